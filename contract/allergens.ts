@@ -1,0 +1,29 @@
+import * as z from "zod/mini";
+
+/** The 14 allergens UK food law (Natasha's Law / FIR Annex II) requires businesses to declare. */
+export const ALLERGENS = [
+  { id: "celery", label: "Celery" },
+  { id: "gluten", label: "Cereals containing gluten" },
+  { id: "crustaceans", label: "Crustaceans" },
+  { id: "eggs", label: "Eggs" },
+  { id: "fish", label: "Fish" },
+  { id: "lupin", label: "Lupin" },
+  { id: "milk", label: "Milk" },
+  { id: "molluscs", label: "Molluscs" },
+  { id: "mustard", label: "Mustard" },
+  { id: "nuts", label: "Tree nuts" },
+  { id: "peanuts", label: "Peanuts" },
+  { id: "sesame", label: "Sesame" },
+  { id: "soya", label: "Soya" },
+  { id: "sulphites", label: "Sulphur dioxide and sulphites" },
+] as const;
+
+export type AllergenId = (typeof ALLERGENS)[number]["id"];
+
+export const allergenIdSchema = z.enum(
+  ALLERGENS.map((a) => a.id) as [AllergenId, ...AllergenId[]],
+);
+
+export function allergenLabel(id: AllergenId): string {
+  return ALLERGENS.find((a) => a.id === id)?.label ?? id;
+}

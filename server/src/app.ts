@@ -1,0 +1,52 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import type { ServerConfig } from "./config.js";
+import type { Database } from "./db/database.js";
+import { DomainEvents } from "./events.js";
+import authPlugin from "./plugins/auth.js";
+import dbPlugin from "./plugins/db.js";
+import securityPlugin from "./plugins/security.js";
+import staticPlugin from "./plugins/static.js";
+import realtimePlugin from "./realtime/socket-server.js";
+import authRoutes from "./routes/auth/index.js";
+import healthRoutes from "./routes/health/index.js";
+import { createServices, type Services } from "./services/index.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    services: Services;
+    events: DomainEvents;
+  }
+}
+
+export interface AppDependencies {
+  /** An open database to use instead of opening one from the config (tests). */
+  database?: Database;
+  logger?: boolean;
+}
+
+/** Composes plugins and routes; the rules live in services. */
+export async function buildApp(config: ServerConfig, deps: AppDependencies = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 64 * 1024,
+    trustProxy: true,
+  });
+
+  await app.register(securityPlugin);
+  await app.register(dbPlugin, { config, database: deps.database });
+  await app.register(authPlugin, { config });
+  app.decorate("events", new DomainEvents());
+  app.decorate("services", createServices({ db: app.db, tokens: app.tokens, events: app.events }));
+  await app.register(realtimePlugin);
+
+  await app.register(authRoutes, { prefix: "/auth", loginRateLimitPerMinute: config.loginRateLimitPerMinute });
+  await app.register(
+    async (api) => {
+      api.get("/", async () => ({ message: "Food Park API" }));
+    },
+    { prefix: "/api" },
+  );
+  await app.register(healthRoutes);
+  await app.register(staticPlugin, { clientDir: config.clientDir });
+  return app;
+}

@@ -1,0 +1,25 @@
+/** The one data-access seam: parameterised SQL over embedded PGlite or a real PostgreSQL server. */
+export interface Queryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: "pglite" | "postgres";
+  /** Runs `work` in one transaction; rolls back if it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs a multi-statement script (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+}): Promise<Database> {
+  if (options.databaseUrl) {
+    const { openPostgres } = await import("./postgres.js");
+    return openPostgres(options.databaseUrl);
+  }
+  const { openPglite } = await import("./pglite.js");
+  return openPglite(options.dataDir);
+}

@@ -1,0 +1,40 @@
+import pg from "pg";
+import type { Database, Queryable } from "./database.js";
+
+// int8 (count(*), sums) fits comfortably in a JS number for this domain.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  await pool.query("select 1");
+
+  const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await target.query(sql, params as unknown[]);
+      return result.rows as Row[];
+    },
+  });
+
+  return {
+    kind: "postgres",
+    ...wrap(pool),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query("begin");
+        const result = await work(wrap(client));
+        await client.query("commit");
+        return result;
+      } catch (error) {
+        await client.query("rollback").catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,27 @@
+import fp from "fastify-plugin";
+import type { ServerConfig } from "../config.js";
+import { type Database, openDatabase } from "../db/database.js";
+import { migrate } from "../db/migrate.js";
+import { seedDemoPark } from "../db/seed.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    db: Database;
+  }
+}
+
+export interface DbPluginOptions {
+  config: ServerConfig;
+  /** An already open database (tests); the app then does not close it. */
+  database?: Database | undefined;
+  seed?: boolean;
+}
+
+export default fp<DbPluginOptions>(async (app, { config, database, seed = true }) => {
+  const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  if (!database) app.addHook("onClose", () => db.close());
+  const applied = await migrate(db);
+  if (applied.length > 0) app.log.info({ applied }, "database migrated");
+  if (seed) await seedDemoPark(db);
+  app.decorate("db", db);
+}, { name: "db" });

@@ -1,0 +1,63 @@
+import { Suspense } from "react";
+import { NavLink, Outlet } from "react-router";
+import { Icon } from "../components/Icon";
+import { Spinner } from "../components/Spinner";
+import { brand } from "../lib/brand";
+import { NAV_ITEMS } from "./navigation";
+
+function PageFallback() {
+  return (
+    <div className="page-fallback">
+      <Spinner size={28} label="Loading page" />
+    </div>
+  );
+}
+
+/** Signed-in shell: a top bar on large screens, bottom navigation on phones. */
+export function AppLayout() {
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="top-bar">
+        <NavLink to="/" className="top-bar__brand">
+          <img src={brand.logo} alt="" width={32} height={32} />
+          <span>{brand.appName}</span>
+        </NavLink>
+        <nav aria-label="Main" className="top-bar__nav">
+          {NAV_ITEMS.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.to === "/"} className="top-bar__link">
+              <Icon name={item.icon} size={20} />
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+      </header>
+      <main id="main" className="app-main">
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <nav aria-label="Main" className="bottom-nav">
+        {NAV_ITEMS.map((item) => (
+          <NavLink key={item.to} to={item.to} end={item.to === "/"} className="bottom-nav__link">
+            <Icon name={item.icon} size={22} />
+            <span>{item.label}</span>
+          </NavLink>
+        ))}
+      </nav>
+    </div>
+  );
+}
+
+/** Shell for signed-out and open pages: no navigation. */
+export function BareLayout() {
+  return (
+    <main id="main" className="bare-main">
+      <Suspense fallback={<PageFallback />}>
+        <Outlet />
+      </Suspense>
+    </main>
+  );
+}

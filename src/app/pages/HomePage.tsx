@@ -1,0 +1,27 @@
+import { Link } from "react-router";
+import { Icon } from "../../components/Icon";
+import { useAuth } from "../../features/auth/hooks/auth-context";
+
+function greeting(hour: number) {
+  if (hour < 12) return "Good morning";
+  if (hour < 18) return "Good afternoon";
+  return "Good evening";
+}
+
+export default function HomePage() {
+  const { user } = useAuth();
+  const firstName = user?.name.split(" ")[0] ?? "there";
+  return (
+    <div className="page home">
+      <section className="home-hero">
+        <p className="home-hero__eyebrow">{greeting(new Date().getHours())},</p>
+        <h1>{firstName}! What are you craving?</h1>
+        <p>Order from any trailer in the park and collect when it's ready — we'll tell you the moment it is.</p>
+        <Link to="/vendors" className="btn btn--primary">
+          <Icon name="store" />
+          <span>Browse Food Trailers</span>
+        </Link>
+      </section>
+    </div>
+  );
+}

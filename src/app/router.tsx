@@ -1,0 +1,42 @@
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { AppLayout, BareLayout } from "./AppLayout";
+import { RequireSignedIn, RequireSignedOut } from "./guards";
+import { RouteError } from "./RouteError";
+
+/** Each page is its own chunk: the route table of spec section 2. */
+const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, "lazy"> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: (
+          <RequireSignedOut>
+            <BareLayout />
+          </RequireSignedOut>
+        ),
+        children: [
+          { path: "/login", ...page(() => import("../features/auth/components/LoginPage")) },
+          { path: "/signup", ...page(() => import("../features/auth/components/SignupPage")) },
+        ],
+      },
+      {
+        element: (
+          <RequireSignedIn>
+            <AppLayout />
+          </RequireSignedIn>
+        ),
+        children: [
+          { path: "/", ...page(() => import("./pages/HomePage")) },
+          { path: "/profile", ...page(() => import("../features/auth/components/ProfilePage")) },
+        ],
+      },
+      { path: "*", element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,40 @@
+import {
+  type LoginRequest,
+  loginResponseSchema,
+  profileSchema,
+  type RegisterRequest,
+  registerResponseSchema,
+} from "../../../../contract/auth";
+import { MESSAGES } from "../../../../contract/messages";
+import { ApiError, authUrl, request } from "../../../lib/api-client";
+
+export async function login(credentials: LoginRequest) {
+  try {
+    return await request(authUrl("/login"), { method: "POST", body: credentials, schema: loginResponseSchema, anonymous: true });
+  } catch (error) {
+    if (error instanceof ApiError && !error.network && error.message === MESSAGES.postFailed) {
+      throw new ApiError(MESSAGES.loginFailed, error.status);
+    }
+    throw error;
+  }
+}
+
+export async function register(input: RegisterRequest) {
+  try {
+    return await request(authUrl("/register"), {
+      method: "POST",
+      body: { ...input, role: "customer" },
+      schema: registerResponseSchema,
+      anonymous: true,
+    });
+  } catch (error) {
+    if (error instanceof ApiError && !error.network && error.message === MESSAGES.postFailed) {
+      throw new ApiError(MESSAGES.registrationFailed, error.status);
+    }
+    throw error;
+  }
+}
+
+export async function fetchProfile(token: string) {
+  return request(authUrl("/me"), { schema: profileSchema, headers: { Authorization: `Bearer ${token}` }, anonymous: true });
+}

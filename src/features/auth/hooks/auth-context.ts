@@ -1,0 +1,22 @@
+import { createContext, useContext } from "react";
+import type { LoginRequest, RegisterRequest, User } from "../../../../contract/auth";
+import { MESSAGES } from "../../../../contract/messages";
+
+export type AuthStatus = "loading" | "signed-out" | "signed-in";
+
+export interface AuthContextValue {
+  status: AuthStatus;
+  user: User | null;
+  token: string | null;
+  login(credentials: LoginRequest): Promise<User>;
+  register(input: Omit<RegisterRequest, "role">): Promise<User>;
+  logout(): void;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error(MESSAGES.useAuthOutsideProvider);
+  return value;
+}

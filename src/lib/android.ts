@@ -1,0 +1,49 @@
+/**
+ * The bridge to a host Android app (see docs/android.md). The host injects
+ * `window.FoodParkAndroid` with `log(level, message)` and `onError(message)`,
+ * and may set `window.FOODPARK_AUTH_TOKEN` before the page loads.
+ */
+export interface AndroidBridge {
+  log?: (level: string, message: string) => void;
+  onError?: (message: string) => void;
+}
+
+declare global {
+  interface Window {
+    FoodParkAndroid?: AndroidBridge;
+    FOODPARK_AUTH_TOKEN?: string;
+  }
+}
+
+const bridge = (): AndroidBridge | undefined => (typeof window === "undefined" ? undefined : window.FoodParkAndroid);
+
+export function isInAndroidApp(): boolean {
+  return bridge() !== undefined;
+}
+
+/** Logs to the console and forwards to the host app when present. */
+export function logMessage(level: "info" | "warn" | "error", message: string): void {
+  (level === "error" ? console.error : level === "warn" ? console.warn : console.info)(message);
+  try {
+    bridge()?.log?.(level, message);
+  } catch {
+    // A broken bridge must never break the page.
+  }
+}
+
+export function reportError(error: unknown, context?: string): void {
+  const message = `${context ? `${context}: ` : ""}${error instanceof Error ? error.message : String(error)}`;
+  console.error(message, error);
+  try {
+    bridge()?.onError?.(message);
+  } catch {
+    // ignore
+  }
+}
+
+/** The token a host app handed over through the global, if any. */
+export function androidToken(): string | null {
+  if (typeof window === "undefined") return null;
+  const token = window.FOODPARK_AUTH_TOKEN;
+  return typeof token === "string" && token.length > 0 ? token : null;
+}

@@ -1,0 +1,22 @@
+import { brand } from "./brand";
+
+const formatter = new Intl.NumberFormat(brand.locale, { style: "currency", currency: brand.currency });
+
+/** Integer pence → '£12.50'. The only place money is formatted. */
+export function formatPence(pence: number): string {
+  return formatter.format(pence / 100);
+}
+
+/** A pounds amount from the wire (number or '1.50' string) → '£1.50'. */
+export function formatPounds(pounds: number | string): string {
+  const value = typeof pounds === "string" ? Number.parseFloat(pounds) : pounds;
+  return formatter.format(Number.isFinite(value) ? value : 0);
+}
+
+/** Pounds (number or string) → integer pence, without float drift. */
+export function poundsToPence(pounds: number | string): number {
+  const value = typeof pounds === "string" ? Number.parseFloat(pounds) : pounds;
+  return Number.isFinite(value) ? Math.round(value * 100) : 0;
+}
+
+export const penceToPounds = (pence: number): number => Math.round(pence) / 100;

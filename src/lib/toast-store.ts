@@ -1,0 +1,145 @@
+/** Toast rules of spec section 9: 3 shown, duplicates suppressed, 20 held, per-kind durations. */
+export type ToastKind = "success" | "error" | "info" | "order-status" | "addon-validation" | "cart";
+export type ToastTone = "success" | "error" | "info" | "warning" | "neutral";
+
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+export interface ToastInput {
+  kind: ToastKind;
+  message: string;
+  title?: string;
+  tone?: ToastTone;
+  action?: ToastAction;
+  durationMs?: number;
+}
+
+export interface Toast extends ToastInput {
+  id: number;
+  tone: ToastTone;
+  durationMs: number;
+}
+
+export const MAX_VISIBLE = 3;
+export const MAX_HELD = 20;
+export const DUPLICATE_WINDOW_MS = 3000;
+export const QUEUE_RETRY_MS = 1000;
+
+export const DURATION_MS: Record<ToastKind, number> = {
+  info: 6000,
+  "order-status": 6000,
+  error: 6000,
+  success: 4000,
+  "addon-validation": 5000,
+  cart: 3000,
+};
+
+const DEFAULT_TONE: Record<ToastKind, ToastTone> = {
+  info: "info",
+  "order-status": "info",
+  error: "error",
+  success: "success",
+  "addon-validation": "warning",
+  cart: "error",
+};
+
+const keyOf = (toast: Pick<ToastInput, "kind" | "message" | "title">) => `${toast.kind}|${toast.title ?? ""}|${toast.message}`;
+
+export interface ToastStoreOptions {
+  now?: () => number;
+  setTimer?: (callback: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+}
+
+export function createToastStore(options: ToastStoreOptions = {}) {
+  const now = options.now ?? Date.now;
+  const setTimer = options.setTimer ?? ((callback, ms) => setTimeout(callback, ms));
+  const clearTimer = options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
+
+  let visible: Toast[] = [];
+  let queue: Toast[] = [];
+  let nextId = 1;
+  let retryTimer: unknown = null;
+  const shownAt = new Map<string, number>();
+  const hideTimers = new Map<number, unknown>();
+  const listeners = new Set<() => void>();
+  let snapshot: readonly Toast[] = visible;
+
+  const emit = () => {
+    snapshot = [...visible];
+    for (const listener of listeners) listener();
+  };
+
+  const isDuplicate = (input: ToastInput) => {
+    const key = keyOf(input);
+    if (visible.some((toast) => keyOf(toast) === key) || queue.some((toast) => keyOf(toast) === key)) return true;
+    const last = shownAt.get(key);
+    return last !== undefined && now() - last < DUPLICATE_WINDOW_MS;
+  };
+
+  const show = (toast: Toast) => {
+    visible = [...visible, toast];
+    shownAt.set(keyOf(toast), now());
+    hideTimers.set(toast.id, setTimer(() => dismiss(toast.id), toast.durationMs));
+  };
+
+  const drain = () => {
+    retryTimer = null;
+    while (visible.length < MAX_VISIBLE && queue.length > 0) show(queue.shift()!);
+    if (queue.length > 0 && retryTimer === null) retryTimer = setTimer(drain, QUEUE_RETRY_MS);
+    emit();
+  };
+
+  function push(input: ToastInput): number | null {
+    if (isDuplicate(input)) return null;
+    const toast: Toast = {
+      ...input,
+      id: nextId++,
+      tone: input.tone ?? DEFAULT_TONE[input.kind],
+      durationMs: input.durationMs ?? DURATION_MS[input.kind],
+    };
+    if (visible.length < MAX_VISIBLE) {
+      show(toast);
+      emit();
+    } else {
+      if (queue.length >= MAX_HELD) queue.shift();
+      queue.push(toast);
+      if (retryTimer === null) retryTimer = setTimer(drain, QUEUE_RETRY_MS);
+    }
+    return toast.id;
+  }
+
+  function dismiss(id: number) {
+    const timer = hideTimers.get(id);
+    if (timer !== undefined) clearTimer(timer);
+    hideTimers.delete(id);
+    const before = visible.length;
+    visible = visible.filter((toast) => toast.id !== id);
+    if (visible.length !== before) drain();
+  }
+
+  return {
+    push,
+    dismiss,
+    clear() {
+      for (const timer of hideTimers.values()) clearTimer(timer);
+      hideTimers.clear();
+      visible = [];
+      queue = [];
+      emit();
+    },
+    getSnapshot: () => snapshot,
+    queued: () => queue.length,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export type ToastStore = ReturnType<typeof createToastStore>;
+
+/** The app's one toast store. */
+export const toasts = createToastStore();
