@@ -32,6 +32,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: "/", ...page(() => import("./pages/HomePage")) },
           { path: "/profile", ...page(() => import("../features/auth/components/ProfilePage")) },
+          { path: "/vendors", ...page(() => import("../features/vendors/components/VendorsPage")) },
+          { path: "/vendor/:id", ...page(() => import("./pages/VendorMenuPage")) },
         ],
       },
       { path: "*", element: <Navigate to="/" replace /> },
