@@ -34,6 +34,7 @@ export const routes: RouteObject[] = [
           { path: "/profile", ...page(() => import("../features/auth/components/ProfilePage")) },
           { path: "/vendors", ...page(() => import("../features/vendors/components/VendorsPage")) },
           { path: "/vendor/:id", ...page(() => import("./pages/VendorMenuPage")) },
+          { path: "/vendor/:vendorId/item/:itemId", ...page(() => import("./pages/ItemDetailPage")) },
         ],
       },
       { path: "*", element: <Navigate to="/" replace /> },
