@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
           { path: "/vendors", ...page(() => import("../features/vendors/components/VendorsPage")) },
           { path: "/vendor/:id", ...page(() => import("./pages/VendorMenuPage")) },
           { path: "/vendor/:vendorId/item/:itemId", ...page(() => import("./pages/ItemDetailPage")) },
+          { path: "/cart", ...page(() => import("../features/cart/components/CartPage")) },
         ],
       },
       { path: "*", element: <Navigate to="/" replace /> },

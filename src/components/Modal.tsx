@@ -5,7 +5,7 @@ export interface ModalProps {
   open: boolean;
   title: string;
   onClose: () => void;
-  children: ReactNode;
+  children?: ReactNode;
   /** Shown under the title and used as the dialog's description. */
   description?: ReactNode;
   /** Sticky actions at the bottom of the dialog. */
@@ -59,7 +59,7 @@ export function Modal({ open, title, onClose, children, description, footer, var
               {description}
             </p>
           )}
-          <div className="modal__body">{children}</div>
+          {children && <div className="modal__body">{children}</div>}
           {footer && <footer className="modal__footer">{footer}</footer>}
         </div>
       )}
