@@ -32,6 +32,8 @@ export const GENEROUS_LOGIN_LIMIT = 10_000;
 export interface TestDatabase {
   kind: DatabaseKind;
   db: Database;
+  /** Another connection to the same database (PGlite in memory has only the one: it is returned). */
+  connectAgain(): Promise<Database>;
   /** Closes the connection and, for PostgreSQL, drops the database. */
   drop(): Promise<void>;
 }
@@ -40,7 +42,7 @@ export interface TestDatabase {
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === "pglite") {
     const db = await openDatabase({ dataDir: undefined });
-    return { kind, db, drop: () => db.close() };
+    return { kind, db, connectAgain: async () => db, drop: () => db.close() };
   }
   if (!testDatabaseUrl) throw new Error("TEST_DATABASE_URL must be set to test against PostgreSQL");
 
@@ -55,12 +57,18 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     await adminQuery(`drop database if exists ${name} with (force)`);
     throw error;
   }
+  const extraConnections: Database[] = [];
   return {
     kind,
     db,
+    async connectAgain() {
+      const another = await openDatabase({ databaseUrl: url.toString() });
+      extraConnections.push(another);
+      return another;
+    },
     async drop() {
       try {
-        await db.close();
+        await Promise.all([db, ...extraConnections].map((connection) => connection.close()));
       } finally {
         await adminQuery(`drop database if exists ${name} with (force)`);
       }
