@@ -1,0 +1,155 @@
+import * as z from "zod/mini";
+import { idParam, mutationIdSchema, orderTypeSchema, pence, pounds } from "./common";
+import { TEXT_LIMIT } from "./limits";
+
+const textUpTo500 = (field: string) =>
+  z.string().check(z.maxLength(TEXT_LIMIT, `${field} must be at most ${TEXT_LIMIT} characters`));
+
+export const cartAddonSchema = z.object({
+  addonId: z.number(),
+  name: z.string(),
+  quantity: z.number(),
+  price: pounds,
+  total: pounds,
+  pricePence: pence,
+});
+
+export const cartAddonGroupSchema = z.object({
+  groupId: z.number(),
+  groupName: z.string(),
+  addons: z.array(cartAddonSchema),
+});
+
+export const cartItemSchema = z.object({
+  /** 'item_{n}' (the menu item). */
+  id: z.string(),
+  /** This cart line (the same item with other add-ons or notes is another line). */
+  lineId: z.number(),
+  menuItemId: z.number(),
+  name: z.string(),
+  description: z.string(),
+  image: z.string(),
+  quantity: z.number(),
+  /** Unit base price in pounds (the chosen portion's price when the item has portions). */
+  price: pounds,
+  /** Add-ons per unit, pounds. */
+  addonTotal: pounds,
+  /** (price + addonTotal) × quantity, pounds. */
+  totalPrice: pounds,
+  pricePence: pence,
+  addonTotalPence: pence,
+  totalPricePence: pence,
+  allergyInformation: z.string(),
+  addons: z.array(cartAddonGroupSchema),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const cartVendorInfoSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  preparationTime: z.object({ min: z.number(), max: z.number() }),
+});
+
+export const cartSchema = z.object({
+  items: z.array(cartItemSchema),
+  subtotal: pounds,
+  total: pounds,
+  serviceCharge: pounds,
+  deliveryCharge: pounds,
+  subtotalPence: pence,
+  totalPence: pence,
+  serviceChargePence: pence,
+  deliveryChargePence: pence,
+  orderType: z.nullable(orderTypeSchema),
+  deliveryInstructions: z.string(),
+  vendorId: z.nullable(z.number()),
+  vendor_info: z.nullable(cartVendorInfoSchema),
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+export const cartResponseSchema = z.extend(cartSchema, { message: z.optional(z.string()) });
+export type CartResponse = z.infer<typeof cartResponseSchema>;
+
+export const emptyCart = (): Cart => ({
+  items: [],
+  subtotal: 0,
+  total: 0,
+  serviceCharge: 0,
+  deliveryCharge: 0,
+  subtotalPence: 0,
+  totalPence: 0,
+  serviceChargePence: 0,
+  deliveryChargePence: 0,
+  orderType: null,
+  deliveryInstructions: "",
+  vendorId: null,
+  vendor_info: null,
+});
+
+/** GET /cart?vendorId&orderType — without vendorId, the customer's most recently changed cart. */
+export const cartQuerySchema = z.object({
+  vendorId: z.optional(idParam("vendor")),
+  orderType: z.optional(orderTypeSchema),
+});
+
+export const cartAddRequestSchema = z.object({
+  itemId: idParam("item"),
+  quantity: z._default(z.number().check(z.int(), z.gte(1), z.lte(50, "quantity must be at most 50")), 1),
+  vendorId: idParam("vendor"),
+  orderType: z.optional(orderTypeSchema),
+  mutationId: mutationIdSchema,
+});
+export type CartAddRequest = z.input<typeof cartAddRequestSchema>;
+
+export const addonSelectionSchema = z.object({
+  addonGroupId: z.number().check(z.int(), z.positive()),
+  addonId: z.number().check(z.int(), z.positive()),
+  quantity: z._default(z.number().check(z.int()), 1),
+});
+
+export const cartAddWithAddonsRequestSchema = z.object({
+  itemId: idParam("item"),
+  quantity: z._default(z.number().check(z.int(), z.gte(1), z.lte(50, "quantity must be at most 50")), 1),
+  vendorId: idParam("vendor"),
+  orderType: z.optional(orderTypeSchema),
+  addonSelections: z._default(z.array(addonSelectionSchema).check(z.maxLength(50)), []),
+  /** Beyond the spec: a note typed before the item is in the cart travels with the add. */
+  allergyInformation: z.optional(textUpTo500("Allergy information")),
+  mutationId: mutationIdSchema,
+});
+export type CartAddWithAddonsRequest = z.input<typeof cartAddWithAddonsRequestSchema>;
+
+/** Quantity 0 removes the line. `lineId` picks one configuration when the item is in the cart more than once. */
+export const cartUpdateRequestSchema = z.object({
+  itemId: idParam("item"),
+  quantity: z.number().check(z.int(), z.gte(0, "quantity cannot be negative"), z.lte(50, "quantity must be at most 50")),
+  vendorId: idParam("vendor"),
+  orderType: z.optional(orderTypeSchema),
+  lineId: z.optional(z.number().check(z.int(), z.positive())),
+  mutationId: mutationIdSchema,
+});
+export type CartUpdateRequest = z.input<typeof cartUpdateRequestSchema>;
+
+export const allergyRequestSchema = z.object({
+  itemId: idParam("item"),
+  allergyInformation: textUpTo500("Allergy information"),
+  vendorId: z.optional(idParam("vendor")),
+  lineId: z.optional(z.number().check(z.int(), z.positive())),
+  mutationId: mutationIdSchema,
+});
+export type AllergyRequest = z.input<typeof allergyRequestSchema>;
+
+export const deliveryInstructionsRequestSchema = z.object({
+  instructions: z.string().check(
+    z.trim(),
+    z.minLength(1, "Please enter delivery instructions"),
+    z.maxLength(TEXT_LIMIT, `Delivery instructions must be at most ${TEXT_LIMIT} characters`),
+  ),
+  vendorId: z.optional(idParam("vendor")),
+  mutationId: mutationIdSchema,
+});
+
+export const removeAllByVendorRequestSchema = z.object({
+  vendorId: idParam("vendor"),
+  mutationId: mutationIdSchema,
+});

@@ -1,0 +1,138 @@
+import * as z from "zod/mini";
+import { idParam, orderTypeSchema, pence, pounds } from "./common";
+import { PLATE_MAX_LENGTH, TEXT_LIMIT } from "./limits";
+
+export const ORDER_STATUSES = [
+  "pending",
+  "pending_payment",
+  "confirmed",
+  "preparing",
+  "ready",
+  "delivered",
+  "completed",
+  "cancelled",
+] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+export const PAYMENT_METHODS = ["cash_at_counter", "stripe"] as const;
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+export const vehicleSchema = z.object({
+  registrationNumber: z.string().check(z.minLength(1), z.maxLength(PLATE_MAX_LENGTH + 2)),
+  make: z.string().check(z.maxLength(60)),
+  colour: z.string().check(z.maxLength(40)),
+});
+export type Vehicle = z.infer<typeof vehicleSchema>;
+
+/** The spec's order-creation payload. Prices in it are ignored: the server prices from the customer's cart. */
+export const createOrderRequestSchema = z.object({
+  vendorId: idParam("vendor"),
+  orderType: orderTypeSchema,
+  items: z._default(
+    z.array(
+      z.object({
+        menu_item_id: z.union([z.number(), z.string()]),
+        quantity: z.number(),
+        price: z.optional(z.number()),
+        allergy_information: z.optional(z.nullable(z.string())),
+        addons: z.optional(z.array(z.unknown())),
+      }),
+    ).check(z.maxLength(100)),
+    [],
+  ),
+  deliveryInstructions: z.optional(z.nullable(z.string().check(z.maxLength(TEXT_LIMIT)))),
+  allergyNote: z.optional(z.nullable(z.string().check(z.maxLength(TEXT_LIMIT * 20)))),
+  vehicleData: z.optional(z.nullable(vehicleSchema)),
+  paymentMethod: paymentMethodSchema,
+  stripePaymentIntentId: z.optional(z.string().check(z.maxLength(200))),
+});
+export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
+
+export const createOrderResponseSchema = z.object({ id: z.number(), order_id: z.number(), status: orderStatusSchema });
+
+export const orderAddonSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  group_id: z.number(),
+  group_name: z.string(),
+  quantity: z.number(),
+  price: pounds,
+  total: pounds,
+});
+
+export const orderItemSchema = z.object({
+  id: z.number(),
+  menu_item_id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  quantity: z.number(),
+  /** Unit price incl. add-ons, pounds. */
+  price: pounds,
+  total: pounds,
+  pricePence: pence,
+  totalPence: pence,
+  image_url: z.string(),
+  addons: z.array(orderAddonSchema),
+  special_instructions: z.nullable(z.string()),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const orderSchema = z.object({
+  id: z.number(),
+  userId: z.number(),
+  vendorId: z.number(),
+  vendorName: z.string(),
+  vendor: z.object({
+    id: z.number(),
+    name: z.string(),
+    preparation_time_min: z.number(),
+    preparation_time_max: z.number(),
+  }),
+  vendorPhone: z.nullable(z.string()),
+  vendorEmail: z.nullable(z.string()),
+  items: z.array(orderItemSchema),
+  status: orderStatusSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+  paymentMethod: paymentMethodSchema,
+  payment_method: paymentMethodSchema,
+  orderType: orderTypeSchema,
+  order_type: orderTypeSchema,
+  estimatedDeliveryTime: z.nullable(z.string()),
+  subtotal: pounds,
+  adminFee: pounds,
+  tax: pounds,
+  deliveryFee: pounds,
+  total: pounds,
+  total_amount: pounds,
+  subtotalPence: pence,
+  adminFeePence: pence,
+  deliveryFeePence: pence,
+  totalPence: pence,
+  allergyNote: z.nullable(z.string()),
+  deliveryInstructions: z.nullable(z.string()),
+  vehicle: z.nullable(vehicleSchema),
+  customerName: z.optional(z.string()),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderListResponseSchema = z.object({ data: z.array(orderSchema) });
+export const orderDetailsResponseSchema = z.object({ success: z.literal(true), data: orderSchema });
+export const orderIdParamsSchema = z.object({ orderId: idParam("order") });
+
+export const staffOrdersQuerySchema = z.object({
+  vendorId: z.optional(idParam("vendor")),
+  status: z.optional(orderStatusSchema),
+});
+export const staffStatusUpdateSchema = z.object({ status: orderStatusSchema });
+
+/** Spec section 4: socket message and notification payload. */
+export const orderStatusNotificationSchema = z.object({
+  orderId: z.number(),
+  status: orderStatusSchema,
+  vendorName: z.optional(z.string()),
+  updatedAt: z.optional(z.string()),
+});
+export type OrderStatusNotification = z.infer<typeof orderStatusNotificationSchema>;

@@ -1,0 +1,109 @@
+import * as z from "zod/mini";
+import { allergenIdSchema } from "./allergens";
+import { idParam, pence, pounds } from "./common";
+import { VENDOR_PAGE_SIZE, VENDOR_PAGE_SIZE_MAX } from "./limits";
+
+export const PRICE_CATEGORIES = ["under_10", "10_to_20", "over_20"] as const;
+
+export const vendorSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  logo: z.string(),
+  image: z.string(),
+  /** Trading status text: 'open' or 'closed'. Open when it contains 'open' or 'active'. */
+  status: z.string(),
+  description: z.string(),
+  rating: z.number(),
+  preparationTime: z.object({ min: z.number(), max: z.number() }),
+  priceCategory: z.string(),
+  phone: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+});
+export type Vendor = z.infer<typeof vendorSchema>;
+
+export const vendorListQuerySchema = z.object({
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1, "page must be 1 or more")), 1),
+  limit: z._default(
+    z.coerce
+      .number()
+      .check(
+        z.int(),
+        z.gte(1, "limit must be between 1 and 100"),
+        z.lte(VENDOR_PAGE_SIZE_MAX, "limit must be between 1 and 100"),
+      ),
+    VENDOR_PAGE_SIZE,
+  ),
+  status: z.optional(z.enum(["active", "all"])),
+});
+
+export const paginationSchema = z.object({
+  page: z.number(),
+  limit: z.number(),
+  total: z.number(),
+  totalPages: z.number(),
+});
+
+export const vendorListResponseSchema = z.object({ data: z.array(vendorSchema), pagination: paginationSchema });
+export type VendorListResponse = z.infer<typeof vendorListResponseSchema>;
+
+export const vendorIdParamsSchema = z.object({ id: idParam("vendor") });
+
+export const menuItemSchema = z.object({
+  /** 'item_{n}'; the numeric part is what the cart calls send. */
+  id: z.string(),
+  vendorId: z.number(),
+  name: z.string(),
+  description: z.string(),
+  /** Pounds, as the spec's menu response has it. */
+  price: pounds,
+  pricePence: pence,
+  image: z.string(),
+  category: z.string(),
+  has_required_addongroups: z.boolean(),
+  has_addongroups: z.boolean(),
+  allergens: z.array(allergenIdSchema),
+  badges: z.array(z.string()),
+  available: z.boolean(),
+});
+export type MenuItem = z.infer<typeof menuItemSchema>;
+
+export const menuResponseSchema = z.object({
+  items: z.array(z.object({ category: z.string(), items: z.array(menuItemSchema) })),
+});
+export type MenuResponse = z.infer<typeof menuResponseSchema>;
+
+export const itemIdParamsSchema = z.object({ itemId: idParam("item") });
+
+export const addonSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  /** Pounds as a string ('1.50'), as the spec's server sends it. */
+  price: z.string(),
+  pricePence: pence,
+  default: z.boolean(),
+  allergens: z.array(allergenIdSchema),
+});
+export type Addon = z.infer<typeof addonSchema>;
+
+export const addonGroupSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  min_quantity: z.number(),
+  max_quantity: z.number(),
+  is_required: z.boolean(),
+  addons: z.array(addonSchema),
+});
+export type AddonGroup = z.infer<typeof addonGroupSchema>;
+
+export const addonGroupsResponseSchema = z.object({ addonGroups: z.array(addonGroupSchema) });
+export type AddonGroupsResponse = z.infer<typeof addonGroupsResponseSchema>;
+
+/** GET /menu-items/{itemId}: the item for the item-detail screen, with its vendor's id. */
+export const menuItemResponseSchema = z.object({ item: menuItemSchema });
+
+export const PORTION_GROUP = "Choose Portion Size";
+export const FREQUENTLY_BOUGHT_GROUP = "Frequently Bought Together";
+
+/** Spec: open if the status text contains 'open' or 'active'. */
+export const isVendorOpen = (status: string) => /open|active/i.test(status);
