@@ -8,6 +8,7 @@ import securityPlugin from "./plugins/security.js";
 import staticPlugin from "./plugins/static.js";
 import realtimePlugin from "./realtime/socket-server.js";
 import authRoutes from "./routes/auth/index.js";
+import cartRoutes from "./routes/cart/index.js";
 import healthRoutes from "./routes/health/index.js";
 import menuRoutes from "./routes/menu/index.js";
 import vendorRoutes from "./routes/vendors/index.js";
@@ -48,6 +49,7 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
       api.get("/", async () => ({ message: "Food Park API" }));
       await api.register(vendorRoutes, { prefix: "/vendors" });
       await api.register(menuRoutes, { prefix: "/menu-items" });
+      await api.register(cartRoutes, { prefix: "/cart" });
     },
     { prefix: "/api" },
   );

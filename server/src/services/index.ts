@@ -1,6 +1,7 @@
 import type { Database } from "../db/database.js";
 import type { DomainEvents } from "../events.js";
 import { createAuthService } from "./auth-service.js";
+import { createCartService } from "./cart-service.js";
 import type { Charges } from "./pricing.js";
 import type { TokenService } from "./tokens.js";
 import { createVendorService } from "./vendor-service.js";
@@ -17,6 +18,7 @@ export function createServices(deps: ServiceDeps) {
   return {
     auth: createAuthService(deps.db, deps.tokens),
     vendors: createVendorService(deps.db),
+    cart: createCartService(deps.db, deps.charges),
   };
 }
 
