@@ -29,6 +29,8 @@ export function Modal({ open, title, onClose, children, description, footer, var
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
+  // Closing (rather than just removing) an unmounted dialog returns focus to the control that opened it.
+  useEffect(() => () => ref.current?.close(), []);
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click mirrors Escape, which the dialog's cancel event handles

@@ -1,12 +1,9 @@
 import { type Cart, cartSchema } from "../../../../contract/cart";
 import { type OrderType, orderTypeSchema, vendorIdString } from "../../../../contract/common";
 
-/**
- * Local keys of spec sections 3 and 9: 'cart' holds {vendorId, cart} for the current vendor (the one
- * last written to), 'cartVendor' its {id, name, preparationTime}. Vendor ids use the spec's 'vendor_{n}' form.
- * 'cartOrderType' remembers the customer's order-type choice.
- */
-export const CART_KEYS = { cart: "cart", vendor: "cartVendor", orderType: "cartOrderType" } as const;
+import { CART_KEYS, clearLocalCart } from "./cart-keys";
+
+export { CART_KEYS, clearLocalCart };
 
 export interface LocalCart {
   vendorId: number;
@@ -65,11 +62,6 @@ export function writeLocalCart(cart: Cart, storage: Storage | null = storageOrNu
     };
     storage.setItem(CART_KEYS.vendor, JSON.stringify(vendor));
   }
-}
-
-export function clearLocalCart(storage: Storage | null = storageOrNull()): void {
-  storage?.removeItem(CART_KEYS.cart);
-  storage?.removeItem(CART_KEYS.vendor);
 }
 
 export function readStoredOrderType(storage: Storage | null = storageOrNull()): OrderType | null {

@@ -1,12 +1,12 @@
-import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { VENDOR_PAGE_SIZE } from "../../../../contract/limits";
-import { menuResponseSchema, vendorListResponseSchema, vendorSchema } from "../../../../contract/vendors";
+import { menuResponseSchema, type Vendor, vendorListResponseSchema, vendorSchema } from "../../../../contract/vendors";
 import { api } from "../../../lib/api-client";
 
 /** Every query key of the vendors feature, in one place. */
 export const vendorKeys = {
   all: ["vendors"] as const,
-  list: () => [...vendorKeys.all, "list", { status: "active", limit: VENDOR_PAGE_SIZE }] as const,
+  list: (pages: number) => [...vendorKeys.all, "list", { status: "active", limit: VENDOR_PAGE_SIZE, pages }] as const,
   detail: (vendorId: number) => [...vendorKeys.all, "detail", vendorId] as const,
   menu: (vendorId: number) => [...vendorKeys.all, "menu", vendorId] as const,
 };
@@ -14,14 +14,24 @@ export const vendorKeys = {
 const fetchVendorPage = (page: number, signal: AbortSignal) =>
   api.get(`/vendors/list?page=${page}&limit=${VENDOR_PAGE_SIZE}&status=active`, vendorListResponseSchema, { signal });
 
-/** GET /vendors/list, page by page (spec: page size 20, status active). */
-export const vendorListQuery = () =>
-  infiniteQueryOptions({
-    queryKey: vendorKeys.list(),
-    queryFn: ({ pageParam, signal }) => fetchVendorPage(pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.pagination.page < last.pagination.totalPages ? last.pagination.page + 1 : undefined),
-  });
+export interface VendorList {
+  vendors: Vendor[];
+  hasMore: boolean;
+}
+
+/**
+ * GET /vendors/list (spec: page size 20, status active): the first `pages` pages as one list.
+ * Plain options (not `queryOptions`/an infinite query) so the /vendors page can read them with its
+ * light hook and stay inside its bundle budget; useQuery takes them as they are.
+ */
+export const vendorListQuery = (pages = 1) => ({
+  queryKey: vendorKeys.list(pages),
+  queryFn: async ({ signal }: { signal: AbortSignal }): Promise<VendorList> => {
+    const responses = await Promise.all(Array.from({ length: pages }, (_, index) => fetchVendorPage(index + 1, signal)));
+    const last = responses.at(-1)!;
+    return { vendors: responses.flatMap((response) => response.data), hasMore: last.pagination.page < last.pagination.totalPages };
+  },
+});
 
 /** GET /vendors/{id}: the menu screen's vendor info. */
 export const vendorQuery = (vendorId: number) =>

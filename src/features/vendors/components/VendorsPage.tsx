@@ -1,15 +1,19 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Chip } from "../../../components/Chip";
 import { Icon } from "../../../components/Icon";
 import { PageHeader } from "../../../components/PageHeader";
 import { vendorListQuery } from "../api/vendors-api";
+import { useLightQuery } from "../hooks/use-light-query";
 import { filtersFromParams, filtersToParams } from "../lib/filters-in-url";
 import { activeFilterCount, applyVendorFilters, hasAnyRefinement, NO_FILTERS, resultLine, sortLabel, type VendorFilters } from "../lib/vendor-list";
 import "../vendors.css";
 import { VendorCard, VendorCardSkeleton } from "./VendorCard";
-import { FilterSheet, SortSheet } from "./VendorFilterSheets";
+
+// The sheets are not needed to render the list: they load on first use (and are prefetched when the browser is idle).
+const loadSheets = () => import("./VendorFilterSheets");
+const FilterSheet = lazy(() => loadSheets().then((module) => ({ default: module.FilterSheet })));
+const SortSheet = lazy(() => loadSheets().then((module) => ({ default: module.SortSheet })));
 
 const SKELETON_CARDS = 6;
 
@@ -46,10 +50,15 @@ export default function VendorsPage() {
   const filters = filtersFromParams(params);
   const [searchOpen, setSearchOpen] = useState(false);
   const [sheet, setSheet] = useState<"filter" | "sort" | null>(null);
-  const list = useInfiniteQuery(vendorListQuery());
+  const [pages, setPages] = useState(1);
+  const list = useLightQuery(vendorListQuery(pages));
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
+    idle(() => void loadSheets());
+  }, []);
 
   const setFilters = (next: VendorFilters) => setParams(filtersToParams(next), { replace: true });
-  const vendors = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
+  const vendors = useMemo(() => list.data?.vendors ?? [], [list.data]);
   const shown = useMemo(() => applyVendorFilters(vendors, filters), [vendors, filters]);
 
   return (
@@ -92,7 +101,7 @@ export default function VendorsPage() {
         </>
       ) : list.isError ? (
         <div className="error-box vendors-error" role="alert">
-          <p>{list.error.message}</p>
+          <p>{list.error?.message}</p>
           <button type="button" className="btn btn--secondary btn--small" onClick={() => list.refetch()}>
             <span>Try again</span>
           </button>
@@ -121,16 +130,23 @@ export default function VendorsPage() {
               ))}
             </div>
           )}
-          {list.hasNextPage && (
-            <button type="button" className="btn btn--secondary btn--block load-more" disabled={list.isFetchingNextPage} onClick={() => list.fetchNextPage()}>
-              <span>{list.isFetchingNextPage ? "Loading..." : "Show more trailers"}</span>
+          {list.data?.hasMore && (
+            <button type="button" className="btn btn--secondary btn--block load-more" disabled={list.isPlaceholderData} onClick={() => setPages(pages + 1)}>
+              <span>{list.isPlaceholderData ? "Loading..." : "Show more trailers"}</span>
             </button>
           )}
         </>
       )}
 
-      <FilterSheet open={sheet === "filter"} filters={filters} onChange={setFilters} onClose={() => setSheet(null)} resultCount={shown.length} />
-      <SortSheet open={sheet === "sort"} filters={filters} onChange={setFilters} onClose={() => setSheet(null)} />
+      {sheet && (
+        <Suspense fallback={null}>
+          {sheet === "filter" ? (
+            <FilterSheet open filters={filters} onChange={setFilters} onClose={() => setSheet(null)} resultCount={shown.length} />
+          ) : (
+            <SortSheet open filters={filters} onChange={setFilters} onClose={() => setSheet(null)} />
+          )}
+        </Suspense>
+      )}
     </div>
   );
 }
