@@ -137,7 +137,7 @@ test.describe("vendor menu", () => {
     await page.reload();
     await expect(page.getByText(/items are hidden by your allergen filter/)).toBeVisible();
     await page.getByRole("button", { name: /Hide items containing/ }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Show all items" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Clear all" }).click();
     await page.keyboard.press("Escape");
     await expect(margherita).toBeVisible();
   });
