@@ -304,7 +304,12 @@ test.describe("item detail and the cart", () => {
     await expect(page.getByRole("link", { name: "Back to Menu" })).toHaveAttribute("href", "/vendors");
   });
 
-  test("an unknown item says it failed, with debug info", async ({ page }) => {
+  test("an unknown vendor or item says it failed, the item with debug info", async ({ page }) => {
+    await page.goto("/vendor/99999");
+    await expect(page.getByText("Vendor not found or failed to load.")).toBeVisible();
+    await page.goto("/vendor/not-a-number");
+    await expect(page.getByText("Vendor not found or failed to load.")).toBeVisible();
+
     await page.goto("/vendor/1/item/99999");
     await expect(page.getByText("Item not found or failed to load.")).toBeVisible();
     await page.getByText("Debug info").click();
