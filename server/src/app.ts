@@ -8,7 +8,10 @@ import securityPlugin from "./plugins/security.js";
 import staticPlugin from "./plugins/static.js";
 import realtimePlugin from "./realtime/socket-server.js";
 import authRoutes from "./routes/auth/index.js";
+import cartRoutes from "./routes/cart/index.js";
 import healthRoutes from "./routes/health/index.js";
+import menuRoutes from "./routes/menu/index.js";
+import vendorRoutes from "./routes/vendors/index.js";
 import { createServices, type Services } from "./services/index.js";
 
 declare module "fastify" {
@@ -30,19 +33,26 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
     logger: deps.logger === false ? false : { level: config.logLevel },
     bodyLimit: 64 * 1024,
     trustProxy: true,
+    // A first start creates, migrates and seeds the database: on a busy machine that outlasts
+    // Fastify's default 10 s per plugin, and the server would exit instead of starting.
+    pluginTimeout: 120_000,
   });
 
   await app.register(securityPlugin);
   await app.register(dbPlugin, { config, database: deps.database });
   await app.register(authPlugin, { config });
   app.decorate("events", new DomainEvents());
-  app.decorate("services", createServices({ db: app.db, tokens: app.tokens, events: app.events }));
+  const charges = { serviceChargePence: config.serviceChargePence, deliveryFeePence: config.deliveryFeePence };
+  app.decorate("services", createServices({ db: app.db, tokens: app.tokens, events: app.events, charges }));
   await app.register(realtimePlugin);
 
   await app.register(authRoutes, { prefix: "/auth", loginRateLimitPerMinute: config.loginRateLimitPerMinute });
   await app.register(
     async (api) => {
       api.get("/", async () => ({ message: "Food Park API" }));
+      await api.register(vendorRoutes, { prefix: "/vendors" });
+      await api.register(menuRoutes, { prefix: "/menu-items" });
+      await api.register(cartRoutes, { prefix: "/cart" });
     },
     { prefix: "/api" },
   );
