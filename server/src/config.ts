@@ -12,6 +12,8 @@ export interface ServerConfig {
   /** Failed or successful logins allowed per IP and email per minute. */
   loginRateLimitPerMinute: number;
   logLevel: string;
+  /** Trust X-Forwarded-* from this many proxy hops (0: none) — the client IP decides login rate limits. */
+  trustProxyHops: number;
   /** Added to every non-empty cart and order, in pence (env SERVICE_CHARGE_PENCE). */
   serviceChargePence: number;
   /** Added to non-empty delivery carts and orders only, in pence (env DELIVERY_FEE_PENCE). */
@@ -38,6 +40,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string)
     clientDir: env.CLIENT_DIR ? path.resolve(env.CLIENT_DIR) : defaultClientDir,
     loginRateLimitPerMinute: intFromEnv(env.LOGIN_RATE_LIMIT_PER_MINUTE, 10, "LOGIN_RATE_LIMIT_PER_MINUTE"),
     logLevel: env.LOG_LEVEL || "info",
+    trustProxyHops: intFromEnv(env.TRUST_PROXY_HOPS, 0, "TRUST_PROXY_HOPS"),
     serviceChargePence: intFromEnv(env.SERVICE_CHARGE_PENCE, DEFAULT_SERVICE_CHARGE_PENCE, "SERVICE_CHARGE_PENCE"),
     deliveryFeePence: intFromEnv(env.DELIVERY_FEE_PENCE, DEFAULT_DELIVERY_FEE_PENCE, "DELIVERY_FEE_PENCE"),
   };
