@@ -4,12 +4,15 @@ import type { Database } from "./db/database.js";
 import { DomainEvents } from "./events.js";
 import authPlugin from "./plugins/auth.js";
 import dbPlugin from "./plugins/db.js";
+import pushPlugin from "./plugins/push.js";
 import securityPlugin from "./plugins/security.js";
 import staticPlugin from "./plugins/static.js";
 import realtimePlugin from "./realtime/socket-server.js";
 import authRoutes from "./routes/auth/index.js";
 import healthRoutes from "./routes/health/index.js";
+import pushRoutes from "./routes/push/index.js";
 import { createServices, type Services } from "./services/index.js";
+import { resolveVapidDetails } from "./services/push/index.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -36,13 +39,16 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
   await app.register(dbPlugin, { config, database: deps.database });
   await app.register(authPlugin, { config });
   app.decorate("events", new DomainEvents());
-  app.decorate("services", createServices({ db: app.db, tokens: app.tokens, events: app.events }));
+  const vapid = resolveVapidDetails(config);
+  app.decorate("services", createServices({ db: app.db, tokens: app.tokens, events: app.events, vapid }));
   await app.register(realtimePlugin);
+  await app.register(pushPlugin);
 
   await app.register(authRoutes, { prefix: "/auth", loginRateLimitPerMinute: config.loginRateLimitPerMinute });
   await app.register(
     async (api) => {
       api.get("/", async () => ({ message: "Food Park API" }));
+      await api.register(pushRoutes, { prefix: "/push" });
     },
     { prefix: "/api" },
   );

@@ -1,17 +1,22 @@
 import type { Database } from "../db/database.js";
 import type { DomainEvents } from "../events.js";
 import { createAuthService } from "./auth-service.js";
+import { createPushService, type PushTransport, type VapidDetails } from "./push/index.js";
 import type { TokenService } from "./tokens.js";
 
 export interface ServiceDeps {
   db: Database;
   tokens: TokenService;
   events: DomainEvents;
+  vapid: VapidDetails;
+  /** How push messages leave the server (default: fetch). */
+  pushTransport?: PushTransport;
 }
 
 export function createServices(deps: ServiceDeps) {
   return {
     auth: createAuthService(deps.db, deps.tokens),
+    push: createPushService({ db: deps.db, vapid: deps.vapid, transport: deps.pushTransport }),
   };
 }
 
