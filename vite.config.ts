@@ -33,6 +33,8 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ["**/*.{js,css,html,svg,webp,png,woff2}"],
+        // Menu pictures are cached as they are seen (cache-first, capped), not all downloaded at install.
+        globIgnores: ["images/items/**", "images/vendors/**"],
         maximumFileSizeToCacheInBytes: 512 * 1024,
       },
       devOptions: { enabled: false },
