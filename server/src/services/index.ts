@@ -1,6 +1,8 @@
 import type { Database } from "../db/database.js";
 import type { DomainEvents } from "../events.js";
 import { createAuthService } from "./auth-service.js";
+import { createOrderService } from "./order-service.js";
+import { createOrderStatusService } from "./order-status.js";
 import type { TokenService } from "./tokens.js";
 
 export interface ServiceDeps {
@@ -12,6 +14,8 @@ export interface ServiceDeps {
 export function createServices(deps: ServiceDeps) {
   return {
     auth: createAuthService(deps.db, deps.tokens),
+    orders: createOrderService(deps.db),
+    orderStatus: createOrderStatusService({ db: deps.db, events: deps.events }),
   };
 }
 
