@@ -485,7 +485,7 @@ const seoul: SeedVendor = {
   slug: "seoul-bird",
   name: "Seoul Bird",
   description:
-    "Double-fried Korean chicken with a shatteringly crisp crust, glazed to order in sticky gochujang or soy garlic. Served with pickled radish on the side.",
+    "Double-fried Korean chicken with a shatteringly crisp crust, glazed to order in sticky gochujang or soy garlic. Proper crunch, big flavour.",
   logo: vendorLogo("seoul-bird"),
   image: vendorHero("seoul-bird"),
   status: "open",
