@@ -10,6 +10,8 @@ import staticPlugin from "./plugins/static.js";
 import realtimePlugin from "./realtime/socket-server.js";
 import authRoutes from "./routes/auth/index.js";
 import healthRoutes from "./routes/health/index.js";
+import orderRoutes from "./routes/orders/index.js";
+import staffRoutes from "./routes/staff/index.js";
 import pushRoutes from "./routes/push/index.js";
 import { createServices, type Services } from "./services/index.js";
 import { resolveVapidDetails } from "./services/push/index.js";
@@ -52,6 +54,8 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
     },
     { prefix: "/api" },
   );
+  await app.register(orderRoutes, { prefix: "/api/orders" });
+  await app.register(staffRoutes, { prefix: "/api/staff" });
   await app.register(healthRoutes);
   await app.register(staticPlugin, { clientDir: config.clientDir });
   return app;

@@ -261,7 +261,7 @@ describe.each(databaseKinds)("web push on %s", (kind) => {
     it("uses the spec's status texts", async () => {
       const customer = await server.registerCustomer();
       const texts: Record<string, string> = {};
-      for (const status of ["confirmed", "preparing", "cancelled", "pending_payment"]) {
+      for (const status of ["confirmed", "preparing", "cancelled", "pending_payment"] as const) {
         const device = await subscribeToReceiver(customer, `texts-${status}`);
         server.app.events.emit("orderStatusChanged", statusChange(customer, { status }));
         texts[status] = JSON.parse(

@@ -1,6 +1,8 @@
 import type { Database } from "../db/database.js";
 import type { DomainEvents } from "../events.js";
 import { createAuthService } from "./auth-service.js";
+import { createOrderService } from "./order-service.js";
+import { createOrderStatusService } from "./order-status.js";
 import { createPushService, type PushTransport, type VapidDetails } from "./push/index.js";
 import type { TokenService } from "./tokens.js";
 
@@ -16,6 +18,8 @@ export interface ServiceDeps {
 export function createServices(deps: ServiceDeps) {
   return {
     auth: createAuthService(deps.db, deps.tokens),
+    orders: createOrderService(deps.db),
+    orderStatus: createOrderStatusService({ db: deps.db, events: deps.events }),
     push: createPushService({ db: deps.db, vapid: deps.vapid, transport: deps.pushTransport }),
   };
 }

@@ -1,5 +1,6 @@
 import "fake-indexeddb/auto";
-import { QueryClient } from "@tanstack/react-query";
+// The persister packages are typed against the top-level query-core (the app aliases one copy at build time).
+import { QueryClient } from "@tanstack/query-core";
 import { persistQueryClientRestore, persistQueryClientSave } from "@tanstack/react-query-persist-client";
 import { IDBFactory } from "fake-indexeddb";
 import { createStore, get } from "idb-keyval";
@@ -42,7 +43,7 @@ const failingIndexedDb = (mode: "throws" | "errors") =>
     open() {
       if (mode === "throws") throw new DOMException("The operation is insecure.", "SecurityError");
       const request = { onerror: null as (() => void) | null } as unknown as IDBOpenDBRequest;
-      setTimeout(() => (request.onerror as (() => void) | null)?.call(request, new Event("error")));
+      setTimeout(() => (request.onerror as (() => void) | null)?.call(request));
       return request;
     },
   }) as unknown as IDBFactory;

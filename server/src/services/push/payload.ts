@@ -1,4 +1,4 @@
-import { orderStatusText } from "../../../../contract/order-status-text";
+import { statusBannerText } from "../../../../contract/order-status";
 import type { PushPayload } from "../../../../contract/push";
 import type { OrderStatusChanged } from "../../events.js";
 
@@ -12,7 +12,7 @@ export function orderStatusPayload(
     status: event.status,
     vendorName: event.vendorName,
     title: `${event.vendorName} · Order #${event.orderId}`,
-    body: orderStatusText(event.status),
+    body: statusBannerText(event.status),
     url: `/order/${event.orderId}`,
   };
 }
