@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PushPayload, pushPayloadSchema } from "../../contract/push";
 import type { OrderStatusChanged } from "../../server/src/events";
 import { resolveVapidDetails } from "../../server/src/services/push/index";
+import { createOrderFixture } from "./helpers/order-fixtures";
 import {
   createBrowserSubscriptionKeys,
   type PushReceiver,
@@ -197,6 +198,52 @@ describe.each(databaseKinds)("web push on %s", (kind) => {
         token: customer.token,
       });
       expect(response.status).toBe(400);
+    });
+  });
+
+  describe("when a staff member changes an order's status", () => {
+    const patchStatus = async (orderId: number, status: string) =>
+      server.request(`/api/staff/orders/${orderId}`, {
+        method: "PATCH",
+        body: { status },
+        token: await server.login("staff@foodpark.test", "staff-password"),
+      });
+
+    it("the customer's subscription receives the new status, naming the vendor", async () => {
+      const customer = await server.registerCustomer();
+      const order = await createOrderFixture(server.db, { userId: customer.user.id, status: "preparing" });
+      const device = await subscribeToReceiver(customer, "staff-change");
+
+      expect((await patchStatus(order.id, "ready")).status).toBe(200);
+
+      const push = await receiver.next("staff-change");
+      expect(push.headers["content-encoding"]).toBe("aes128gcm");
+      expect(push.headers.authorization).toMatch(/^vapid t=.+, k=.+$/);
+      expect(JSON.parse(device.decrypt(push.body))).toEqual({
+        type: "order-status",
+        orderId: order.id,
+        status: "ready",
+        vendorName: order.vendorName,
+        title: `${order.vendorName} · Order #${order.id}`,
+        body: "Ready for Pickup",
+        url: `/order/${order.id}`,
+      });
+    });
+
+    it("still succeeds when the push service fails or is unreachable", async () => {
+      const customer = await server.registerCustomer();
+      const order = await createOrderFixture(server.db, { userId: customer.user.id, status: "confirmed" });
+      await subscribeToReceiver(customer, "staff-change-broken", 500);
+      await server.app.services.push.subscribe(customer.user.id, {
+        endpoint: "http://127.0.0.1:9/push/nobody-listens",
+        keys: createBrowserSubscriptionKeys().keys,
+      });
+
+      const response = await patchStatus(order.id, "preparing");
+
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ status: "preparing" });
+      await receiver.next("staff-change-broken");
     });
   });
 
