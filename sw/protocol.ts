@@ -3,6 +3,8 @@
  * Imported by both sides (src/app/pwa and sw/), so neither hard-codes the other's strings.
  */
 
+import type { PushPayload } from "../contract/push";
+
 /** Runtime caches holding one customer's data (cart, orders): deleted on sign-out. */
 export const USER_CACHE_PREFIX = "fp-user-";
 
@@ -33,4 +35,24 @@ export const isWorkerToPageMessage = (data: unknown): data is WorkerToPageMessag
 /** Only same-origin, absolute paths are followed from a notification. */
 export function safeInAppPath(url: unknown): string {
   return typeof url === "string" && url.startsWith("/") && !url.startsWith("//") ? url : "/";
+}
+
+/**
+ * The system notification for an order-status message: one tag per order, so a newer status replaces the
+ * older notification (and alerts again); tapping it opens `data.url`.
+ */
+export function orderStatusNotification(payload: Pick<PushPayload, "orderId" | "title" | "body" | "url">): {
+  title: string;
+  options: NotificationOptions;
+} {
+  const options = {
+    body: payload.body,
+    tag: `order-${payload.orderId}`,
+    renotify: true,
+    icon: "/icons/icon-192.png",
+    badge: "/icons/badge-72.png",
+    data: { url: safeInAppPath(payload.url), orderId: payload.orderId },
+  };
+  // `renotify` is standard but missing from TypeScript's NotificationOptions.
+  return { title: payload.title, options: options as NotificationOptions };
 }

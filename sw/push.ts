@@ -1,11 +1,8 @@
 /// <reference lib="webworker" />
 import type { PushPayload } from "../contract/push";
-import { safeInAppPath, type WorkerToPageMessage } from "./protocol";
+import { orderStatusNotification, safeInAppPath, type WorkerToPageMessage } from "./protocol";
 
 declare const self: ServiceWorkerGlobalScope;
-
-const ICON = "/icons/icon-192.png";
-const BADGE = "/icons/badge-72.png";
 
 /** A push message's JSON, checked by hand (the worker stays free of the schema library). */
 export function readPushPayload(data: PushMessageData | null): PushPayload | null {
@@ -37,15 +34,8 @@ async function showOrderStatus(payload: PushPayload): Promise<void> {
   // A visible window already shows the socket's in-app toast: one alert per change, not two.
   const windows = await appWindows();
   if (windows.some((client) => client.visibilityState === "visible")) return;
-  await self.registration.showNotification(payload.title, {
-    body: payload.body,
-    tag: `order-${payload.orderId}`,
-    // A newer status replaces the older notification and alerts again.
-    renotify: true,
-    icon: ICON,
-    badge: BADGE,
-    data: { url: safeInAppPath(payload.url ?? `/order/${payload.orderId}`), orderId: payload.orderId },
-  } as NotificationOptions);
+  const { title, options } = orderStatusNotification({ ...payload, url: payload.url ?? `/order/${payload.orderId}` });
+  await self.registration.showNotification(title, options);
 }
 
 async function openInApp(path: string): Promise<void> {
@@ -56,7 +46,7 @@ async function openInApp(path: string): Promise<void> {
     return;
   }
   await target.focus();
-  // The page routes in place (no reload, nothing lost); an older page without the listener is navigated.
+  // The page routes in place through its router: no reload, nothing the customer was doing is lost.
   post(target, { type: "NAVIGATE", url: path });
 }
 

@@ -1,27 +1,56 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
+import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
+import { useCallback, useEffect, useState } from "react";
 import { RouterProvider } from "react-router";
 import { ToastHost } from "../components/ToastHost";
 import { AuthProvider } from "../features/auth/components/AuthProvider";
+import { forgetPushSubscription } from "../features/notifications/lib/push-subscription";
+import { storedUserId } from "../lib/auth-storage";
 import { toasts } from "../lib/toast-store";
+import { PushSync } from "./pwa/PushSync";
+import { clearUserDataCaches, onWorkerMessage } from "./pwa/worker-bridge";
 import { createQueryClient } from "./query-client";
+import { createQueryPersistence } from "./query-persistence";
 import { createAppRouter } from "./router";
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createAppRouter);
-  // The next person on a shared phone must never see the previous customer's data.
-  const onSignedOut = useCallback(() => {
-    queryClient.clear();
-    toasts.clear();
-  }, [queryClient]);
+  const [persistence] = useState(() => createQueryPersistence(() => storedUserId()));
+
+  // The next person on a shared phone must never see the previous customer's data: not in memory, not in
+  // the saved query cache, not in the worker's caches, and no more pushes about their orders.
+  const onSignedOut = useCallback(
+    (previousToken: string | null) => {
+      queryClient.clear();
+      toasts.clear();
+      void persistence.clear();
+      void clearUserDataCaches();
+      void forgetPushSubscription(previousToken);
+    },
+    [queryClient, persistence],
+  );
+
+  // A tapped notification opens its order in place.
+  useEffect(
+    () =>
+      onWorkerMessage((message) => {
+        if (message.type === "NAVIGATE") void router.navigate(message.url);
+      }),
+    [router],
+  );
 
   return (
-    <QueryClientProvider client={queryClient}>
+    <PersistQueryClientProvider
+      client={queryClient}
+      persistOptions={persistence.options}
+      // Changes queued while offline (paused mutations with mutation defaults) go out once restored.
+      onSuccess={() => queryClient.resumePausedMutations()}
+    >
       <AuthProvider onSignedOut={onSignedOut}>
+        <PushSync />
         <RouterProvider router={router} />
         <ToastHost />
       </AuthProvider>
-    </QueryClientProvider>
+    </PersistQueryClientProvider>
   );
 }

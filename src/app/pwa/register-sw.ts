@@ -1,0 +1,33 @@
+import { Workbox } from "workbox-window";
+import { logMessage } from "../../lib/android";
+import { updatePrompt } from "./update-store";
+
+/** Browsers check for a new worker on navigations; a phone left on one page also checks when it comes back. */
+const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Registers the service worker (production builds only, after load). A new version never takes over by
+ * itself: the page offers 'Update available — Reload', and only that tap activates it and reloads.
+ */
+export function registerServiceWorker(): void {
+  if (!("serviceWorker" in navigator)) return;
+  const workbox = new Workbox("/sw.js", { scope: "/" });
+
+  workbox.addEventListener("waiting", () => {
+    updatePrompt.offer(() => {
+      workbox.addEventListener("controlling", () => window.location.reload());
+      workbox.messageSkipWaiting();
+    });
+  });
+
+  let lastCheck = Date.now();
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState !== "visible" || Date.now() - lastCheck < UPDATE_CHECK_INTERVAL_MS) return;
+    lastCheck = Date.now();
+    void workbox.update().catch(() => undefined);
+  });
+
+  workbox.register().catch((error: unknown) => {
+    logMessage("warn", `Service worker registration failed: ${error instanceof Error ? error.message : String(error)}`);
+  });
+}
