@@ -26,7 +26,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("clearing the customer's cached data on sign-out", () => {
   it("deletes the cart and order caches (not menus or images) and tells the worker", async () => {
-    const caches = fakeCaches(Object.values(CACHE_NAMES).concat("workbox-precache-v2"));
+    const caches = fakeCaches([...Object.values(CACHE_NAMES), "workbox-precache-v2"]);
     const worker = fakeWorker();
     vi.stubGlobal("caches", caches);
     vi.stubGlobal("navigator", { serviceWorker: { controller: worker, getRegistration: async () => undefined } });
