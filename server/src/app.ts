@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { ServerConfig } from "./config.js";
 import type { Database } from "./db/database.js";
 import { DomainEvents } from "./events.js";
+import { requestSerializer } from "./logging.js";
 import authPlugin from "./plugins/auth.js";
 import dbPlugin from "./plugins/db.js";
 import pushPlugin from "./plugins/push.js";
@@ -32,7 +33,7 @@ export interface AppDependencies {
 /** Composes plugins and routes; the rules live in services. */
 export async function buildApp(config: ServerConfig, deps: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
+    logger: deps.logger === false ? false : { level: config.logLevel, serializers: { req: requestSerializer } },
     bodyLimit: 64 * 1024,
     trustProxy: true,
     // A first start creates, migrates and seeds the database: on a busy machine that outlasts
