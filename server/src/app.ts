@@ -10,10 +10,13 @@ import securityPlugin from "./plugins/security.js";
 import staticPlugin from "./plugins/static.js";
 import realtimePlugin from "./realtime/socket-server.js";
 import authRoutes from "./routes/auth/index.js";
+import cartRoutes from "./routes/cart/index.js";
 import healthRoutes from "./routes/health/index.js";
+import menuRoutes from "./routes/menu/index.js";
 import orderRoutes from "./routes/orders/index.js";
-import staffRoutes from "./routes/staff/index.js";
 import pushRoutes from "./routes/push/index.js";
+import staffRoutes from "./routes/staff/index.js";
+import vendorRoutes from "./routes/vendors/index.js";
 import { createServices, type Services } from "./services/index.js";
 import { resolveVapidDetails } from "./services/push/index.js";
 
@@ -35,7 +38,7 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel, serializers: { req: requestSerializer } },
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     // A first start creates, migrates and seeds the database: on a busy machine that outlasts
     // Fastify's default 10 s per plugin, and the server would exit instead of starting.
     pluginTimeout: 120_000,
@@ -46,7 +49,8 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
   await app.register(authPlugin, { config });
   app.decorate("events", new DomainEvents());
   const vapid = resolveVapidDetails(config);
-  app.decorate("services", createServices({ db: app.db, tokens: app.tokens, events: app.events, vapid }));
+  const charges = { serviceChargePence: config.serviceChargePence, deliveryFeePence: config.deliveryFeePence };
+  app.decorate("services", createServices({ db: app.db, tokens: app.tokens, events: app.events, vapid, charges }));
   await app.register(realtimePlugin);
   await app.register(pushPlugin);
 
@@ -55,6 +59,9 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
     async (api) => {
       api.get("/", async () => ({ message: "Food Park API" }));
       await api.register(pushRoutes, { prefix: "/push" });
+      await api.register(vendorRoutes, { prefix: "/vendors" });
+      await api.register(menuRoutes, { prefix: "/menu-items" });
+      await api.register(cartRoutes, { prefix: "/cart" });
     },
     { prefix: "/api" },
   );

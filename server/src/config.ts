@@ -17,7 +17,16 @@ export interface ServerConfig {
   vapidPrivateKey?: string | undefined;
   /** VAPID_SUBJECT: a mailto: or https: contact for push services. */
   vapidSubject?: string | undefined;
+  /** Trust X-Forwarded-* from this many proxy hops (0: none) — the client IP decides login rate limits. */
+  trustProxyHops: number;
+  /** Added to every non-empty cart and order, in pence (env SERVICE_CHARGE_PENCE). */
+  serviceChargePence: number;
+  /** Added to non-empty delivery carts and orders only, in pence (env DELIVERY_FEE_PENCE). */
+  deliveryFeePence: number;
 }
+
+export const DEFAULT_SERVICE_CHARGE_PENCE = 50;
+export const DEFAULT_DELIVERY_FEE_PENCE = 250;
 
 function intFromEnv(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === "") return fallback;
@@ -39,5 +48,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string)
     vapidPublicKey: env.VAPID_PUBLIC_KEY || undefined,
     vapidPrivateKey: env.VAPID_PRIVATE_KEY || undefined,
     vapidSubject: env.VAPID_SUBJECT || undefined,
+    trustProxyHops: intFromEnv(env.TRUST_PROXY_HOPS, 0, "TRUST_PROXY_HOPS"),
+    serviceChargePence: intFromEnv(env.SERVICE_CHARGE_PENCE, DEFAULT_SERVICE_CHARGE_PENCE, "SERVICE_CHARGE_PENCE"),
+    deliveryFeePence: intFromEnv(env.DELIVERY_FEE_PENCE, DEFAULT_DELIVERY_FEE_PENCE, "DELIVERY_FEE_PENCE"),
   };
 }

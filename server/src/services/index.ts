@@ -1,10 +1,13 @@
 import type { Database } from "../db/database.js";
 import type { DomainEvents } from "../events.js";
 import { createAuthService } from "./auth-service.js";
+import { createCartService } from "./cart-service.js";
 import { createOrderService } from "./order-service.js";
 import { createOrderStatusService } from "./order-status.js";
+import type { Charges } from "./pricing.js";
 import { createPushService, type PushTransport, type VapidDetails } from "./push/index.js";
 import type { TokenService } from "./tokens.js";
+import { createVendorService } from "./vendor-service.js";
 
 export interface ServiceDeps {
   db: Database;
@@ -13,6 +16,8 @@ export interface ServiceDeps {
   vapid: VapidDetails;
   /** How push messages leave the server (default: fetch). */
   pushTransport?: PushTransport;
+  /** Service charge and delivery fee in pence, from the server's configuration. */
+  charges: Charges;
 }
 
 export function createServices(deps: ServiceDeps) {
@@ -21,6 +26,8 @@ export function createServices(deps: ServiceDeps) {
     orders: createOrderService(deps.db),
     orderStatus: createOrderStatusService({ db: deps.db, events: deps.events }),
     push: createPushService({ db: deps.db, vapid: deps.vapid, transport: deps.pushTransport }),
+    vendors: createVendorService(deps.db),
+    cart: createCartService(deps.db, deps.charges),
   };
 }
 

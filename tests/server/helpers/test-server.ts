@@ -16,7 +16,12 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import type { RegisterResponse, User } from "../../../contract/auth";
 import { buildApp } from "../../../server/src/app.js";
-import type { ServerConfig } from "../../../server/src/config.js";
+import {
+  DEFAULT_DELIVERY_FEE_PENCE,
+  DEFAULT_SERVICE_CHARGE_PENCE,
+  configFromEnv,
+  type ServerConfig,
+} from "../../../server/src/config.js";
 import { type Database, openDatabase } from "../../../server/src/db/database.js";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -92,6 +97,9 @@ export interface StartOptions {
   /** Share an existing database (the caller drops it); e.g. a second app with other settings. */
   database?: TestDatabase;
   loginRateLimitPerMinute?: number;
+  /** Cart and order charges in pence; default the server's defaults. */
+  serviceChargePence?: number;
+  deliveryFeePence?: number;
 }
 
 export interface RequestOptions {
@@ -155,6 +163,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "foodpark-server-test-"));
   const jwtSecret = randomBytes(32).toString("base64url");
   const config: ServerConfig = {
+    // Defaults for every setting (new ones included), then what tests pin down.
+    ...configFromEnv({}),
     port: 0,
     host: "127.0.0.1",
     dataDir,
@@ -163,6 +173,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     clientDir: undefined,
     loginRateLimitPerMinute: options.loginRateLimitPerMinute ?? GENEROUS_LOGIN_LIMIT,
     logLevel: "silent",
+    serviceChargePence: options.serviceChargePence ?? DEFAULT_SERVICE_CHARGE_PENCE,
+    deliveryFeePence: options.deliveryFeePence ?? DEFAULT_DELIVERY_FEE_PENCE,
   };
 
   let app: FastifyInstance;
