@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from "react";
 import { RouterProvider } from "react-router";
 import { ToastHost } from "../components/ToastHost";
 import { AuthProvider } from "../features/auth/components/AuthProvider";
+import { clearLocalCart } from "../features/cart/lib/cart-keys";
 import { forgetPushSubscription } from "../features/notifications/lib/push-subscription";
 import { storedUserId } from "../lib/auth-storage";
 import { toasts } from "../lib/toast-store";
@@ -23,6 +24,7 @@ export function App() {
     (previousToken: string | null) => {
       queryClient.clear();
       toasts.clear();
+      clearLocalCart();
       void persistence.clear();
       void clearUserDataCaches();
       void forgetPushSubscription(previousToken);
