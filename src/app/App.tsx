@@ -1,22 +1,28 @@
-import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { RouterProvider } from "react-router";
 import { ToastHost } from "../components/ToastHost";
 import { AuthProvider } from "../features/auth/components/AuthProvider";
 import { clearLocalCart } from "../features/cart/lib/cart-keys";
-import { forgetPushSubscription } from "../features/notifications/lib/push-subscription";
-import { storedUserId } from "../lib/auth-storage";
 import { toasts } from "../lib/toast-store";
+import { PersistedQueries, removeSavedQueries } from "./persisted-queries";
 import { PushSync } from "./pwa/PushSync";
-import { clearUserDataCaches, onWorkerMessage } from "./pwa/worker-bridge";
+import { IN_APP_NAVIGATE_EVENT } from "./pwa/in-app-navigation";
 import { createQueryClient } from "./query-client";
-import { createQueryPersistence } from "./query-persistence";
 import { createAppRouter } from "./router";
+
+/** Clean-up that needs code a signed-in session never loaded: fetched only at sign-out. */
+async function forgetSignedOutCustomer(previousToken: string | null): Promise<void> {
+  const [bridge, push] = await Promise.all([
+    import("./pwa/worker-bridge"),
+    import("../features/notifications/lib/push-subscription"),
+  ]);
+  await Promise.allSettled([bridge.clearUserDataCaches(), push.forgetPushSubscription(previousToken)]);
+}
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createAppRouter);
-  const [persistence] = useState(() => createQueryPersistence(() => storedUserId()));
 
   // The next person on a shared phone must never see the previous customer's data: not in memory, not in
   // the saved query cache, not in the worker's caches, and no more pushes about their orders.
@@ -25,34 +31,28 @@ export function App() {
       queryClient.clear();
       toasts.clear();
       clearLocalCart();
-      void persistence.clear();
-      void clearUserDataCaches();
-      void forgetPushSubscription(previousToken);
+      void removeSavedQueries().catch(() => undefined);
+      void forgetSignedOutCustomer(previousToken).catch(() => undefined);
     },
-    [queryClient, persistence],
+    [queryClient],
   );
 
   // A tapped notification opens its order in place.
-  useEffect(
-    () =>
-      onWorkerMessage((message) => {
-        if (message.type === "NAVIGATE") void router.navigate(message.url);
-      }),
-    [router],
-  );
+  useEffect(() => {
+    const navigate = (event: Event) => void router.navigate((event as CustomEvent<string>).detail);
+    window.addEventListener(IN_APP_NAVIGATE_EVENT, navigate);
+    return () => window.removeEventListener(IN_APP_NAVIGATE_EVENT, navigate);
+  }, [router]);
 
   return (
-    <PersistQueryClientProvider
-      client={queryClient}
-      persistOptions={persistence.options}
-      // Changes queued while offline (paused mutations with mutation defaults) go out once restored.
-      onSuccess={() => queryClient.resumePausedMutations()}
-    >
-      <AuthProvider onSignedOut={onSignedOut}>
-        <PushSync />
-        <RouterProvider router={router} />
-        <ToastHost />
-      </AuthProvider>
-    </PersistQueryClientProvider>
+    <QueryClientProvider client={queryClient}>
+      <PersistedQueries client={queryClient}>
+        <AuthProvider onSignedOut={onSignedOut}>
+          <PushSync />
+          <RouterProvider router={router} />
+          <ToastHost />
+        </AuthProvider>
+      </PersistedQueries>
+    </QueryClientProvider>
   );
 }

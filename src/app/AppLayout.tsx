@@ -5,13 +5,13 @@ import { OfflineBanner } from "../components/OfflineBanner";
 import { Spinner } from "../components/Spinner";
 import { brand } from "../lib/brand";
 import { NAV_ITEMS } from "./navigation";
-import { UpdateBanner } from "./pwa/UpdateBanner";
+import { WaitingUpdateBanner } from "./pwa/WaitingUpdateBanner";
 
 function AppBanners() {
   return (
     <div className="app-banners">
       <OfflineBanner />
-      <UpdateBanner />
+      <WaitingUpdateBanner />
     </div>
   );
 }

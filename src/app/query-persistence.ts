@@ -1,8 +1,21 @@
+/**
+ * The persisted query cache (loaded on demand by ./persisted-queries, off the cold-start path).
+ * TanStack Query's persist-client: IndexedDB through idb-keyval, else localStorage, else memory only.
+ */
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
-import type { PersistedClient, Persister, PersistQueryClientOptions } from "@tanstack/react-query-persist-client";
+import type { QueryClient } from "@tanstack/react-query";
+import {
+  type PersistedClient,
+  type Persister,
+  type PersistQueryClientOptions,
+  persistQueryClientRestore,
+  persistQueryClientSave,
+  persistQueryClientSubscribe,
+} from "@tanstack/react-query-persist-client";
 import { createSyncStoragePersister } from "@tanstack/query-sync-storage-persister";
 import { createStore, del, get, set } from "idb-keyval";
 import { version } from "../../package.json";
+import { forgetSavedQueryCacheHint, noteSavedQueryCache } from "./query-cache-hint";
 
 /** Where the query cache is kept: one key in IndexedDB (or in localStorage as the fallback). */
 export const PERSIST_KEY = "foodpark-query-cache";
@@ -103,6 +116,7 @@ export function createQueryPersistence(owner: () => string | null, environment?:
   const persister: Persister = {
     async persistClient(client) {
       const owned: OwnedClient = { ...client, owner: owner() };
+      noteSavedQueryCache();
       await (await backend()).persister.persistClient(owned);
     },
     async restoreClient() {
@@ -116,6 +130,7 @@ export function createQueryPersistence(owner: () => string | null, environment?:
       return saved;
     },
     async removeClient() {
+      forgetSavedQueryCacheHint();
       await (await backend()).persister.removeClient();
     },
   };
@@ -128,4 +143,32 @@ export function createQueryPersistence(owner: () => string | null, environment?:
       await persister.removeClient();
     },
   };
+}
+
+let active: QueryPersistence | null = null;
+
+/**
+ * Restores the saved cache into `queryClient` (when `restore`), resumes changes queued offline (paused
+ * mutations), then saves the cache on every change. Returns the function that stops saving.
+ */
+export async function startQueryPersistence(
+  queryClient: QueryClient,
+  options: { owner: () => string | null; restore: boolean },
+): Promise<() => void> {
+  active ??= createQueryPersistence(options.owner);
+  const persistence = active;
+  // The persister packages are typed against another patch release of query-core (one copy at runtime).
+  const withClient = { ...persistence.options, queryClient } as unknown as PersistQueryClientOptions;
+  if (options.restore) await persistQueryClientRestore(withClient).catch(() => undefined);
+  void queryClient.resumePausedMutations();
+  const stop = persistQueryClientSubscribe(withClient);
+  // Whatever loaded before saving started is saved now, not at the next change.
+  void persistQueryClientSave(withClient);
+  return stop;
+}
+
+/** Sign-out: the saved cache goes. */
+export async function removeSavedQueryCache(owner: () => string | null): Promise<void> {
+  active ??= createQueryPersistence(owner);
+  await active.clear();
 }

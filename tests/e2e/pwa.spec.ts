@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { DEMO, expectHome, signIn } from "./helpers";
+import { DEMO, expectHome, signIn, signUp } from "./helpers";
 
 /** These tests are about the service worker: let it run (the shared config blocks it). */
 test.use({ serviceWorkers: "allow", viewport: { width: 390, height: 844 } });
@@ -31,6 +31,19 @@ async function waitForControllingWorker(page: Page): Promise<void> {
 async function apiToken(page: Page): Promise<string> {
   const response = await page.request.post("/auth/login", { data: { email: DEMO.email, password: DEMO.password } });
   return ((await response.json()) as { token: string }).token;
+}
+
+/** Puts one item that needs no add-on choices into the customer's cart, through the API. */
+async function addSimpleItemToCart(page: Page, token: string): Promise<{ name: string }> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const items = (await (await page.request.get("/api/vendors/1/items", { headers })).json()) as {
+    items: { items: { id: string; name: string; has_required_addongroups: boolean; available?: boolean }[] }[];
+  };
+  const item = items.items.flatMap((group) => group.items).find((candidate) => !candidate.has_required_addongroups && candidate.available !== false);
+  if (!item) throw new Error("vendor 1 has no item without required add-ons");
+  const added = await page.request.post("/api/cart/add", { headers, data: { itemId: item.id, vendorId: 1, quantity: 1 } });
+  expect(added.status()).toBe(200);
+  return { name: item.name };
 }
 
 async function goOffline(context: BrowserContext, page: Page): Promise<void> {
@@ -106,6 +119,44 @@ test.describe("offline", () => {
 
     await context.setOffline(false);
     await expect(page.getByText("You're offline — showing saved data")).toBeHidden();
+  });
+
+  test("the trailer list and a menu seen before open offline, pictures included", async ({ page, context }) => {
+    await signIn(page, DEMO.email, DEMO.password);
+    await waitForControllingWorker(page);
+    await page.goto("/vendors");
+    const firstCard = page.locator(".vendor-card__name").first();
+    await expect(firstCard).toBeVisible();
+    const vendorName = (await firstCard.textContent())!.trim();
+    await firstCard.click();
+    await expect(page).toHaveURL(/\/vendor\/\d+$/);
+    const menuPath = new URL(page.url()).pathname;
+    const itemName = (await page.locator(".menu-item__name").first().textContent())!.trim();
+    const picture = page.locator(".menu-item img").first();
+    const pictureLoaded = () => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0);
+    await expect.poll(pictureLoaded).toBe(true);
+
+    await goOffline(context, page);
+    await page.goto("/vendors");
+    await expect(page.locator(".vendor-card__name").filter({ hasText: vendorName })).toBeVisible();
+    await page.goto(menuPath);
+    await expect(page.locator(".menu-item__name").filter({ hasText: itemName })).toBeVisible();
+    await expect.poll(pictureLoaded).toBe(true);
+  });
+
+  test("the cart reloads offline from the saved copy", async ({ page, context }) => {
+    // A customer of its own: other tests may use the demo customer's cart at the same time.
+    await signUp(page);
+    const token = (await page.evaluate(() => localStorage.getItem("authToken")))!;
+    const item = await addSimpleItemToCart(page, token);
+    await waitForControllingWorker(page);
+    await page.goto("/cart");
+    await expect(page.locator(".cart-line__name").filter({ hasText: item.name })).toBeVisible();
+
+    await goOffline(context, page);
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Cart", level: 1 })).toBeVisible();
+    await expect(page.locator(".cart-line__name").filter({ hasText: item.name })).toBeVisible();
   });
 
   test("the API, auth and socket paths never get the cached shell", async ({ page, context }) => {

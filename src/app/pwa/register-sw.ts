@@ -1,5 +1,7 @@
 import { Workbox } from "workbox-window";
+import { isWorkerToPageMessage, safeInAppPath } from "../../../sw/protocol";
 import { logMessage } from "../../lib/android";
+import { IN_APP_NAVIGATE_EVENT } from "./in-app-navigation";
 import { updatePrompt } from "./update-store";
 
 /** Browsers check for a new worker on navigations; a phone left on one page also checks when it comes back. */
@@ -25,6 +27,12 @@ export function registerServiceWorker(): void {
     if (document.visibilityState !== "visible" || Date.now() - lastCheck < UPDATE_CHECK_INTERVAL_MS) return;
     lastCheck = Date.now();
     void workbox.update().catch(() => undefined);
+  });
+
+  // A tapped notification: the app's router shows the order in place (App listens for this event).
+  navigator.serviceWorker.addEventListener("message", (event: MessageEvent) => {
+    if (!isWorkerToPageMessage(event.data) || event.data.type !== "NAVIGATE") return;
+    window.dispatchEvent(new CustomEvent(IN_APP_NAVIGATE_EVENT, { detail: safeInAppPath(event.data.url) }));
   });
 
   workbox.register().catch((error: unknown) => {

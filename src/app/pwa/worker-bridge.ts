@@ -1,4 +1,4 @@
-import { isWorkerToPageMessage, type PageToWorkerMessage, USER_CACHE_PREFIX, type WorkerToPageMessage } from "../../../sw/protocol";
+import { type PageToWorkerMessage, USER_CACHE_PREFIX } from "../../../sw/protocol";
 
 const REPLY_TIMEOUT_MS = 2000;
 
@@ -30,14 +30,4 @@ export async function clearUserDataCaches(): Promise<void> {
     if (worker) deletions.push(askWorker(worker, { type: "CLEAR_USER_DATA" }));
   }
   await Promise.allSettled(deletions);
-}
-
-/** Messages the worker sends to this page; returns the unsubscribe. */
-export function onWorkerMessage(handler: (message: WorkerToPageMessage) => void): () => void {
-  if (typeof navigator === "undefined" || !("serviceWorker" in navigator)) return () => undefined;
-  const listener = (event: MessageEvent) => {
-    if (isWorkerToPageMessage(event.data)) handler(event.data);
-  };
-  navigator.serviceWorker.addEventListener("message", listener);
-  return () => navigator.serviceWorker.removeEventListener("message", listener);
 }

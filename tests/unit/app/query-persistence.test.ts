@@ -4,7 +4,7 @@ import { QueryClient } from "@tanstack/query-core";
 import { persistQueryClientRestore, persistQueryClientSave } from "@tanstack/react-query-persist-client";
 import { IDBFactory } from "fake-indexeddb";
 import { createStore, get } from "idb-keyval";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { version } from "../../../package.json";
 import {
   choosePersister,
@@ -12,7 +12,9 @@ import {
   PERSIST_DB,
   PERSIST_KEY,
   PERSIST_MAX_AGE_MS,
+  startQueryPersistence,
 } from "../../../src/app/query-persistence";
+import { savedQueryCacheMayExist } from "../../../src/app/query-cache-hint";
 
 /** A localStorage stand-in. */
 class MemoryStorage implements Storage {
@@ -141,5 +143,32 @@ describe("the persisted query cache", () => {
     const persistence = createQueryPersistence(() => "1");
     await persistQueryClientSave({ queryClient: clientWithOrders(), ...persistence.options, buster: "0.0.0-old" });
     expect((await restoreInto(persistence)).getQueryData(["orders"])).toBeUndefined();
+  });
+});
+
+describe("starting persistence in the app", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("restores a saved cache into the app's client, then saves every change; a hint tells the next start to wait for it", async () => {
+    vi.stubGlobal("localStorage", new MemoryStorage());
+    expect(savedQueryCacheMayExist()).toBe(false);
+    await save(createQueryPersistence(() => "1"), clientWithOrders());
+    expect(savedQueryCacheMayExist()).toBe(true);
+
+    const app = new QueryClient({ defaultOptions: { queries: { gcTime: PERSIST_MAX_AGE_MS } } });
+    const stop = await startQueryPersistence(app as never, { owner: () => "1", restore: true });
+    expect(app.getQueryData(["orders"])).toEqual([{ id: 7, vendorName: "Smokey Joe's BBQ" }]);
+
+    app.setQueryData(["cart"], { items: 2 });
+    await expect.poll(async () => savedInIndexedDb(), { timeout: 3000 }).toEqual(expect.stringContaining('"items":2'));
+    stop();
+  });
+
+  it("forgets the hint with the saved cache on sign-out", async () => {
+    vi.stubGlobal("localStorage", new MemoryStorage());
+    const persistence = createQueryPersistence(() => "1");
+    await save(persistence, clientWithOrders());
+    await persistence.clear();
+    expect(savedQueryCacheMayExist()).toBe(false);
   });
 });

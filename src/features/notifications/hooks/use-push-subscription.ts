@@ -1,41 +1,21 @@
 import { useEffect } from "react";
-import { isWorkerToPageMessage } from "../../../../sw/protocol";
-import { logPushFailure, pushSupported, syncPushSubscription } from "../lib/push-subscription";
+import { pushSupported } from "../lib/push-support";
 
 /**
- * Keeps the signed-in customer's push subscription on the server: at start, when permission is granted
- * later (whoever asked), and when the service worker reports that the browser replaced the subscription.
+ * Keeps the signed-in customer's web push subscription on the server (see lib/push-sync). The code loads
+ * only for a signed-in customer whose browser can take pushes, never on the cold-start path.
  */
 export function usePushSubscription(signedIn: boolean): void {
   useEffect(() => {
     if (!signedIn || !pushSupported()) return;
+    let stop: (() => void) | undefined;
     let active = true;
-    const sync = () => {
-      if (active) syncPushSubscription().catch(logPushFailure);
-    };
-    sync();
-
-    let permission: PermissionStatus | undefined;
-    navigator.permissions
-      ?.query({ name: "notifications" })
-      .then((status) => {
-        if (!active) return;
-        permission = status;
-        status.onchange = () => {
-          if (status.state === "granted") sync();
-        };
-      })
-      .catch(() => undefined);
-
-    const onWorkerMessage = (event: MessageEvent) => {
-      if (isWorkerToPageMessage(event.data) && event.data.type === "PUSH_SUBSCRIPTION_CHANGED") sync();
-    };
-    navigator.serviceWorker.addEventListener("message", onWorkerMessage);
-
+    void import("../lib/push-sync").then(({ startPushSync }) => {
+      if (active) stop = startPushSync();
+    });
     return () => {
       active = false;
-      if (permission) permission.onchange = null;
-      navigator.serviceWorker.removeEventListener("message", onWorkerMessage);
+      stop?.();
     };
   }, [signedIn]);
 }

@@ -1,8 +1,8 @@
 import { logMessage } from "../../../lib/android";
 import { deleteSubscription, fetchPushPublicKey, saveSubscription } from "../api/push-api";
+import { pushSupported } from "./push-support";
 
-export const pushSupported = (): boolean =>
-  typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
+export { pushSupported };
 
 export function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
   const base64 = value.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(value.length / 4) * 4, "=");
