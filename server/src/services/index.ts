@@ -5,7 +5,7 @@ import { createCartService } from "./cart-service.js";
 import { createOrderService } from "./order-service.js";
 import { createOrderStatusService } from "./order-status.js";
 import type { Charges } from "./pricing.js";
-import { createPushService, type PushTransport, type VapidDetails } from "./push/index.js";
+import { createPushService, type VapidDetails } from "./push/index.js";
 import type { TokenService } from "./tokens.js";
 import { createVendorService } from "./vendor-service.js";
 
@@ -14,8 +14,6 @@ export interface ServiceDeps {
   tokens: TokenService;
   events: DomainEvents;
   vapid: VapidDetails;
-  /** How push messages leave the server (default: fetch). */
-  pushTransport?: PushTransport;
   /** Service charge and delivery fee in pence, from the server's configuration. */
   charges: Charges;
 }
@@ -25,7 +23,7 @@ export function createServices(deps: ServiceDeps) {
     auth: createAuthService(deps.db, deps.tokens),
     orders: createOrderService(deps.db),
     orderStatus: createOrderStatusService({ db: deps.db, events: deps.events }),
-    push: createPushService({ db: deps.db, vapid: deps.vapid, transport: deps.pushTransport }),
+    push: createPushService({ db: deps.db, vapid: deps.vapid }),
     vendors: createVendorService(deps.db),
     cart: createCartService(deps.db, deps.charges),
   };
