@@ -1,5 +1,7 @@
 /// <reference types="vitest/config" />
 import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
@@ -25,7 +27,19 @@ function webManifest(): Plugin {
   };
 }
 
+/**
+ * react-query and the query-cache persisters depend on different patch versions of @tanstack/query-core, so npm
+ * installs several copies. All of them resolve to react-query's own copy: one query-core in the bundle, and the
+ * persisters hydrate the very QueryClient class the app uses. (Aligning the persister versions in package.json
+ * would make this a no-op.)
+ */
+const reactQueryRequire = createRequire(createRequire(import.meta.url).resolve("@tanstack/react-query/package.json"));
+const queryCoreEntry = path.join(path.dirname(reactQueryRequire.resolve("@tanstack/query-core/package.json")), "build/modern/index.js");
+
 export default defineConfig({
+  resolve: {
+    alias: [{ find: /^@tanstack\/query-core$/, replacement: queryCoreEntry }],
+  },
   plugins: [
     react(),
     webManifest(),
@@ -37,6 +51,8 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ["**/*.{js,css,html,svg,webp,png,woff2}"],
+        // Menu pictures are cached as they are seen (cache-first, capped), not all downloaded at install.
+        globIgnores: ["images/items/**", "images/vendors/**"],
         maximumFileSizeToCacheInBytes: 512 * 1024,
       },
       devOptions: { enabled: false },

@@ -1,12 +1,18 @@
 import { EventEmitter } from "node:events";
+import type { OrderStatus } from "../../contract/orders";
 
+/** Announced once per status change, after the change has committed. */
 export interface OrderStatusChanged {
   orderId: number;
   userId: number;
   vendorId: number;
   vendorName: string;
-  status: string;
-  previousStatus: string;
+  status: OrderStatus;
+  previousStatus: OrderStatus;
+  /** ISO time of the change; now when absent. */
+  updatedAt?: string;
+  /** The staff member who made it, when a person did. */
+  changedBy?: number | null;
 }
 
 export interface OrderPlaced {

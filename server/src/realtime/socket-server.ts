@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { Server } from "socket.io";
+import { attachClientSession, type ClientSocket } from "./client-session.js";
+import { forwardOrderEvents } from "./order-notifications.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -8,7 +10,7 @@ declare module "fastify" {
   }
 }
 
-/** socket.io on the same port at /socket.io. */
+/** socket.io on the same port at /socket.io; a short drop (≤ 2 min) replays what was missed. */
 export default fp(async (app: FastifyInstance) => {
   const io = new Server(app.server, {
     path: "/socket.io",
@@ -16,7 +18,10 @@ export default fp(async (app: FastifyInstance) => {
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000 },
   });
   app.decorate("io", io);
+  io.on("connection", (socket) => attachClientSession(socket as ClientSocket, app.tokens));
+  const stopForwarding = forwardOrderEvents(io, app.events, app.log);
   app.addHook("onClose", async () => {
+    stopForwarding();
     await io.close();
   });
 }, { name: "realtime", dependencies: ["auth"] });

@@ -2,7 +2,10 @@ import type { Database } from "../db/database.js";
 import type { DomainEvents } from "../events.js";
 import { createAuthService } from "./auth-service.js";
 import { createCartService } from "./cart-service.js";
+import { createOrderService } from "./order-service.js";
+import { createOrderStatusService } from "./order-status.js";
 import type { Charges } from "./pricing.js";
+import { createPushService, type VapidDetails } from "./push/index.js";
 import type { TokenService } from "./tokens.js";
 import { createVendorService } from "./vendor-service.js";
 
@@ -10,6 +13,7 @@ export interface ServiceDeps {
   db: Database;
   tokens: TokenService;
   events: DomainEvents;
+  vapid: VapidDetails;
   /** Service charge and delivery fee in pence, from the server's configuration. */
   charges: Charges;
 }
@@ -17,6 +21,9 @@ export interface ServiceDeps {
 export function createServices(deps: ServiceDeps) {
   return {
     auth: createAuthService(deps.db, deps.tokens),
+    orders: createOrderService(deps.db),
+    orderStatus: createOrderStatusService({ db: deps.db, events: deps.events }),
+    push: createPushService({ db: deps.db, vapid: deps.vapid }),
     vendors: createVendorService(deps.db),
     cart: createCartService(deps.db, deps.charges),
   };

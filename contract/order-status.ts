@@ -1,0 +1,97 @@
+import type { OrderType } from "./common";
+import type { OrderStatus } from "./orders";
+
+/**
+ * Which status may follow which (the graph is recorded in docs/decisions.md, "Order status transitions").
+ * The server enforces it; the staff board uses it to offer only the moves the server will accept.
+ */
+const FORWARD: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ["confirmed"],
+  // Cash at the counter: staff confirm once the customer has paid.
+  pending_payment: ["confirmed"],
+  confirmed: ["preparing"],
+  preparing: ["ready"],
+  // Resolved per order type in nextForwardStatus.
+  ready: ["completed", "delivered"],
+  delivered: [],
+  completed: [],
+  cancelled: [],
+};
+
+export const FINAL_STATUSES: readonly OrderStatus[] = ["completed", "delivered", "cancelled"];
+
+export const isFinalStatus = (status: OrderStatus): boolean => FINAL_STATUSES.includes(status);
+
+/** The one step forward from `status`, or null when the order is finished. */
+export function nextForwardStatus(status: OrderStatus, orderType: OrderType): OrderStatus | null {
+  if (status === "ready") return orderType === "delivery" ? "delivered" : "completed";
+  return FORWARD[status][0] ?? null;
+}
+
+/** Every status `status` may change to: one step forward, or cancelled from any unfinished state. */
+export function allowedNextStatuses(status: OrderStatus, orderType: OrderType): OrderStatus[] {
+  if (isFinalStatus(status)) return [];
+  const forward = nextForwardStatus(status, orderType);
+  return forward ? [forward, "cancelled"] : ["cancelled"];
+}
+
+export const canTransition = (from: OrderStatus, to: OrderStatus, orderType: OrderType): boolean =>
+  allowedNextStatuses(from, orderType).includes(to);
+
+/** Short human name, used on pills and buttons. Never colour alone: this text goes beside it. */
+export const STATUS_LABEL: Record<OrderStatus, string> = {
+  pending: "Pending",
+  pending_payment: "Pending Payment",
+  confirmed: "Confirmed",
+  preparing: "Preparing",
+  ready: "Ready for Pickup",
+  delivered: "Delivered",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+/** 'pending_payment' → 'Pending Payment'; unknown statuses are title-cased word by word. */
+export function titleCaseStatus(status: string): string {
+  return status
+    .split(/[_\s]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1).toLowerCase())
+    .join(" ");
+}
+
+const BANNER_TEXT: Partial<Record<string, string>> = {
+  completed: "Order Completed",
+  ready: "Ready for Pickup",
+  preparing: "Preparing Order",
+  pending: "Order Pending",
+  pending_payment: "Pending Payment",
+  cancelled: "Order Cancelled",
+};
+
+/** Spec section 4: the order banner; any other status reads 'Order {Status}'. */
+export function statusBannerText(status: string): string {
+  return BANNER_TEXT[status] ?? `Order ${titleCaseStatus(status)}`;
+}
+
+/** One sentence telling a customer what a status change means (toasts, and later web push). */
+export function statusChangeMessage(status: OrderStatus, vendorName?: string): string {
+  const from = vendorName ? ` from ${vendorName}` : "";
+  switch (status) {
+    case "confirmed":
+      return `Your order${from} has been confirmed.`;
+    case "preparing":
+      return `Your order${from} is being prepared.`;
+    case "ready":
+      return `Your order${from} is ready for pickup.`;
+    case "delivered":
+      return `Your order${from} has been delivered.`;
+    case "completed":
+      return `Your order${from} is complete. Enjoy!`;
+    case "cancelled":
+      return `Your order${from} has been cancelled.`;
+    case "pending_payment":
+      return `Your order${from} is waiting for payment at the counter.`;
+    default:
+      return `Your order${from} is ${STATUS_LABEL[status].toLowerCase()}.`;
+  }
+}

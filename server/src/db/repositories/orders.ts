@@ -1,0 +1,136 @@
+import type { OrderType } from "../../../../contract/common";
+import type { OrderStatus, PaymentMethod } from "../../../../contract/orders";
+import type { Queryable } from "../database.js";
+
+/** An order as stored, joined with its vendor (and customer name for staff). */
+export interface OrderRow {
+  id: number;
+  user_id: number;
+  vendor_id: number;
+  vendor_name: string;
+  vendor_phone: string | null;
+  vendor_email: string | null;
+  preparation_time_min: number;
+  preparation_time_max: number;
+  customer_name: string;
+  order_type: OrderType;
+  payment_method: PaymentMethod;
+  status: OrderStatus;
+  subtotal_pence: number;
+  service_charge_pence: number;
+  delivery_fee_pence: number;
+  total_pence: number;
+  allergy_note: string | null;
+  delivery_instructions: string | null;
+  vehicle: unknown;
+  estimated_ready_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export interface OrderItemRow {
+  id: number;
+  order_id: number;
+  menu_item_id: number;
+  name: string;
+  description: string;
+  image: string | null;
+  quantity: number;
+  unit_price_pence: number;
+  total_pence: number;
+  special_instructions: string | null;
+  /** jsonb; see StoredOrderAddon in the order service. */
+  addons: unknown;
+}
+
+export interface OrderRecord {
+  order: OrderRow;
+  items: OrderItemRow[];
+}
+
+export interface StaffOrderFilter {
+  vendorId?: number | undefined;
+  status?: OrderStatus | undefined;
+}
+
+export const PARK_TIME_ZONE = "Europe/London";
+
+const ORDER_SELECT = `
+  select o.*, v.name as vendor_name, v.phone as vendor_phone, v.email as vendor_email,
+         v.preparation_time_min, v.preparation_time_max, u.name as customer_name
+  from orders o
+  join vendors v on v.id = o.vendor_id
+  join users u on u.id = o.user_id`;
+
+async function withItems(db: Queryable, orders: OrderRow[]): Promise<OrderRecord[]> {
+  if (orders.length === 0) return [];
+  const items = await db.query<OrderItemRow>(
+    "select * from order_items where order_id = any($1::int[]) order by order_id, id",
+    [orders.map((order) => order.id)],
+  );
+  const byOrder = new Map<number, OrderItemRow[]>();
+  for (const item of items) {
+    const list = byOrder.get(item.order_id) ?? [];
+    list.push(item);
+    byOrder.set(item.order_id, list);
+  }
+  return orders.map((order) => ({ order, items: byOrder.get(order.id) ?? [] }));
+}
+
+export function ordersRepository(db: Queryable) {
+  return {
+    async findById(orderId: number): Promise<OrderRecord | null> {
+      const rows = await db.query<OrderRow>(`${ORDER_SELECT} where o.id = $1`, [orderId]);
+      const [record] = await withItems(db, rows);
+      return record ?? null;
+    },
+
+    /** Newest first. */
+    async listForUser(userId: number): Promise<OrderRecord[]> {
+      const rows = await db.query<OrderRow>(`${ORDER_SELECT} where o.user_id = $1 order by o.created_at desc, o.id desc`, [
+        userId,
+      ]);
+      return withItems(db, rows);
+    },
+
+    /** Orders placed today in the park's time zone, oldest first (the kitchen's queue order). */
+    async listToday(filter: StaffOrderFilter): Promise<OrderRecord[]> {
+      const rows = await db.query<OrderRow>(
+        `${ORDER_SELECT}
+         where (o.created_at at time zone $1)::date = (now() at time zone $1)::date
+           and ($2::int is null or o.vendor_id = $2)
+           and ($3::text is null or o.status = $3)
+         order by o.created_at asc, o.id asc`,
+        [PARK_TIME_ZONE, filter.vendorId ?? null, filter.status ?? null],
+      );
+      return withItems(db, rows);
+    },
+
+    /**
+     * Moves the order from `from` to `to` and records the change, only if it is still at `from`
+     * (two staff tapping at once cannot both win). Returns the new updated_at, or null if it moved meanwhile.
+     */
+    async updateStatus(input: {
+      orderId: number;
+      from: OrderStatus;
+      to: OrderStatus;
+      changedBy: number | null;
+    }): Promise<Date | string | null> {
+      const [row] = await db.query<{ updated_at: Date | string }>(
+        `update orders set status = $3, updated_at = now()
+         where id = $1 and status = $2
+         returning updated_at`,
+        [input.orderId, input.from, input.to],
+      );
+      if (!row) return null;
+      await db.query("insert into order_status_history (order_id, status, changed_by) values ($1, $2, $3)", [
+        input.orderId,
+        input.to,
+        input.changedBy,
+      ]);
+      return row.updated_at;
+    },
+  };
+}
+
+export type OrdersRepository = ReturnType<typeof ordersRepository>;

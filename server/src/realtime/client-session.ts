@@ -1,0 +1,81 @@
+import type { Socket } from "socket.io";
+import type { User } from "../../../contract/auth";
+import {
+  joinUserRoomPayloadSchema,
+  SOCKET_EVENTS,
+  SOCKET_MESSAGES,
+  STAFF_ROOM,
+  userAuthPayloadSchema,
+  userRoom,
+} from "../../../contract/realtime";
+import type { TokenService } from "../services/tokens.js";
+
+interface SocketData {
+  /** Kept in socket.data so a recovered connection stays signed in. */
+  user?: User;
+}
+
+type ClientSocket = Socket<Record<string, (...args: never[]) => void>, Record<string, (...args: unknown[]) => void>, Record<string, never>, SocketData>;
+
+function handshakeToken(socket: ClientSocket): string | null {
+  const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+  return typeof token === "string" && token.length > 0 ? token : null;
+}
+
+/**
+ * One connected client: `user-auth` (or a handshake `auth.token`) signs it in; `join-user-room`
+ * joins only the caller's own room; staff may `join-staff-room`; `ping` answers `pong`.
+ * Joins wait for a pending sign-in, so a client may send `user-auth` and `join-user-room` back to back.
+ */
+export function attachClientSession(socket: ClientSocket, tokens: TokenService): void {
+  let signIn: Promise<User | null> = Promise.resolve(socket.data.user ?? null);
+
+  const verify = async (token: string): Promise<User | null> => {
+    const user = await tokens.verify(token);
+    if (user) socket.data.user = user;
+    else delete socket.data.user;
+    return user;
+  };
+
+  const fromHandshake = handshakeToken(socket);
+  if (!socket.data.user && fromHandshake) signIn = verify(fromHandshake);
+
+  const refuse = (message: string) => socket.emit(SOCKET_EVENTS.authError, { message });
+
+  socket.on(SOCKET_EVENTS.userAuth, (payload: unknown) => {
+    const parsed = userAuthPayloadSchema.safeParse(typeof payload === "string" ? { token: payload } : payload);
+    if (!parsed.success) {
+      signIn = Promise.resolve(null);
+      delete socket.data.user;
+      refuse(SOCKET_MESSAGES.invalidToken);
+      return;
+    }
+    signIn = verify(parsed.data.token);
+    void signIn.then((user) => {
+      if (user) socket.emit(SOCKET_EVENTS.authSuccess, { userId: user.id, role: user.role });
+      else refuse(SOCKET_MESSAGES.invalidToken);
+    });
+  });
+
+  socket.on(SOCKET_EVENTS.joinUserRoom, async (payload: unknown) => {
+    const parsed = joinUserRoomPayloadSchema.safeParse(payload);
+    const user = await signIn;
+    if (!user) return refuse(SOCKET_MESSAGES.notAuthenticated);
+    if (!parsed.success || parsed.data.userId !== user.id) return refuse(SOCKET_MESSAGES.foreignRoom);
+    const room = userRoom(user.id);
+    await socket.join(room);
+    socket.emit(SOCKET_EVENTS.roomJoined, { room });
+  });
+
+  socket.on(SOCKET_EVENTS.joinStaffRoom, async () => {
+    const user = await signIn;
+    if (!user) return refuse(SOCKET_MESSAGES.notAuthenticated);
+    if (user.role !== "staff") return refuse(SOCKET_MESSAGES.staffOnly);
+    await socket.join(STAFF_ROOM);
+    socket.emit(SOCKET_EVENTS.roomJoined, { room: STAFF_ROOM });
+  });
+
+  socket.on(SOCKET_EVENTS.ping, () => socket.emit(SOCKET_EVENTS.pong, { timestamp: Date.now() }));
+}
+
+export type { ClientSocket };

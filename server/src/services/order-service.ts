@@ -1,0 +1,168 @@
+import type { Order, OrderItem, Vehicle } from "../../../contract/orders";
+import type { Database } from "../db/database.js";
+import {
+  type OrderItemRow,
+  type OrderRecord,
+  ordersRepository,
+  type StaffOrderFilter,
+} from "../db/repositories/orders.js";
+import { notFound } from "../http-error.js";
+
+export const ORDER_NOT_FOUND = "Order not found";
+const DEFAULT_ITEM_IMAGE = "/images/placeholder-item.svg";
+
+/**
+ * One add-on of an order line as kept in order_items.addons (jsonb), per unit of the line.
+ * Older or other writers may use `addon_id`/`addonId`, `groupId`/`groupName` or pounds `price`: all are read.
+ */
+export interface StoredOrderAddon {
+  id: number;
+  name: string;
+  group_id: number;
+  group_name: string;
+  quantity: number;
+  price_pence: number;
+}
+
+const toPounds = (pence: number) => Math.round(pence) / 100;
+const iso = (value: Date | string) => new Date(value).toISOString();
+const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
+
+function num(value: unknown, fallback = 0): number {
+  const parsed = typeof value === "string" ? Number(value) : value;
+  return typeof parsed === "number" && Number.isFinite(parsed) ? parsed : fallback;
+}
+
+/** Reads one stored add-on whatever the writer called its fields. */
+export function readStoredAddon(raw: unknown): StoredOrderAddon | null {
+  if (typeof raw !== "object" || raw === null) return null;
+  const value = raw as Record<string, unknown>;
+  const pricePence =
+    value.price_pence !== undefined || value.pricePence !== undefined
+      ? num(value.price_pence ?? value.pricePence)
+      : Math.round(num(value.price) * 100);
+  return {
+    id: num(value.id ?? value.addon_id ?? value.addonId ?? value.menu_item_addon_id),
+    name: String(value.name ?? ""),
+    group_id: num(value.group_id ?? value.groupId),
+    group_name: String(value.group_name ?? value.groupName ?? ""),
+    quantity: Math.max(1, num(value.quantity, 1)),
+    price_pence: pricePence,
+  };
+}
+
+function toOrderItem(row: OrderItemRow): OrderItem {
+  const stored = Array.isArray(row.addons) ? row.addons : [];
+  const addons = stored.flatMap((raw) => {
+    const addon = readStoredAddon(raw);
+    if (!addon) return [];
+    return [
+      {
+        id: addon.id,
+        name: addon.name,
+        group_id: addon.group_id,
+        group_name: addon.group_name,
+        quantity: addon.quantity,
+        price: toPounds(addon.price_pence),
+        total: toPounds(addon.price_pence * addon.quantity),
+      },
+    ];
+  });
+  return {
+    id: row.id,
+    menu_item_id: row.menu_item_id,
+    name: row.name,
+    description: row.description,
+    quantity: row.quantity,
+    price: toPounds(row.unit_price_pence),
+    total: toPounds(row.total_pence),
+    pricePence: row.unit_price_pence,
+    totalPence: row.total_pence,
+    image_url: row.image || DEFAULT_ITEM_IMAGE,
+    addons,
+    special_instructions: row.special_instructions || null,
+  };
+}
+
+function readVehicle(raw: unknown): Vehicle | null {
+  if (typeof raw !== "object" || raw === null) return null;
+  const value = raw as Record<string, unknown>;
+  const registrationNumber = String(value.registrationNumber ?? value.registration_number ?? "");
+  if (!registrationNumber) return null;
+  return { registrationNumber, make: String(value.make ?? ""), colour: String(value.colour ?? value.color ?? "") };
+}
+
+/** A stored order in the contract's shape: the spec's pounds fields beside integer pence. */
+export function toOrder({ order, items }: OrderRecord, options: { withCustomer?: boolean } = {}): Order {
+  const result: Order = {
+    id: order.id,
+    userId: order.user_id,
+    vendorId: order.vendor_id,
+    vendorName: order.vendor_name,
+    vendor: {
+      id: order.vendor_id,
+      name: order.vendor_name,
+      preparation_time_min: order.preparation_time_min,
+      preparation_time_max: order.preparation_time_max,
+    },
+    vendorPhone: order.vendor_phone,
+    vendorEmail: order.vendor_email,
+    items: items.map(toOrderItem),
+    status: order.status,
+    created_at: iso(order.created_at),
+    updated_at: iso(order.updated_at),
+    paymentMethod: order.payment_method,
+    payment_method: order.payment_method,
+    orderType: order.order_type,
+    order_type: order.order_type,
+    estimatedDeliveryTime: isoOrNull(order.estimated_ready_at),
+    subtotal: toPounds(order.subtotal_pence),
+    adminFee: toPounds(order.service_charge_pence),
+    // Prices are VAT-inclusive; no tax is added on top.
+    tax: 0,
+    deliveryFee: toPounds(order.delivery_fee_pence),
+    total: toPounds(order.total_pence),
+    total_amount: toPounds(order.total_pence),
+    subtotalPence: order.subtotal_pence,
+    adminFeePence: order.service_charge_pence,
+    deliveryFeePence: order.delivery_fee_pence,
+    totalPence: order.total_pence,
+    allergyNote: order.allergy_note || null,
+    deliveryInstructions: order.delivery_instructions || null,
+    vehicle: readVehicle(order.vehicle),
+  };
+  if (options.withCustomer) result.customerName = order.customer_name;
+  return result;
+}
+
+export function createOrderService(db: Database) {
+  const orders = ordersRepository(db);
+
+  return {
+    /** The customer's orders, newest first. */
+    async listForUser(userId: number): Promise<Order[]> {
+      return (await orders.listForUser(userId)).map((record) => toOrder(record));
+    },
+
+    /** One of the customer's orders; someone else's answers exactly like a missing one. */
+    async getForUser(userId: number, orderId: number): Promise<Order> {
+      const record = await orders.findById(orderId);
+      if (!record || record.order.user_id !== userId) throw notFound(ORDER_NOT_FOUND);
+      return toOrder(record);
+    },
+
+    /** Today's orders (Europe/London) for the staff board, oldest first, with the customer's name. */
+    async listForStaff(filter: StaffOrderFilter): Promise<Order[]> {
+      return (await orders.listToday(filter)).map((record) => toOrder(record, { withCustomer: true }));
+    },
+
+    /** For staff: any order, with the customer's name. */
+    async getForStaff(orderId: number): Promise<Order> {
+      const record = await orders.findById(orderId);
+      if (!record) throw notFound(ORDER_NOT_FOUND);
+      return toOrder(record, { withCustomer: true });
+    },
+  };
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;

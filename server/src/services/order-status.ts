@@ -1,0 +1,56 @@
+import { allowedNextStatuses, canTransition } from "../../../contract/order-status";
+import type { Order, OrderStatus } from "../../../contract/orders";
+import type { Database } from "../db/database.js";
+import { ordersRepository } from "../db/repositories/orders.js";
+import type { DomainEvents } from "../events.js";
+import { conflict, notFound } from "../http-error.js";
+import { ORDER_NOT_FOUND, toOrder } from "./order-service.js";
+
+/** 'Cannot change order status from ready to pending' — names both statuses and what is allowed. */
+export function invalidTransitionMessage(from: OrderStatus, to: OrderStatus, allowed: OrderStatus[]): string {
+  const options = allowed.length > 0 ? ` (allowed: ${allowed.join(", ")})` : ` (${from} is final)`;
+  return `Cannot change order status from ${from} to ${to}${options}`;
+}
+
+/**
+ * The only way an order's status changes. The graph lives in contract/order-status.ts so the staff
+ * board offers exactly the moves accepted here. Each change commits with its history row, then
+ * announces ONE `orderStatusChanged` event (sockets and push listen to it).
+ */
+export function createOrderStatusService(deps: { db: Database; events: DomainEvents }) {
+  return {
+    async changeStatus(input: { orderId: number; status: OrderStatus; changedBy: number | null }): Promise<Order> {
+      const { record, previousStatus } = await deps.db.transaction(async (tx) => {
+        const orders = ordersRepository(tx);
+        const current = await orders.findById(input.orderId);
+        if (!current) throw notFound(ORDER_NOT_FOUND);
+        const from = current.order.status;
+        const { order_type: orderType } = current.order;
+        if (!canTransition(from, input.status, orderType)) {
+          throw conflict(invalidTransitionMessage(from, input.status, allowedNextStatuses(from, orderType)));
+        }
+        const updatedAt = await orders.updateStatus({ orderId: input.orderId, from, to: input.status, changedBy: input.changedBy });
+        if (updatedAt === null) {
+          throw conflict(`Order ${input.orderId} changed meanwhile; refresh and try again`);
+        }
+        const changed = { ...current, order: { ...current.order, status: input.status, updated_at: updatedAt } };
+        return { record: changed, previousStatus: from };
+      });
+
+      const order = toOrder(record, { withCustomer: true });
+      deps.events.emit("orderStatusChanged", {
+        orderId: order.id,
+        userId: order.userId,
+        vendorId: order.vendorId,
+        vendorName: order.vendorName,
+        status: order.status,
+        previousStatus,
+        updatedAt: order.updated_at,
+        changedBy: input.changedBy,
+      });
+      return order;
+    },
+  };
+}
+
+export type OrderStatusService = ReturnType<typeof createOrderStatusService>;
