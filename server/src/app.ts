@@ -9,6 +9,7 @@ import staticPlugin from "./plugins/static.js";
 import realtimePlugin from "./realtime/socket-server.js";
 import authRoutes from "./routes/auth/index.js";
 import healthRoutes from "./routes/health/index.js";
+import vehicleRoutes from "./routes/vehicles/index.js";
 import { createServices, type Services } from "./services/index.js";
 
 declare module "fastify" {
@@ -36,7 +37,16 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
   await app.register(dbPlugin, { config, database: deps.database });
   await app.register(authPlugin, { config });
   app.decorate("events", new DomainEvents());
-  app.decorate("services", createServices({ db: app.db, tokens: app.tokens, events: app.events }));
+  app.decorate(
+    "services",
+    createServices({
+      db: app.db,
+      tokens: app.tokens,
+      events: app.events,
+      config,
+      logError: (error, context) => app.log.error({ err: error }, context),
+    }),
+  );
   await app.register(realtimePlugin);
 
   await app.register(authRoutes, { prefix: "/auth", loginRateLimitPerMinute: config.loginRateLimitPerMinute });
@@ -46,6 +56,7 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
     },
     { prefix: "/api" },
   );
+  await app.register(vehicleRoutes, { prefix: "/api" });
   await app.register(healthRoutes);
   await app.register(staticPlugin, { clientDir: config.clientDir });
   return app;
