@@ -26,11 +26,15 @@ const LOCK_ID = 4_242_001;
 
 /** Applies pending migrations in order; safe to run again and from several processes at once. */
 export async function migrate(db: Database): Promise<number[]> {
-  await db.exec(`create table if not exists schema_migrations (
-    version integer primary key,
-    name text not null,
-    applied_at timestamptz not null default now()
-  )`);
+  // Under the lock too: concurrent `create table if not exists` can collide in PostgreSQL's catalog.
+  await db.transaction(async (tx) => {
+    await tx.query("select pg_advisory_xact_lock($1)", [LOCK_ID]);
+    await tx.query(`create table if not exists schema_migrations (
+      version integer primary key,
+      name text not null,
+      applied_at timestamptz not null default now()
+    )`);
+  });
   const applied: number[] = [];
   for (const migration of listMigrations()) {
     const done = await db.transaction(async (tx) => {

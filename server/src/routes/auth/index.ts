@@ -18,6 +18,8 @@ export default async function authRoutes(app: FastifyInstance, options: { loginR
         rateLimit: {
           max: options.loginRateLimitPerMinute,
           timeWindow: "1 minute",
+          // After body parsing, so the key below can see the email (onRequest runs before it).
+          hook: "preHandler",
           keyGenerator: (request) => {
             const email = (request.body as { email?: unknown } | undefined)?.email;
             return `${request.ip}:${typeof email === "string" ? email.toLowerCase() : ""}`;
