@@ -92,6 +92,8 @@ export interface StartOptions {
   /** Share an existing database (the caller drops it); e.g. a second app with other settings. */
   database?: TestDatabase;
   loginRateLimitPerMinute?: number;
+  /** Extra server settings (e.g. a fake DVLA or Stripe address). */
+  config?: Partial<ServerConfig>;
 }
 
 export interface RequestOptions {
@@ -158,6 +160,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     clientDir: undefined,
     loginRateLimitPerMinute: options.loginRateLimitPerMinute ?? GENEROUS_LOGIN_LIMIT,
     logLevel: "silent",
+    ...options.config,
   };
 
   let app: FastifyInstance;
