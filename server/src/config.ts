@@ -24,8 +24,14 @@ export interface ServerConfig {
   stripeApi?: { host?: string | undefined; port?: number | undefined; protocol?: "http" | "https" | undefined } | undefined;
   /** The app's public origin for payment return URLs (https://park.example); the request's origin when unset. */
   publicUrl?: string | undefined;
+  /** Added to every non-empty cart and order, in pence (env SERVICE_CHARGE_PENCE). */
+  serviceChargePence: number;
+  /** Added to non-empty delivery carts and orders only, in pence (env DELIVERY_FEE_PENCE). */
+  deliveryFeePence: number;
 }
 
+export const DEFAULT_SERVICE_CHARGE_PENCE = 50;
+export const DEFAULT_DELIVERY_FEE_PENCE = 250;
 export const DEFAULT_DVLA_API_URL = "https://driver-vehicle-licensing.api.gov.uk/vehicle-enquiry/v1/vehicles";
 
 function intFromEnv(value: string | undefined, fallback: number, name: string): number {
@@ -68,5 +74,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string)
       protocol: protocolFromEnv(env.STRIPE_API_PROTOCOL),
     },
     publicUrl: publicUrlFromEnv(env.PUBLIC_URL),
+    serviceChargePence: intFromEnv(env.SERVICE_CHARGE_PENCE, DEFAULT_SERVICE_CHARGE_PENCE, "SERVICE_CHARGE_PENCE"),
+    deliveryFeePence: intFromEnv(env.DELIVERY_FEE_PENCE, DEFAULT_DELIVERY_FEE_PENCE, "DELIVERY_FEE_PENCE"),
   };
 }

@@ -1,28 +1,11 @@
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../contract/messages";
-import { buildApp } from "../../server/src/app.js";
-import type { ServerConfig } from "../../server/src/config.js";
-import { type Database, openDatabase } from "../../server/src/db/database.js";
 import { BUILT_IN_VEHICLES } from "../../server/src/services/vehicles/built-in-register.js";
 import { createDvlaClient } from "../../server/src/services/vehicles/dvla-client.js";
 import { type FakeHttpServer, startFakeHttpServer } from "./helpers/fake-http";
+import { startTestServer, type TestServer } from "./helpers/test-server";
 
 const DVLA_KEY = "test-dvla-key";
-
-function baseConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  return {
-    port: 0,
-    host: "127.0.0.1",
-    dataDir: "/nonexistent",
-    databaseUrl: undefined,
-    jwtSecret: "vehicles-test-secret-vehicles-test-secret",
-    clientDir: undefined,
-    loginRateLimitPerMinute: 1000,
-    logLevel: "silent",
-    ...overrides,
-  };
-}
 
 describe("DVLA client against a local fake DVLA", () => {
   let dvla: FakeHttpServer;
@@ -84,26 +67,17 @@ describe("DVLA client against a local fake DVLA", () => {
   });
 });
 
-async function startApp(config: ServerConfig): Promise<{ app: FastifyInstance; db: Database }> {
-  const db = await openDatabase({ dataDir: undefined });
-  const app = await buildApp(config, { database: db, logger: false });
-  await app.ready();
-  return { app, db };
-}
-
-const lookup = (app: FastifyInstance, body: unknown) =>
-  app.inject({ method: "POST", url: "/api/vehicle-lookup", payload: body as object });
+const lookup = async (server: TestServer, body: unknown) => {
+  const response = await server.request<Record<string, unknown>>("/api/vehicle-lookup", { body });
+  return { statusCode: response.status, json: () => response.body as Record<string, any> };
+};
 
 describe("POST /api/vehicle-lookup without a DVLA key (built-in register)", () => {
-  let app: FastifyInstance;
-  let db: Database;
+  let app: TestServer;
   beforeAll(async () => {
-    ({ app, db } = await startApp(baseConfig()));
+    app = await startTestServer();
   });
-  afterAll(async () => {
-    await app.close();
-    await db.close();
-  });
+  afterAll(() => app.close());
 
   it("holds at least 10 plates that pass the contract's UK plate check", () => {
     expect(BUILT_IN_VEHICLES.length).toBeGreaterThanOrEqual(10);
@@ -142,16 +116,14 @@ describe("POST /api/vehicle-lookup without a DVLA key (built-in register)", () =
 });
 
 describe("POST /api/vehicle-lookup with a DVLA key", () => {
-  let app: FastifyInstance;
-  let db: Database;
+  let app: TestServer;
   let dvla: FakeHttpServer;
   beforeAll(async () => {
     dvla = await startFakeHttpServer(() => ({ status: 200, body: { registrationNumber: "BD51SMR", make: "VAUXHALL", colour: "SILVER" } }));
-    ({ app, db } = await startApp(baseConfig({ dvlaApiKey: DVLA_KEY, dvlaApiUrl: `${dvla.url}/vehicles` })));
+    app = await startTestServer({ config: { dvlaApiKey: DVLA_KEY, dvlaApiUrl: `${dvla.url}/vehicles` } });
   });
   afterAll(async () => {
     await app.close();
-    await db.close();
     await dvla.close();
   });
 

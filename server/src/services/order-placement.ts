@@ -1,4 +1,3 @@
-import type { Cart } from "../../../contract/cart";
 import type { OrderType } from "../../../contract/common";
 import type { CreateOrderRequest, OrderStatus, PaymentMethod, Vehicle } from "../../../contract/orders";
 import { isUkPlate, normalisePlate } from "../../../contract/vehicles";
@@ -10,15 +9,13 @@ import {
   type StoredOrderAddon,
 } from "../db/repositories/order-placement.js";
 import type { DomainEvents } from "../events.js";
-import { badRequest, conflict, HttpError, notFound } from "../http-error.js";
+import { badRequest, conflict, HttpError } from "../http-error.js";
+import type { CartService, PricedCart } from "./cart-service.js";
 
 export const EMPTY_CART_MESSAGE = "Your cart is empty";
 
-/** What checkout needs from the cart feature: the priced server cart, read and emptied inside our transaction. */
-export interface CheckoutCarts {
-  getCartForCheckout(userId: number, vendorId: number, tx: Queryable): Promise<Cart | null>;
-  clearCart(userId: number, vendorId: number, tx: Queryable): Promise<void>;
-}
+/** What checkout needs from the cart service: the priced server cart, read and emptied inside our transaction. */
+export type CheckoutCarts = Pick<CartService, "getCartForCheckout" | "clearCart">;
 
 /** The parsed order-creation payload (contract/orders.ts); prices in it are never used. */
 export interface OrderRequest {
@@ -82,46 +79,46 @@ export function cleanVehicle(vehicle: Vehicle | null | undefined): Vehicle | nul
   return { registrationNumber, make: vehicle.make.trim(), colour: vehicle.colour.trim() };
 }
 
-function cartLines(cart: Cart): CheckoutLine[] {
-  return cart.items.map((item) => ({
-    menuItemId: item.menuItemId,
-    name: item.name,
-    description: item.description,
-    image: item.image || null,
-    quantity: item.quantity,
-    unitPricePence: item.pricePence + item.addonTotalPence,
-    totalPence: item.totalPricePence,
-    allergyInformation: item.allergyInformation,
-    addons: item.addons.flatMap((group) =>
-      group.addons.map((addon) => ({
-        id: addon.addonId,
-        name: addon.name,
-        group_id: group.groupId,
-        group_name: group.groupName,
-        quantity: addon.quantity,
-        price_pence: addon.pricePence,
-      })),
-    ),
+function cartLines(cart: PricedCart): CheckoutLine[] {
+  return cart.lines.map((line) => ({
+    menuItemId: line.menuItemId,
+    name: line.name,
+    description: line.description,
+    image: line.image || null,
+    quantity: line.quantity,
+    unitPricePence: line.unitPricePence,
+    totalPence: line.totalPence,
+    allergyInformation: line.allergyInformation,
+    addons: line.addons.map((addon) => ({
+      id: addon.addonId,
+      name: addon.name,
+      group_id: addon.groupId,
+      group_name: addon.groupName,
+      quantity: addon.quantity,
+      price_pence: addon.pricePence,
+    })),
   }));
 }
 
 /** The order as the server prices it: lines and totals from the cart, never from the payload. */
-export function snapshotFromCart(cart: Cart, request: OrderRequest): CheckoutSnapshot {
-  const vendor = cart.vendor_info;
-  if (cart.items.length === 0 || !vendor) throw badRequest(EMPTY_CART_MESSAGE);
+export function snapshotFromCart(cart: PricedCart, request: OrderRequest): CheckoutSnapshot {
+  if (cart.lines.length === 0) throw badRequest(EMPTY_CART_MESSAGE);
+  if (!cart.vendor.open) throw conflict(`${cart.vendor.name} is closed right now, so it can't take orders.`);
+  const unavailable = cart.lines.find((line) => !line.available);
+  if (unavailable) throw conflict(`${unavailable.name} is not available right now. Please remove it from your cart.`);
   const lines = cartLines(cart);
   const instructions = request.deliveryInstructions?.trim() || cart.deliveryInstructions.trim();
   return {
-    vendorId: request.vendorId,
-    vendorName: vendor.name,
-    preparationTimeMin: vendor.preparationTime.min,
-    preparationTimeMax: vendor.preparationTime.max,
-    orderType: cart.orderType ?? request.orderType,
+    vendorId: cart.vendor.id,
+    vendorName: cart.vendor.name,
+    preparationTimeMin: cart.vendor.preparationTime.min,
+    preparationTimeMax: cart.vendor.preparationTime.max,
+    orderType: cart.orderType,
     lines,
-    subtotalPence: cart.subtotalPence,
-    serviceChargePence: cart.serviceChargePence,
-    deliveryFeePence: cart.deliveryChargePence,
-    totalPence: cart.totalPence,
+    subtotalPence: cart.totals.subtotalPence,
+    serviceChargePence: cart.totals.serviceChargePence,
+    deliveryFeePence: cart.totals.deliveryChargePence,
+    totalPence: cart.totals.totalPence,
     allergyNote: joinAllergyNote(lines),
     deliveryInstructions: instructions || null,
     vehicle: cleanVehicle(request.vehicleData),
@@ -175,11 +172,7 @@ export function createOrderPlacementService(deps: { db: Database; events: Domain
     deps.events.emit("orderPlaced", { orderId: order.id, userId, vendorId: order.vendor_id, status: order.status });
 
   async function readSnapshot(userId: number, request: OrderRequest, tx: Queryable): Promise<CheckoutSnapshot> {
-    const vendor = await orderPlacementRepository(tx).findVendor(request.vendorId);
-    if (!vendor) throw notFound("Vendor not found");
-    if (!vendor.open) throw conflict(`${vendor.name} is closed at the moment, so it can't take orders.`);
-    const cart = await deps.carts.getCartForCheckout(userId, request.vendorId, tx);
-    if (!cart || cart.items.length === 0) throw badRequest(EMPTY_CART_MESSAGE);
+    const cart = await deps.carts.getCartForCheckout(userId, request.vendorId, { orderType: request.orderType, tx });
     return snapshotFromCart(cart, request);
   }
 

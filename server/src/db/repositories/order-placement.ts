@@ -51,25 +51,11 @@ export interface PlacedOrderRow {
   vendor_id: number;
 }
 
-export interface CheckoutVendorRow {
-  id: number;
-  name: string;
-  open: boolean;
-}
-
 const PLACED_COLUMNS = "id, status, user_id, vendor_id";
 
 /** SQL for creating orders; the rules (what goes in, when) live in services/order-placement.ts. */
 export function orderPlacementRepository(db: Queryable) {
   return {
-    async findVendor(vendorId: number): Promise<CheckoutVendorRow | null> {
-      const [row] = await db.query<CheckoutVendorRow>(
-        "select id, name, (active and trading_status = 'open') as open from vendors where id = $1",
-        [vendorId],
-      );
-      return row ?? null;
-    },
-
     /**
      * Locks the customer's cart for this vendor until the transaction ends, so two checkouts of one
      * cart run one after the other. False when there is no cart row at all.
