@@ -67,9 +67,17 @@ describe("DVLA client against a local fake DVLA", () => {
   });
 });
 
+interface LookupAnswer {
+  success: boolean;
+  data?: unknown;
+  error: string;
+  message: string;
+  details?: unknown;
+}
+
 const lookup = async (server: TestServer, body: unknown) => {
-  const response = await server.request<Record<string, unknown>>("/api/vehicle-lookup", { body });
-  return { statusCode: response.status, json: () => response.body as Record<string, any> };
+  const response = await server.request<LookupAnswer>("/api/vehicle-lookup", { body });
+  return { statusCode: response.status, json: () => response.body };
 };
 
 describe("POST /api/vehicle-lookup without a DVLA key (built-in register)", () => {

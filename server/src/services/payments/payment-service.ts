@@ -246,7 +246,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   /** The test provider's hosted page: what is being paid for. */
   async function testCheckout(paymentId: string) {
     const payment = await paymentsRepository(db).findById(paymentId);
-    if (!payment || payment.provider !== "test" || isMock(payment)) throw notFound(PAYMENT_NOT_FOUND);
+    if (payment?.provider !== "test" || isMock(payment)) throw notFound(PAYMENT_NOT_FOUND);
     const data = payment.order_data as PaymentOrderData;
     return {
       paymentId,
