@@ -2,7 +2,12 @@ import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LoginResponse, Profile, RegisterResponse } from "../../contract/auth";
 import type { ErrorResponse } from "../../contract/errors";
-import { databaseKinds, startTestServer, type TestServer, uniqueEmail } from "./helpers/test-server";
+import {
+  databaseKinds,
+  startTestServer,
+  type TestServer,
+  uniqueEmail,
+} from "./helpers/test-server";
 
 const DEMO = { email: "demo@foodpark.test", password: "demo-password" };
 
@@ -90,7 +95,12 @@ describe.each(databaseKinds)("auth API on %s", (kind) => {
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
         token: expect.any(String),
-        user: { id: expect.any(Number), email: DEMO.email, name: "Demo Customer", role: "customer" },
+        user: {
+          id: expect.any(Number),
+          email: DEMO.email,
+          name: "Demo Customer",
+          role: "customer",
+        },
       });
     });
 
@@ -149,7 +159,11 @@ describe.each(databaseKinds)("auth API on %s", (kind) => {
 
     it("answers 401 for a token signed with another secret", async () => {
       const customer = await server.registerCustomer();
-      const forged = await new SignJWT({ email: customer.email, name: customer.name, role: "staff" })
+      const forged = await new SignJWT({
+        email: customer.email,
+        name: customer.name,
+        role: "staff",
+      })
         .setProtectedHeader({ alg: "HS256" })
         .setSubject(String(customer.user.id))
         .setExpirationTime("1h")
@@ -168,7 +182,9 @@ describe.each(databaseKinds)("auth API on %s", (kind) => {
         JSON.stringify({ sub: String(customer.user.id), email: customer.email, role: "customer" }),
       ).toString("base64url");
 
-      const response = await server.request<ErrorResponse>("/auth/me", { token: `${header}.${payload}.` });
+      const response = await server.request<ErrorResponse>("/auth/me", {
+        token: `${header}.${payload}.`,
+      });
 
       expect(response.status).toBe(401);
       expectErrorBody(response.body);
@@ -177,7 +193,11 @@ describe.each(databaseKinds)("auth API on %s", (kind) => {
     it("answers 401 for a correctly signed token that has expired", async () => {
       const customer = await server.registerCustomer();
       const anHourAgo = Math.floor(Date.now() / 1000) - 3600;
-      const expired = await new SignJWT({ email: customer.email, name: customer.name, role: "customer" })
+      const expired = await new SignJWT({
+        email: customer.email,
+        name: customer.name,
+        role: "customer",
+      })
         .setProtectedHeader({ alg: "HS256" })
         .setSubject(String(customer.user.id))
         .setIssuedAt(anHourAgo - 60)
@@ -205,7 +225,9 @@ describe.each(databaseKinds)("auth API on %s", (kind) => {
       ["register", "/auth/register"],
       ["login", "/auth/login"],
     ])("%s: malformed JSON", async (_name, url) => {
-      const response = await server.request<ErrorResponse>(url, { rawBody: '{"email": "a@b.test", ' });
+      const response = await server.request<ErrorResponse>(url, {
+        rawBody: '{"email": "a@b.test", ',
+      });
 
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ message: "The request body is not valid JSON" });
@@ -216,16 +238,30 @@ describe.each(databaseKinds)("auth API on %s", (kind) => {
       ["no name", { email: "someone@foodpark.test", password: "a-good-password" }],
       ["no email", { name: "Someone", password: "a-good-password" }],
       ["no password", { name: "Someone", email: "someone@foodpark.test" }],
-      ["an empty name", { name: "   ", email: "someone@foodpark.test", password: "a-good-password" }],
+      [
+        "an empty name",
+        { name: "   ", email: "someone@foodpark.test", password: "a-good-password" },
+      ],
       ["a number for an email", { name: "Someone", email: 42, password: "a-good-password" }],
       ["an email without an @", { name: "Someone", email: "someone", password: "a-good-password" }],
-      ["a 10,000-character name", { name: longText, email: "someone@foodpark.test", password: "a-good-password" }],
-      ["a 10,000-character email", { name: "Someone", email: `${longText}@foodpark.test`, password: "a-good-password" }],
-      ["a 10,000-character password", { name: "Someone", email: "someone@foodpark.test", password: longText }],
+      [
+        "a 10,000-character name",
+        { name: longText, email: "someone@foodpark.test", password: "a-good-password" },
+      ],
+      [
+        "a 10,000-character email",
+        { name: "Someone", email: `${longText}@foodpark.test`, password: "a-good-password" },
+      ],
+      [
+        "a 10,000-character password",
+        { name: "Someone", email: "someone@foodpark.test", password: longText },
+      ],
       ["a JSON array", [1, 2, 3]],
       ["JSON null", null],
     ])("register with %s", async (_name, body) => {
-      const response = await server.request<ErrorResponse>("/auth/register", { rawBody: JSON.stringify(body) });
+      const response = await server.request<ErrorResponse>("/auth/register", {
+        rawBody: JSON.stringify(body),
+      });
 
       expect(response.status).toBe(400);
       expectErrorBody(response.body);
@@ -240,7 +276,9 @@ describe.each(databaseKinds)("auth API on %s", (kind) => {
       ["a 10,000-character password", { email: DEMO.email, password: longText }],
       ["JSON null", null],
     ])("login with %s", async (_name, body) => {
-      const response = await server.request<ErrorResponse>("/auth/login", { rawBody: JSON.stringify(body) });
+      const response = await server.request<ErrorResponse>("/auth/login", {
+        rawBody: JSON.stringify(body),
+      });
 
       expect(response.status).toBe(400);
       expectErrorBody(response.body);
@@ -280,7 +318,10 @@ describe.each(databaseKinds)("auth API on %s", (kind) => {
 
     beforeAll(async () => {
       // A second app on the same database, with a low limit.
-      limited = await startTestServer({ database: server.database, loginRateLimitPerMinute: LIMIT });
+      limited = await startTestServer({
+        database: server.database,
+        loginRateLimitPerMinute: LIMIT,
+      });
     });
 
     afterAll(async () => {
@@ -290,7 +331,9 @@ describe.each(databaseKinds)("auth API on %s", (kind) => {
     it("answers 429 with a message once an email used up its attempts, even with the right password", async () => {
       const customer = await limited.registerCustomer();
       for (let attempt = 0; attempt < LIMIT; attempt++) {
-        const wrong = await limited.request("/auth/login", { body: { email: customer.email, password: "wrong-password" } });
+        const wrong = await limited.request("/auth/login", {
+          body: { email: customer.email, password: "wrong-password" },
+        });
         expect(wrong.status).toBe(401);
       }
 
@@ -299,7 +342,9 @@ describe.each(databaseKinds)("auth API on %s", (kind) => {
       });
 
       expect(response.status).toBe(429);
-      expect(response.body.message).toMatch(/^Too many attempts\. Please wait \d+ seconds and try again\.$/);
+      expect(response.body.message).toMatch(
+        /^Too many attempts\. Please wait \d+ seconds and try again\.$/,
+      );
       expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
     });
 
@@ -307,7 +352,9 @@ describe.each(databaseKinds)("auth API on %s", (kind) => {
       const blocked = await limited.registerCustomer();
       const other = await limited.registerCustomer();
       for (let attempt = 0; attempt <= LIMIT; attempt++) {
-        await limited.request("/auth/login", { body: { email: blocked.email, password: "wrong-password" } });
+        await limited.request("/auth/login", {
+          body: { email: blocked.email, password: "wrong-password" },
+        });
       }
 
       const response = await limited.request<LoginResponse>("/auth/login", {
@@ -329,11 +376,14 @@ describe.each(databaseKinds)("auth API on %s", (kind) => {
   });
 
   describe("unknown API paths", () => {
-    it.each(["/api/nothing-here", "/auth/nothing-here"])("%s answers 404 JSON with a message", async (url) => {
-      const response = await server.request<ErrorResponse>(url);
+    it.each(["/api/nothing-here", "/auth/nothing-here"])(
+      "%s answers 404 JSON with a message",
+      async (url) => {
+        const response = await server.request<ErrorResponse>(url);
 
-      expect(response.status).toBe(404);
-      expectErrorBody(response.body);
-    });
+        expect(response.status).toBe(404);
+        expectErrorBody(response.body);
+      },
+    );
   });
 });

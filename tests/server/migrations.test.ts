@@ -38,7 +38,9 @@ describe.each(databaseKinds)("migrations and demo seed on %s", (kind) => {
 
     expect(first).toEqual(allVersions);
     expect(second).toEqual([]);
-    expect(await count(database.db, "select count(*) as count from schema_migrations")).toBe(allVersions.length);
+    expect(await count(database.db, "select count(*) as count from schema_migrations")).toBe(
+      allVersions.length,
+    );
   });
 
   it("migrates and seeds safely when several servers start at once", async () => {
@@ -55,7 +57,9 @@ describe.each(databaseKinds)("migrations and demo seed on %s", (kind) => {
       );
 
       // Each migration ran exactly once, whichever server got there first.
-      expect(applied.flat().sort((a, b) => a - b)).toEqual(listMigrations().map((migration) => migration.version));
+      expect(applied.flat().sort((a, b) => a - b)).toEqual(
+        listMigrations().map((migration) => migration.version),
+      );
       const counts = await parkCounts(fresh.db);
       expect(counts.users).toBe(DEMO_ACCOUNTS.length);
       await seedDemoPark(fresh.db);
@@ -99,10 +103,16 @@ describe.each(databaseKinds)("migrations and demo seed on %s", (kind) => {
       await count(db, "select count(*) as count from vendors where price_category = 'under_10'"),
     ).toBeGreaterThanOrEqual(2);
     expect(
-      await count(db, "select count(*) as count from addon_groups where is_required and min_quantity >= 1"),
+      await count(
+        db,
+        "select count(*) as count from addon_groups where is_required and min_quantity >= 1",
+      ),
     ).toBeGreaterThanOrEqual(1);
     expect(
-      await count(db, "select count(*) as count from vendors v where not exists (select 1 from menu_items m where m.vendor_id = v.id)"),
+      await count(
+        db,
+        "select count(*) as count from vendors v where not exists (select 1 from menu_items m where m.vendor_id = v.id)",
+      ),
     ).toBe(0);
   });
 

@@ -137,11 +137,16 @@ export interface TestServer {
   database: TestDatabase;
   /** The secret tokens are signed with, for crafting expired tokens. */
   jwtSecret: string;
-  request<T = Record<string, unknown>>(urlPath: string, options?: RequestOptions): Promise<TestResponse<T>>;
+  request<T = Record<string, unknown>>(
+    urlPath: string,
+    options?: RequestOptions,
+  ): Promise<TestResponse<T>>;
   /** Logs in and returns the token; throws with the server's message otherwise. */
   login(email: string, password: string): Promise<string>;
   /** Registers a customer with a unique email. */
-  registerCustomer(overrides?: Partial<{ email: string; password: string; name: string }>): Promise<RegisteredCustomer>;
+  registerCustomer(
+    overrides?: Partial<{ email: string; password: string; name: string }>,
+  ): Promise<RegisteredCustomer>;
   close(): Promise<void>;
 }
 
@@ -185,7 +190,10 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   if (address === null || typeof address === "string") throw new Error("expected a TCP address");
   const baseUrl = `http://127.0.0.1:${address.port}`;
 
-  async function request<T>(urlPath: string, requestOptions: RequestOptions = {}): Promise<TestResponse<T>> {
+  async function request<T>(
+    urlPath: string,
+    requestOptions: RequestOptions = {},
+  ): Promise<TestResponse<T>> {
     const { body, rawBody, token } = requestOptions;
     const hasBody = body !== undefined || rawBody !== undefined;
     const headers: Record<string, string> = { accept: "application/json" };
@@ -229,7 +237,9 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
         password: overrides.password ?? "correct-horse-battery",
         name: overrides.name ?? "Test Customer",
       };
-      const response = await request<RegisterResponse>("/auth/register", { body: { ...input, role: "customer" } });
+      const response = await request<RegisterResponse>("/auth/register", {
+        body: { ...input, role: "customer" },
+      });
       if (response.status !== 201) {
         throw new Error(`registering ${input.email} failed: ${response.status} ${response.text}`);
       }

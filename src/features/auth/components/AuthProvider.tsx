@@ -64,6 +64,8 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
 
   // Re-validate with the server when due; an unreachable server keeps local auth.
   const token = state.record?.token;
+  // Only a new token warrants a new validation.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the token on purpose
   useEffect(() => {
     const record = state.record;
     if (!record || !needsServerValidation(record)) return;
@@ -86,8 +88,6 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
     return () => {
       cancelled = true;
     };
-    // Only a new token warrants a new validation.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the token on purpose
   }, [token]);
 
   useEffect(() => onSessionExpired(signOut), [signOut]);

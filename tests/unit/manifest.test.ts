@@ -1,0 +1,79 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { brand } from "../../src/lib/brand";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+interface ManifestIcon {
+  src: string;
+  sizes: string;
+  type: string;
+  purpose?: string;
+}
+
+interface WebManifest {
+  name: string;
+  short_name: string;
+  start_url: string;
+  scope: string;
+  display: string;
+  theme_color: string;
+  background_color: string;
+  icons: ManifestIcon[];
+}
+
+const manifest: WebManifest = JSON.parse(
+  fs.readFileSync(path.join(root, "manifest.webmanifest"), "utf8"),
+);
+const iconFile = (icon: ManifestIcon) => path.join(root, "public", icon.src.replace(/^\//, ""));
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(file: string): { width: number; height: number } {
+  const bytes = fs.readFileSync(file);
+  expect(bytes.subarray(1, 4).toString("ascii")).toBe("PNG");
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+const purposes = (icon: ManifestIcon) => (icon.purpose ?? "any").split(/\s+/);
+
+describe("manifest.webmanifest", () => {
+  it("agrees with the brand configuration", () => {
+    expect(manifest.name).toBe(brand.appName);
+    expect(manifest.short_name).toBe(brand.shortName);
+    expect(manifest.theme_color).toBe(brand.colors.primary);
+    expect(manifest.background_color).toBe(brand.colors.background);
+  });
+
+  it("opens standalone at the root of the site", () => {
+    expect(manifest.display).toBe("standalone");
+    expect(manifest.start_url).toBe("/");
+    expect(manifest.scope).toBe("/");
+  });
+
+  it("points only at icons that exist in public/", () => {
+    for (const icon of manifest.icons) expect(fs.existsSync(iconFile(icon)), icon.src).toBe(true);
+  });
+
+  it.each([192, 512])("has a %i px PNG icon whose file really is that size", (size) => {
+    const icons = manifest.icons.filter(
+      (icon) => icon.sizes === `${size}x${size}` && icon.type === "image/png",
+    );
+
+    expect(icons.length).toBeGreaterThan(0);
+    for (const icon of icons)
+      expect(pngSize(iconFile(icon))).toEqual({ width: size, height: size });
+  });
+
+  it("has a maskable icon and a regular one", () => {
+    expect(manifest.icons.some((icon) => purposes(icon).includes("maskable"))).toBe(true);
+    expect(manifest.icons.some((icon) => purposes(icon).includes("any"))).toBe(true);
+  });
+
+  it("is linked from index.html, whose theme colour matches", () => {
+    const html = fs.readFileSync(path.join(root, "index.html"), "utf8");
+
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
+    expect(html).toContain(`<meta name="theme-color" content="${brand.colors.primary}" />`);
+  });
+});
