@@ -58,6 +58,7 @@ function PlateSearch({ delivery }: { delivery: CarDelivery }) {
           value={plate}
           onChange={(event) => delivery.setPlate(event.target.value)}
           maxLength={PLATE_MAX_LENGTH}
+          size={PLATE_MAX_LENGTH}
           placeholder="ENTER REG"
           autoComplete="off"
           autoCapitalize="characters"
