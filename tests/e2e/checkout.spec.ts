@@ -247,4 +247,17 @@ test.describe("checkout", () => {
     await expect(page.getByText("Missing orderData or orderId. Please go back to cart and try again.")).toBeVisible();
     await expectNoAxeViolations(page);
   });
+
+  test("confirmation of an unknown order fails clearly; the cash screen without an order shows the samples", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/order-confirmation/999999");
+    await expect(page.getByRole("alert")).toContainText("Failed to load order details");
+    await expect(page.getByRole("link", { name: "Back to Orders" })).toHaveAttribute("href", "/orders");
+    await expectNoAxeViolations(page);
+
+    await page.goto("/pay-cash-at-counter");
+    await expect(page.getByRole("heading", { name: "Pay cash at counter" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Order summary" })).toContainText("#25");
+    await expectNoAxeViolations(page);
+  });
 });

@@ -57,6 +57,5 @@ export const orderQuery = (orderId: number) =>
   queryOptions({
     queryKey: checkoutKeys.order(orderId),
     queryFn: ({ signal }) => api.get(`/orders/${orderId}`, orderSchema, { signal }),
-    retry: 1,
     staleTime: 15_000,
   });
