@@ -1,24 +1,32 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useParams } from "react-router";
-import type { MenuItem } from "../../../contract/vendors";
+import type { MenuItem, Vendor } from "../../../contract/vendors";
 import { useCart } from "../../features/cart/hooks/use-cart";
 import { useCartActions } from "../../features/cart/hooks/use-cart-actions";
 import { distinctLineCount, lineForStepper, linesForItem, quantityOfItem } from "../../features/cart/lib/cart-summary";
+import { vendorKeys } from "../../features/vendors/api/vendors-api";
 import type { MenuCartControls } from "../../features/vendors/components/menu-cart-controls";
 import { VendorMenuPage as VendorMenu } from "../../features/vendors/components/VendorMenuPage";
 import { numericId } from "../../lib/ids";
+import { knownItem, knownVendor } from "./known-menu";
 
 /** /vendor/{id}: the vendors feature's menu, wired to this vendor's cart. */
 export default function VendorMenuPage() {
   const vendorId = numericId(useParams().id ?? "");
   const { data: cart } = useCart(vendorId);
   const actions = useCartActions();
+  const queryClient = useQueryClient();
 
   const controls: MenuCartControls = {
     lineCount: distinctLineCount(cart),
     quantityOf: (menuItemId) => quantityOfItem(cart, menuItemId),
     isAdding: actions.isItemAdding,
     isBusy: actions.isItemBusy,
-    add: async (item: MenuItem) => (await actions.add({ vendorId, menuItemId: numericId(item.id) })).message,
+    add: async (item: MenuItem) => {
+      const vendor = knownVendor(queryClient.getQueryData<Vendor>(vendorKeys.detail(vendorId)));
+      const outcome = await actions.add({ vendorId, menuItemId: numericId(item.id), item: knownItem(item), vendor });
+      return outcome.queued ? outcome.message : undefined;
+    },
     step: (item, delta) => {
       const menuItemId = numericId(item.id);
       const line = lineForStepper(linesForItem(cart, menuItemId));

@@ -15,8 +15,8 @@ import { clearLocalCart, currentCartVendorId, writeLocalCart } from "../lib/cart
 export const cartKeys = {
   all: ["cart"] as const,
   detail: (vendorId: number | null, orderType: OrderType | null) => ["cart", vendorId ?? "latest", orderType ?? "none"] as const,
+  /** Every cart write (one key: their behaviour is registered once, see ./cart-writes). */
   writes: ["cart-write"] as const,
-  write: (kind: CartWriteKind) => ["cart-write", kind] as const,
 };
 
 export type CartWriteKind = "add" | "add-with-addons" | "update" | "allergy" | "delivery-instructions" | "clear";
@@ -53,19 +53,20 @@ export const cartQuery = (vendorId: number | null, orderType: OrderType | null) 
     staleTime: 10_000,
   });
 
-type WithoutId<T> = Omit<T, "mutationId">;
+/** A write's mutation id is optional here: queued writes bring their own (kept across retries and reloads). */
+type WithOptionalId<T> = Omit<T, "mutationId"> & { mutationId?: string };
+
+const withId = <T extends { mutationId?: string }>(body: T) => ({ ...body, mutationId: body.mutationId ?? newMutationId() });
 
 export const cartApi = {
-  add: (body: WithoutId<CartAddRequest>) => api.post("/cart/add", { ...body, mutationId: newMutationId() }, cartResponseSchema),
-  addWithAddons: (body: WithoutId<CartAddWithAddonsRequest>) =>
-    api.post("/cart/add-with-addons", { ...body, mutationId: newMutationId() }, cartResponseSchema),
-  update: (body: WithoutId<CartUpdateRequest>) => api.put("/cart/update", { ...body, mutationId: newMutationId() }, cartResponseSchema),
-  allergy: async (body: WithoutId<AllergyRequest>) =>
-    cartOrMessage(await api.post("/cart/allergy-information", { ...body, mutationId: newMutationId() })),
-  deliveryInstructions: async (body: { instructions: string; vendorId?: number }) =>
-    cartOrMessage(await api.post("/cart/delivery-instructions", { ...body, mutationId: newMutationId() })),
-  removeAllByVendor: (vendorId: number) =>
-    api.delete("/cart/remove-all-by-vendor", { vendorId, mutationId: newMutationId() }, cartResponseSchema),
+  add: (body: WithOptionalId<CartAddRequest>) => api.post("/cart/add", withId(body), cartResponseSchema),
+  addWithAddons: (body: WithOptionalId<CartAddWithAddonsRequest>) => api.post("/cart/add-with-addons", withId(body), cartResponseSchema),
+  update: (body: WithOptionalId<CartUpdateRequest>) => api.put("/cart/update", withId(body), cartResponseSchema),
+  allergy: async (body: WithOptionalId<AllergyRequest>) => cartOrMessage(await api.post("/cart/allergy-information", withId(body))),
+  deliveryInstructions: async (body: { instructions: string; vendorId?: number; mutationId?: string }) =>
+    cartOrMessage(await api.post("/cart/delivery-instructions", withId(body))),
+  removeAllByVendor: (vendorId: number, mutationId?: string) =>
+    api.delete("/cart/remove-all-by-vendor", { vendorId, mutationId: mutationId ?? newMutationId() }, cartResponseSchema),
 };
 
 /** Allergy and delivery-instruction answers carry an optional message and, usually, the whole cart. */

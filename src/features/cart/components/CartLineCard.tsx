@@ -8,6 +8,8 @@ interface Props {
   line: CartItem;
   vendorId: number;
   busy: boolean;
+  /** An order is waiting to be sent with this cart: it cannot change meanwhile. */
+  readOnly?: boolean;
   onQuantity: (quantity: number) => void;
 }
 
@@ -40,7 +42,7 @@ function AddonList({ line }: { line: CartItem }) {
 }
 
 /** One cart line: name (links to the item), description, add-ons, allergy note, line total and stepper. */
-export function CartLineCard({ line, vendorId, busy, onQuantity }: Props) {
+export function CartLineCard({ line, vendorId, busy, readOnly = false, onQuantity }: Props) {
   return (
     <li className="cart-line">
       <img className="cart-line__image" src={line.image || "/images/placeholder-item.svg"} alt="" width={72} height={72} loading="lazy" />
@@ -61,7 +63,7 @@ export function CartLineCard({ line, vendorId, busy, onQuantity }: Props) {
         )}
         <div className="cart-line__foot">
           <span className="cart-line__unit">{formatPence(line.pricePence + line.addonTotalPence)} each</span>
-          <QuantityStepper quantity={line.quantity} itemName={line.name} busy={busy} onDecrease={() => onQuantity(line.quantity - 1)} onIncrease={() => onQuantity(line.quantity + 1)} />
+          <QuantityStepper quantity={line.quantity} itemName={line.name} busy={busy} disabled={readOnly} onDecrease={() => onQuantity(line.quantity - 1)} onIncrease={() => onQuantity(line.quantity + 1)} />
         </div>
       </div>
     </li>

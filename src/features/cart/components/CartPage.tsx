@@ -7,13 +7,17 @@ import { MESSAGES } from "../../../../contract/messages";
 import { Button } from "../../../components/Button";
 import { Icon } from "../../../components/Icon";
 import { Modal } from "../../../components/Modal";
+import { useOnline } from "../../../components/OfflineBanner";
 import { PageHeader } from "../../../components/PageHeader";
 import { Skeleton } from "../../../components/Skeleton";
+import { Spinner } from "../../../components/Spinner";
 import { TextEditModal } from "../../../components/TextEditModal";
 import { formatPence } from "../../../lib/money";
+import { QUEUED_MESSAGES } from "../api/cart-writes";
 import { useCart } from "../hooks/use-cart";
 import { useCartActions } from "../hooks/use-cart-actions";
 import { useOrderType } from "../hooks/use-order-type";
+import { useQueuedCartWrites } from "../hooks/use-queued-cart-writes";
 import { readLocalCartVendor } from "../lib/cart-storage";
 import "../cart.css";
 import { CartLineCard } from "./CartLineCard";
@@ -38,6 +42,16 @@ function CheckoutPlaceholder({ cart }: CheckoutSlotContext) {
         Payment is not available yet
       </span>
     </div>
+  );
+}
+
+/** Changes made offline: waiting for the network, or being sent now that it is back. */
+function QueuedChangesNotice({ online }: { online: boolean }) {
+  return (
+    <p className={`cart-queued${online ? " cart-queued--sending" : ""}`} role="status">
+      {online ? <Spinner size={18} /> : <Icon name="wifiOff" size={20} />}
+      <span>{online ? QUEUED_MESSAGES.sending : QUEUED_MESSAGES.waiting}</span>
+    </p>
   );
 }
 
@@ -84,10 +98,12 @@ export interface CartPageProps {
    * Without it the page shows that button disabled.
    */
   checkout?: (context: CheckoutSlotContext) => ReactNode;
+  /** An order is waiting to be sent with this cart (placed offline): the cart cannot change meanwhile. */
+  readOnly?: boolean;
 }
 
 /** /cart: the server-priced cart of the current vendor (spec section 2). */
-export default function CartPage({ checkout }: CartPageProps) {
+export default function CartPage({ checkout, readOnly = false }: CartPageProps) {
   const cartQuery = useCart("current");
   const [orderType, chooseOrderType] = useOrderType();
   const actions = useCartActions();
@@ -97,15 +113,35 @@ export default function CartPage({ checkout }: CartPageProps) {
   const cart = cartQuery.data;
   const vendorId = cartQuery.vendorId;
   const hasItems = (cart?.items.length ?? 0) > 0;
-  const vendorName = cart?.vendor_info?.name ?? readLocalCartVendor()?.name;
+  const savedVendor = readLocalCartVendor();
+  // The saved name is another trailer's when this cart was started offline from an item page.
+  const vendorName = cart?.vendor_info?.name ?? (savedVendor && savedVendor.id === `vendor_${vendorId}` ? savedVendor.name : undefined);
+  const queued = useQueuedCartWrites(vendorId).length > 0;
+  const online = useOnline();
 
   const header = (
     <PageHeader
       title="Cart"
-      onClearCart={hasItems && vendorId !== null ? () => setConfirmClear(true) : undefined}
+      onClearCart={hasItems && vendorId !== null && !readOnly ? () => setConfirmClear(true) : undefined}
       clearCartLabel="Clear cart"
     />
   );
+
+  // Offline with no saved copy: say so instead of loading forever.
+  if (cartQuery.isPending && cartQuery.fetchStatus === "paused") {
+    return (
+      <div className="page cart-page">
+        {header}
+        <div className="empty-state cart-empty" role="status">
+          <span className="cart-empty__icon" aria-hidden="true">
+            <Icon name="wifiOff" size={40} />
+          </span>
+          <h2>Your cart will appear when you're back online</h2>
+          <p>It has not been opened on this phone yet, so there is no saved copy to show.</p>
+        </div>
+      </div>
+    );
+  }
 
   if (cartQuery.isPending) {
     return (
@@ -152,7 +188,8 @@ export default function CartPage({ checkout }: CartPageProps) {
               Your order from <strong>{vendorName ?? "this trailer"}</strong>
             </span>
           </div>
-          <OrderTypeToggle value={orderType} onChange={chooseOrderType} />
+          {queued && <QueuedChangesNotice online={online} />}
+          {!readOnly && <OrderTypeToggle value={orderType} onChange={chooseOrderType} />}
           <ul className="cart-lines">
             {cart.items.map((line) => (
               <CartLineCard
@@ -160,14 +197,17 @@ export default function CartPage({ checkout }: CartPageProps) {
                 line={line}
                 vendorId={vendorId}
                 busy={actions.isLineBusy(line.lineId)}
+                readOnly={readOnly}
                 onQuantity={(quantity) => actions.setQuantity({ vendorId, menuItemId: line.menuItemId, lineId: line.lineId, quantity })}
               />
             ))}
           </ul>
-          <Link className="btn btn--ghost cart-add-more" to={`/vendor/${vendorId}`}>
-            + Add items
-          </Link>
-          {orderType === "delivery" && (
+          {!readOnly && (
+            <Link className="btn btn--ghost cart-add-more" to={`/vendor/${vendorId}`}>
+              + Add items
+            </Link>
+          )}
+          {orderType === "delivery" && !readOnly && (
             <div className="cart-instructions">
               {cart.deliveryInstructions && (
                 <p>
@@ -181,7 +221,7 @@ export default function CartPage({ checkout }: CartPageProps) {
           )}
         </div>
         <aside className="cart-side">
-          <CartSummary cart={cart} />
+          <CartSummary cart={cart} provisional={queued} />
           {/* ── CHECKOUT SLOT ── car delivery block, payment method, and the fixed bottom pay / place-order button. */}
           {checkout ? checkout(context) : <CheckoutPlaceholder {...context} />}
         </aside>

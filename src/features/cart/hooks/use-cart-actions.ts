@@ -1,11 +1,8 @@
 import { useMutation, useMutationState, useQueryClient } from "@tanstack/react-query";
-import { useCallback } from "react";
 import type { Cart } from "../../../../contract/cart";
-import { MESSAGES } from "../../../../contract/messages";
-import { ApiError } from "../../../lib/api-client";
-import { toasts } from "../../../lib/toast-store";
-import { cartApi, cartKeys, type CartWriteKind } from "../api/cart-api";
-import { writeLocalCart } from "../lib/cart-storage";
+import { cartKeys, type CartWriteKind, newMutationId } from "../api/cart-api";
+import { type CartWrite, type CartWriteResult, isOnline, QUEUED_MESSAGES, registerCartWrites } from "../api/cart-writes";
+import { configOfLine, type KnownAddon, type KnownItem, type KnownVendor } from "../lib/optimistic-cart";
 import { useOrderType } from "./use-order-type";
 
 /** What a pending write is about: the per-item and per-line busy states are read from these. */
@@ -19,146 +16,113 @@ export interface CartWriteTarget {
 export interface AddVariables {
   vendorId: number;
   menuItemId: number;
+  /** The item as the menu showed it: lets an add made offline appear in the cart at once. */
+  item?: KnownItem;
+  vendor?: KnownVendor;
 }
 
 export interface AddWithAddonsVariables extends AddVariables {
   addonSelections: { addonGroupId: number; addonId: number; quantity: number }[];
   allergyInformation?: string;
+  /** The chosen add-ons as the item page showed them (names, prices). */
+  addons?: KnownAddon[];
 }
 
-export interface UpdateVariables extends AddVariables {
+export interface UpdateVariables {
+  vendorId: number;
+  menuItemId: number;
   lineId?: number;
   quantity: number;
 }
 
-export interface AllergyVariables extends AddVariables {
+export interface AllergyVariables {
+  vendorId: number;
+  menuItemId: number;
   lineId?: number;
   allergyInformation: string;
 }
 
-const GENERIC_MESSAGES: readonly string[] = [MESSAGES.fetchFailed, MESSAGES.postFailed, MESSAGES.updateFailed, MESSAGES.deleteFailed];
-
-/** The server's own explanation ('Churro Loco is closed right now'), when it gave one. */
-export function serverReason(error: unknown): string | null {
-  if (!(error instanceof ApiError) || error.network) return null;
-  return GENERIC_MESSAGES.includes(error.message) ? null : error.message;
+/** An add's answer: the server's message, or, queued offline, a word that it will be sent later. */
+export interface AddOutcome {
+  message: string | undefined;
+  queued: boolean;
 }
 
-function failureToast(fallback: string, error: unknown) {
-  const reason = serverReason(error);
-  toasts.push(reason ? { kind: "cart", title: fallback, message: reason } : { kind: "cart", message: fallback });
-}
+/** A stand-in id for a line drawn offline (negative, so it is never mistaken for the server's). */
+const standInLineId = () => -(Date.now() * 1000 + Math.floor(Math.random() * 1000));
 
-/** Every cart write: sends the order type and a fresh mutation id, puts the server's cart in the cache. */
+const liveTarget = (mutationState: { variables: unknown }) => {
+  const write = mutationState.variables as (CartWrite & CartWriteTarget) | undefined;
+  return write && !write.queued ? write : undefined;
+};
+
+/**
+ * Every cart write. Online a write waits for the server and its item or line shows busy until it answers;
+ * offline it is queued (see ../api/cart-writes): shown in the cart at once and sent when the network is back.
+ */
 export function useCartActions() {
   const queryClient = useQueryClient();
+  registerCartWrites(queryClient);
   const [orderType] = useOrderType();
+  const write = useMutation<CartWriteResult, Error, CartWrite>({ mutationKey: cartKeys.writes });
 
-  const acceptCart = useCallback(
-    (cart: Cart, vendorId: number) => {
-      const withVendor = cart.vendorId === null ? { ...cart, vendorId } : cart;
-      // The vendor last written to becomes the current cart vendor.
-      writeLocalCart(withVendor);
-      queryClient.setQueryData(cartKeys.detail(vendorId, orderType), withVendor);
-      queryClient.setQueryData(cartKeys.detail(null, orderType), withVendor);
-    },
-    [queryClient, orderType],
-  );
+  /** The line a change is about, from the cart on screen: the write carries its configuration and name. */
+  const lineOf = (vendorId: number, lineId: number | undefined) => {
+    const cart = queryClient.getQueryData<Cart>(cartKeys.detail(vendorId, orderType));
+    const line = lineId === undefined ? undefined : cart?.items.find((candidate) => candidate.lineId === lineId);
+    return line ? { line: configOfLine(line), itemName: line.name } : {};
+  };
 
-  const add = useMutation({
-    mutationKey: cartKeys.write("add"),
-    mutationFn: (v: AddVariables & CartWriteTarget) =>
-      cartApi.add({ itemId: v.menuItemId, quantity: 1, vendorId: v.vendorId, orderType: orderType ?? undefined }),
-    onSuccess: (cart, v) => acceptCart(cart, v.vendorId),
-  });
+  /** Sends (or queues) one write. Queued writes settle at once for the caller; their outcome comes later as a toast. */
+  function send(change: CartChangeInput): { queued: boolean; result: Promise<CartWriteResult> } {
+    const variables = { ...change, orderType, mutationId: newMutationId(), queued: !isOnline() } as CartWrite;
+    const result = write.mutateAsync(variables);
+    if (!variables.queued) return { queued: false, result };
+    result.catch(() => undefined);
+    return { queued: true, result: Promise.resolve({ cart: null, message: QUEUED_MESSAGES.savedOffline }) };
+  }
 
-  const addWithAddons = useMutation({
-    mutationKey: cartKeys.write("add-with-addons"),
-    mutationFn: (v: AddWithAddonsVariables & CartWriteTarget) =>
-      cartApi.addWithAddons({
-        itemId: v.menuItemId,
-        quantity: 1,
-        vendorId: v.vendorId,
-        orderType: orderType ?? undefined,
-        addonSelections: v.addonSelections,
-        allergyInformation: v.allergyInformation || undefined,
-      }),
-    onSuccess: (cart, v) => acceptCart(cart, v.vendorId),
-  });
-
-  const update = useMutation({
-    mutationKey: cartKeys.write("update"),
-    mutationFn: (v: UpdateVariables & CartWriteTarget) =>
-      cartApi.update({ itemId: v.menuItemId, quantity: v.quantity, vendorId: v.vendorId, lineId: v.lineId, orderType: orderType ?? undefined }),
-    onSuccess: (cart, v) => acceptCart(cart, v.vendorId),
-    onError: (error) => failureToast(MESSAGES.cartUpdateFailed, error),
-  });
-
-  const allergy = useMutation({
-    mutationKey: cartKeys.write("allergy"),
-    mutationFn: (v: AllergyVariables & CartWriteTarget) =>
-      cartApi.allergy({ itemId: v.menuItemId, allergyInformation: v.allergyInformation, vendorId: v.vendorId, lineId: v.lineId }),
-    onSuccess: ({ cart }, v) => {
-      if (cart) acceptCart(cart, v.vendorId);
-      else void queryClient.invalidateQueries({ queryKey: cartKeys.all });
-      toasts.push({ kind: "success", message: MESSAGES.allergySaved });
-    },
-    onError: (error) => toasts.push({ kind: "error", message: serverReason(error) ?? MESSAGES.allergyFailed }),
-  });
-
-  const deliveryInstructions = useMutation({
-    mutationKey: cartKeys.write("delivery-instructions"),
-    mutationFn: (v: { vendorId: number; instructions: string } & CartWriteTarget) =>
-      cartApi.deliveryInstructions({ instructions: v.instructions, vendorId: v.vendorId }),
-    onSuccess: ({ cart }, v) => {
-      if (cart) acceptCart(cart, v.vendorId);
-      else void queryClient.invalidateQueries({ queryKey: cartKeys.all });
-      toasts.push({ kind: "success", message: MESSAGES.deliveryInstructionsSaved });
-    },
-    onError: (error) => failureToast(MESSAGES.deliveryInstructionsFailed, error),
-  });
-
-  const clear = useMutation({
-    mutationKey: cartKeys.write("clear"),
-    mutationFn: (v: CartWriteTarget) => cartApi.removeAllByVendor(v.vendorId),
-    onSuccess: (cart, v) => {
-      acceptCart(cart, v.vendorId);
-      toasts.push({ kind: "success", message: MESSAGES.cartCleared });
-    },
-    onError: (error) => failureToast(MESSAGES.cartClearFailed, error),
+  const outcome = async ({ queued, result }: ReturnType<typeof send>): Promise<AddOutcome> => ({
+    message: (await result).message ?? undefined,
+    queued,
   });
 
   const pending = useMutationState({
     filters: { mutationKey: cartKeys.writes, status: "pending" },
-    select: (mutation) => mutation.state.variables as CartWriteTarget | undefined,
-  });
+    select: (mutation) => liveTarget(mutation.state),
+  }).filter((target) => target !== undefined);
 
   return {
     orderType,
     /** POST /cart/add (quantity 1). Rejects on failure: the caller shows its banner. */
-    add: (v: AddVariables) => add.mutateAsync({ ...v, kind: "add" }),
+    add: (v: AddVariables) => outcome(send({ ...v, kind: "add", tempLineId: standInLineId(), itemName: v.item?.name })),
     /** POST /cart/add-with-addons. Rejects on failure. */
-    addWithAddons: (v: AddWithAddonsVariables) => addWithAddons.mutateAsync({ ...v, kind: "add-with-addons" }),
+    addWithAddons: (v: AddWithAddonsVariables) =>
+      outcome(send({ ...v, kind: "add-with-addons", tempLineId: standInLineId(), itemName: v.item?.name })),
     /** PUT /cart/update; 0 removes the line. Failures raise the 'Failed to update cart' toast. */
-    setQuantity: (v: UpdateVariables) => update.mutate({ ...v, kind: "update" }),
-    /** POST /cart/allergy-information. Resolves true when saved. */
+    setQuantity: (v: UpdateVariables) => void send({ ...v, kind: "update", ...lineOf(v.vendorId, v.lineId) }),
+    /** POST /cart/allergy-information. Resolves true when saved (or queued). */
     saveAllergy: (v: AllergyVariables) =>
-      allergy.mutateAsync({ ...v, kind: "allergy" }).then(
+      send({ ...v, kind: "allergy", ...lineOf(v.vendorId, v.lineId) }).result.then(
         () => true,
         () => false,
       ),
     saveDeliveryInstructions: (vendorId: number, instructions: string) =>
-      deliveryInstructions.mutateAsync({ vendorId, instructions, kind: "delivery-instructions" }).then(
+      send({ vendorId, instructions, kind: "delivery-instructions" }).result.then(
         () => true,
         () => false,
       ),
-    clear: (vendorId: number) => clear.mutate({ vendorId, kind: "clear" }),
-    isClearing: clear.isPending,
-    isItemBusy: (menuItemId: number) => pending.some((target) => target?.menuItemId === menuItemId),
+    clear: (vendorId: number) => void send({ vendorId, kind: "clear" }),
+    isClearing: pending.some((target) => target.kind === "clear"),
+    isItemBusy: (menuItemId: number) => pending.some((target) => target.menuItemId === menuItemId),
     isItemAdding: (menuItemId: number) =>
-      pending.some((target) => target?.menuItemId === menuItemId && (target.kind === "add" || target.kind === "add-with-addons")),
-    isLineBusy: (lineId: number) => pending.some((target) => target?.lineId === lineId),
+      pending.some((target) => target.menuItemId === menuItemId && (target.kind === "add" || target.kind === "add-with-addons")),
+    isLineBusy: (lineId: number) => pending.some((target) => target.lineId === lineId),
   };
 }
+
+/** A change as the page describes it; the hook adds the order type, the mutation id and whether it is queued. */
+type CartChangeInput = DistributiveOmit<CartWrite, "orderType" | "mutationId" | "queued">;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 export type CartActions = ReturnType<typeof useCartActions>;

@@ -200,7 +200,7 @@ export function VendorMenuPage({ vendorId, cart }: { vendorId: number; cart: Men
       setBanner({ id: bannerId.current, outcome, itemName: item.name, reason });
     };
     cart.add(item).then(
-      () => show("added"),
+      (note) => show("added", note),
       (error: Error) => show("error", error.message || MESSAGES.addToCartFailed),
     );
   };

@@ -8,7 +8,7 @@ export interface MenuCartControls {
   isAdding(menuItemId: number): boolean;
   /** Any write for this item is waiting for the server. */
   isBusy(menuItemId: number): boolean;
-  /** Adds one; resolves with the server's message, rejects with its error. */
+  /** Adds one; resolves with a note to show under the item's name (e.g. saved offline), rejects with the error. */
   add(item: MenuItem): Promise<string | undefined>;
   step(item: MenuItem, delta: 1 | -1): void;
 }

@@ -1,0 +1,237 @@
+/**
+ * The cart as the customer should see it while changes wait for the network: the last cart the server sent
+ * with the queued changes applied, following the server's own rules (an identical configuration merges into
+ * its line, quantity 0 removes a line, at most 50 of a line). Prices come from the menu the customer saw, so
+ * totals are provisional until the server answers.
+ */
+import { type Cart, type CartItem, emptyCart } from "../../../../contract/cart";
+
+type CartAddonGroup = CartItem["addons"][number];
+import type { OrderType } from "../../../../contract/common";
+import { PORTION_GROUP } from "../../../../contract/vendors";
+
+export const MAX_LINE_QUANTITY = 50;
+
+/** What the menu showed for an item: enough to draw its line before the server prices it. */
+export interface KnownItem {
+  name: string;
+  description: string;
+  image: string;
+  pricePence: number;
+}
+
+/** A chosen add-on as the item page showed it. */
+export interface KnownAddon {
+  groupId: number;
+  groupName: string;
+  addonId: number;
+  name: string;
+  pricePence: number;
+}
+
+export interface KnownVendor {
+  id: number;
+  name: string;
+  preparationTime: { min: number; max: number };
+}
+
+/** One configuration of an item: a line is found by it when its id is not known yet (or is a stand-in). */
+export interface LineConfig {
+  menuItemId: number;
+  addonIds: number[];
+  allergyInformation: string;
+}
+
+interface ChangeBase {
+  vendorId: number;
+  orderType: OrderType | null;
+}
+
+export type CartChange =
+  | (ChangeBase & {
+      kind: "add";
+      menuItemId: number;
+      /** The stand-in id of the line this add creates (negative), until the server gives it a real one. */
+      tempLineId: number;
+      item?: KnownItem;
+      vendor?: KnownVendor;
+    })
+  | (ChangeBase & {
+      kind: "add-with-addons";
+      menuItemId: number;
+      tempLineId: number;
+      addonSelections: { addonGroupId: number; addonId: number; quantity: number }[];
+      allergyInformation?: string;
+      item?: KnownItem;
+      addons?: KnownAddon[];
+      vendor?: KnownVendor;
+    })
+  | (ChangeBase & { kind: "update"; menuItemId: number; lineId?: number; line?: LineConfig; quantity: number })
+  | (ChangeBase & { kind: "allergy"; menuItemId: number; lineId?: number; line?: LineConfig; allergyInformation: string })
+  | (ChangeBase & { kind: "delivery-instructions"; instructions: string })
+  | (ChangeBase & { kind: "clear" });
+
+const sortedIds = (ids: readonly number[]) => [...ids].sort((a, b) => a - b);
+
+export const isStandInLineId = (lineId: number | undefined) => lineId !== undefined && lineId < 0;
+
+export function configOfLine(line: CartItem): LineConfig {
+  return {
+    menuItemId: line.menuItemId,
+    addonIds: sortedIds(line.addons.flatMap((group) => group.addons.map((addon) => addon.addonId))),
+    allergyInformation: line.allergyInformation.trim(),
+  };
+}
+
+const sameConfig = (a: LineConfig, b: LineConfig) =>
+  a.menuItemId === b.menuItemId &&
+  a.allergyInformation.trim() === b.allergyInformation.trim() &&
+  a.addonIds.length === b.addonIds.length &&
+  sortedIds(a.addonIds).every((id, index) => id === sortedIds(b.addonIds)[index]);
+
+/** The line a change means: by its id, else (a stand-in id, or a line the server has since renumbered) by configuration. */
+export function findLine(items: readonly CartItem[], lineId: number | undefined, config: LineConfig | undefined): CartItem | undefined {
+  const byId = lineId === undefined ? undefined : items.find((line) => line.lineId === lineId);
+  if (byId) return byId;
+  return config ? items.find((line) => sameConfig(configOfLine(line), config)) : undefined;
+}
+
+const pounds = (pence: number) => pence / 100;
+
+function pricedLine(line: CartItem): CartItem {
+  const totalPricePence = (line.pricePence + line.addonTotalPence) * line.quantity;
+  return { ...line, totalPricePence, totalPrice: pounds(totalPricePence) };
+}
+
+function groupAddons(addons: readonly KnownAddon[]): CartAddonGroup[] {
+  const groups: CartAddonGroup[] = [];
+  for (const addon of addons) {
+    let group = groups.find((candidate) => candidate.groupId === addon.groupId);
+    if (!group) {
+      group = { groupId: addon.groupId, groupName: addon.groupName, addons: [] };
+      groups.push(group);
+    }
+    group.addons.push({
+      addonId: addon.addonId,
+      name: addon.name,
+      quantity: 1,
+      price: pounds(addon.pricePence),
+      total: pounds(addon.pricePence),
+      pricePence: addon.pricePence,
+    });
+  }
+  return groups;
+}
+
+/** A new line drawn from the menu: the chosen portion's price is the base price, other add-ons add to it (as on the server). */
+function newLine(menuItemId: number, lineId: number, item: KnownItem, addons: readonly KnownAddon[], allergyInformation: string): CartItem {
+  const portion = addons.find((addon) => addon.groupName === PORTION_GROUP);
+  const pricePence = portion ? portion.pricePence : item.pricePence;
+  const addonTotalPence = addons.filter((addon) => addon !== portion).reduce((sum, addon) => sum + addon.pricePence, 0);
+  return pricedLine({
+    id: `item_${menuItemId}`,
+    lineId,
+    menuItemId,
+    name: item.name,
+    description: item.description,
+    image: item.image,
+    quantity: 1,
+    price: pounds(pricePence),
+    addonTotal: pounds(addonTotalPence),
+    totalPrice: 0,
+    pricePence,
+    addonTotalPence,
+    totalPricePence: 0,
+    allergyInformation,
+    addons: groupAddons(addons),
+  });
+}
+
+function addLine(cart: Cart, change: Extract<CartChange, { kind: "add" | "add-with-addons" }>): CartItem[] {
+  const addons = change.kind === "add-with-addons" ? (change.addons ?? []) : [];
+  const note = change.kind === "add-with-addons" ? (change.allergyInformation ?? "").trim() : "";
+  const config: LineConfig = { menuItemId: change.menuItemId, addonIds: addons.map((addon) => addon.addonId), allergyInformation: note };
+  const existing = findLine(cart.items, undefined, config);
+  if (existing) {
+    const quantity = Math.min(MAX_LINE_QUANTITY, existing.quantity + 1);
+    return cart.items.map((line) => (line === existing ? pricedLine({ ...line, quantity }) : line));
+  }
+  // An item the menu never showed cannot be drawn: it appears when the server answers.
+  if (!change.item) return cart.items;
+  return [...cart.items, newLine(change.menuItemId, change.tempLineId, change.item, addons, note)];
+}
+
+function changedItems(cart: Cart, change: CartChange): CartItem[] {
+  switch (change.kind) {
+    case "add":
+    case "add-with-addons":
+      return addLine(cart, change);
+    case "update": {
+      const target = findLine(cart.items, change.lineId, change.line);
+      if (!target) return cart.items;
+      if (change.quantity <= 0) return cart.items.filter((line) => line !== target);
+      const quantity = Math.min(MAX_LINE_QUANTITY, change.quantity);
+      return cart.items.map((line) => (line === target ? pricedLine({ ...line, quantity }) : line));
+    }
+    case "allergy": {
+      const target = findLine(cart.items, change.lineId, change.line);
+      const note = change.allergyInformation.trim();
+      return cart.items.map((line) => (line === target ? { ...line, allergyInformation: note } : line));
+    }
+    case "clear":
+      return [];
+    case "delivery-instructions":
+      return cart.items;
+  }
+}
+
+/**
+ * Totals from the lines. The service charge and delivery fee are the server's settings: the last cart it sent
+ * tells them; a cart started offline shows none until the server prices it (its total is provisional anyway).
+ */
+function withTotals(cart: Cart, items: CartItem[], orderType: OrderType | null): Cart {
+  const subtotalPence = items.reduce((sum, line) => sum + line.totalPricePence, 0);
+  const type = orderType ?? cart.orderType;
+  const serviceChargePence = items.length > 0 ? cart.serviceChargePence : 0;
+  const deliveryChargePence = items.length > 0 && type === "delivery" ? cart.deliveryChargePence : 0;
+  const totalPence = subtotalPence + serviceChargePence + deliveryChargePence;
+  return {
+    ...cart,
+    items,
+    orderType: type,
+    subtotalPence,
+    serviceChargePence,
+    deliveryChargePence,
+    totalPence,
+    subtotal: pounds(subtotalPence),
+    serviceCharge: pounds(serviceChargePence),
+    deliveryCharge: pounds(deliveryChargePence),
+    total: pounds(totalPence),
+  };
+}
+
+/** A vendor's cart before anything came back from the server. */
+function startingCart(change: CartChange): Cart {
+  const vendor = "vendor" in change ? change.vendor : undefined;
+  return { ...emptyCart(), vendorId: change.vendorId, orderType: change.orderType, vendor_info: vendor ?? null };
+}
+
+/** The cart after one change. `cart` is the vendor's cart as last shown (undefined: none known yet). */
+export function applyCartChange(cart: Cart | undefined, change: CartChange): Cart {
+  const base = cart && (cart.vendorId === change.vendorId || cart.vendorId === null) ? cart : startingCart(change);
+  const withVendor: Cart = {
+    ...base,
+    vendorId: change.vendorId,
+    vendor_info: base.vendor_info ?? ("vendor" in change ? (change.vendor ?? null) : null),
+    deliveryInstructions: change.kind === "delivery-instructions" ? change.instructions.trim() : base.deliveryInstructions,
+  };
+  return withTotals(withVendor, changedItems(withVendor, change), change.orderType);
+}
+
+/** The server's cart with the changes still waiting applied on top, in order (only that vendor's changes). */
+export function rebaseCart(serverCart: Cart, waiting: readonly CartChange[]): Cart {
+  return waiting.reduce<Cart>(
+    (cart, change) => (change.vendorId === (cart.vendorId ?? change.vendorId) ? applyCartChange(cart, change) : cart),
+    serverCart,
+  );
+}
