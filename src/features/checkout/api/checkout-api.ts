@@ -1,6 +1,6 @@
 import { safeParse } from "zod/v4/core";
 import { MESSAGES } from "../../../../contract/messages";
-import { createOrderResponseSchema, type CreateOrderRequest, type OrderPayload, orderSchema, type Vehicle } from "../../../../contract/orders";
+import { type OrderPayload, orderSchema, type Vehicle } from "../../../../contract/orders";
 import { createIntentResponseSchema, paymentStatusResponseSchema } from "../../../../contract/payments";
 import { vehicleLookupResponseSchema } from "../../../../contract/vehicles";
 import { api, apiUrl } from "../../../lib/api-client";
@@ -33,10 +33,6 @@ export async function lookupVehicle(registrationNumber: string, signal?: AbortSi
   const message = body?.details?.errors[0]?.detail || body?.error || body?.message || MESSAGES.vehicleUnknownError;
   throw new VehicleLookupError(message);
 }
-
-/** POST /orders for a cash order; the key makes a retry return the same order. */
-export const placeCashOrder = (order: CreateOrderRequest, idempotencyKey: string) =>
-  api.post("/orders", order, createOrderResponseSchema, { headers: { "Idempotency-Key": idempotencyKey } });
 
 export interface CreateIntentBody {
   orderData: OrderPayload;

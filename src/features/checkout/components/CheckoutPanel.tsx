@@ -1,4 +1,4 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { Cart } from "../../../../contract/cart";
@@ -6,19 +6,24 @@ import type { OrderType } from "../../../../contract/common";
 import { MESSAGES } from "../../../../contract/messages";
 import type { PaymentMethod } from "../../../../contract/orders";
 import { Button } from "../../../components/Button";
-import { ApiError } from "../../../lib/api-client";
+import { Icon } from "../../../components/Icon";
+import { useOnline } from "../../../components/OfflineBanner";
 import { enabledOrderTypes } from "../../../lib/brand";
 import { formatPence } from "../../../lib/money";
-import { placeCashOrder } from "../api/checkout-api";
-import { useCarDelivery } from "../hooks/use-car-delivery";
-import { orderPayload, withPaymentMethod } from "../lib/order-payload";
 import {
-  checkoutAttemptKey,
-  finishCheckoutAttempt,
-  type PendingCheckout,
-  type PlacedCashOrder,
-  savePendingCheckout,
-} from "../lib/pending-checkout";
+  type CashOrderWrite,
+  cashOrderError,
+  cashOrderKey,
+  confirmedLines,
+  isOnline,
+  QUEUED_ORDER_MESSAGES,
+  registerCashOrders,
+  waitingText,
+} from "../api/cash-orders";
+import { useCarDelivery } from "../hooks/use-car-delivery";
+import { type QueuedCashOrder, useQueuedCashOrder } from "../hooks/use-queued-cash-order";
+import { orderPayload, withPaymentMethod } from "../lib/order-payload";
+import { checkoutAttemptKey, type PendingCheckout, savePendingCheckout } from "../lib/pending-checkout";
 import "../checkout.css";
 import { CarDeliveryBlock } from "./CarDeliveryBlock";
 import { PaymentMethodChoice } from "./PaymentMethodChoice";
@@ -27,8 +32,6 @@ export interface CheckoutPanelProps {
   cart: Cart;
   vendorId: number | null;
   orderType: OrderType | null;
-  /** The order exists and the server emptied the cart: forget the local copy. */
-  onOrderPlaced: () => void;
 }
 
 /** Where the payment screen's back button and other flows send an error to show on the cart. */
@@ -38,42 +41,70 @@ export interface CartLocationState {
 
 const orderTypeLabel = (orderType: string) => enabledOrderTypes().find((type) => type.id === orderType)?.label ?? orderType;
 
-/** A failed cash order: the server's reason when it gave one, else the spec's 'Failed to place order'. */
-function cashOrderError(error: unknown): string {
-  if (error instanceof ApiError && !error.network && error.status < 500 && error.message !== MESSAGES.postFailed) return error.message;
-  return MESSAGES.cashOrderFailed;
-}
-
 const lineSummary = (cart: Cart) => cart.items.map((item) => ({ key: String(item.lineId), name: item.name, quantity: item.quantity, totalPence: item.totalPricePence }));
 
+/** The bottom of the cart while a cash order placed offline waits for the network (or is being sent). */
+function QueuedOrderBar({ queued, online }: { queued: QueuedCashOrder; online: boolean }) {
+  const total = formatPence(queued.write.summary.totalPence);
+  return (
+    <div className="cart-bar checkout-bar">
+      <div className="checkout-queued" role="status">
+        <Icon name={online ? "clock" : "wifiOff"} size={22} />
+        <div>
+          <strong>{online ? QUEUED_ORDER_MESSAGES.sending : QUEUED_ORDER_MESSAGES.title}</strong>
+          {!online && <span>{waitingText(queued.write.summary.vendorName)}</span>}
+        </div>
+      </div>
+      <Button block busy={online} disabled>
+        {online ? "Placing order..." : `${QUEUED_ORDER_MESSAGES.button} · ${total}`}
+      </Button>
+      {!online && (
+        <button type="button" className="link-btn checkout-queued__cancel" onClick={queued.cancel}>
+          {QUEUED_ORDER_MESSAGES.cancel}
+        </button>
+      )}
+    </div>
+  );
+}
+
 /** The cart page's checkout: car delivery, payment method and the fixed bottom button (spec section 2, Cart). */
-export function CheckoutPanel({ cart, vendorId, orderType, onOrderPlaced }: CheckoutPanelProps) {
+export function CheckoutPanel({ cart, vendorId, orderType }: CheckoutPanelProps) {
   const navigate = useNavigate();
   const location = useLocation();
+  const queryClient = useQueryClient();
+  registerCashOrders(queryClient);
   const delivery = useCarDelivery();
+  const online = useOnline();
+  const queued = useQueuedCashOrder();
   const [method, setMethod] = useState<PaymentMethod | null>("stripe");
   const [methodError, setMethodError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>((location.state as CartLocationState | null)?.checkoutError ?? null);
   const hintId = useId();
 
-  const cashOrder = useMutation({
-    mutationFn: (payload: ReturnType<typeof orderPayload>) => placeCashOrder(withPaymentMethod(payload, "cash_at_counter"), checkoutAttemptKey()),
-    onSuccess: (created) => {
-      finishCheckoutAttempt();
-      const placed: PlacedCashOrder = {
-        orderId: created.id,
+  // Success (here, or after a reload, or when a queued order is finally sent) is the app's: see setCashOrderHandlers.
+  const cashOrder = useMutation<{ id: number }, Error, CashOrderWrite>({ mutationKey: cashOrderKey });
+
+  if (queued) return <QueuedOrderBar queued={queued} online={online} />;
+
+  const placeCashOrder = (payload: ReturnType<typeof orderPayload>) => {
+    const write: CashOrderWrite = {
+      order: withPaymentMethod(payload, "cash_at_counter"),
+      idempotencyKey: checkoutAttemptKey(),
+      queued: !isOnline(),
+      lines: confirmedLines(cart),
+      summary: {
         vendorName: cart.vendor_info?.name ?? "",
         orderType: orderTypeLabel(orderType ?? cart.orderType ?? "takeaway"),
         totalPence: cart.totalPence,
         preparationTime: cart.vendor_info?.preparationTime ?? null,
         items: lineSummary(cart),
         vehicle: delivery.state.vehicle,
-      };
-      onOrderPlaced();
-      navigate("/pay-cash-at-counter", { state: placed });
-    },
-    onError: (caught) => setError(cashOrderError(caught)),
-  });
+      },
+    };
+    cashOrder.mutate(write, { onError: (caught) => !write.queued && setError(cashOrderError(caught)) });
+  };
+
+  const cardOffline = method === "stripe" && !online;
 
   const submit = () => {
     setError(null);
@@ -88,7 +119,11 @@ export function CheckoutPanel({ cart, vendorId, orderType, onOrderPlaced }: Chec
     }
     const payload = orderPayload(cart, { vendorId, orderType, vehicle: delivery.state.vehicle });
     if (method === "cash_at_counter") {
-      cashOrder.mutate(payload);
+      placeCashOrder(payload);
+      return;
+    }
+    if (!isOnline()) {
+      setError(QUEUED_ORDER_MESSAGES.cardNeedsConnection);
       return;
     }
     const pending: PendingCheckout = {
@@ -103,9 +138,17 @@ export function CheckoutPanel({ cart, vendorId, orderType, onOrderPlaced }: Chec
     navigate("/stripe-webview-payment", { state: { pending } });
   };
 
-  const busy = cashOrder.isPending;
+  const busy = cashOrder.isPending && !cashOrder.variables?.queued;
   const total = formatPence(cart.totalPence);
   const label = method === "cash_at_counter" ? `Place Order ${total}` : `Proceed to Payment ${total}`;
+  const blocked = !delivery.complete || cardOffline;
+  const hint = !delivery.complete
+    ? delivery.state.answer === "yes"
+      ? "Find your car, or answer No, to continue."
+      : "Answer “Would you like a car delivery?” to continue."
+    : cardOffline
+      ? QUEUED_ORDER_MESSAGES.cardNeedsConnection
+      : null;
 
   return (
     <>
@@ -116,6 +159,7 @@ export function CheckoutPanel({ cart, vendorId, orderType, onOrderPlaced }: Chec
         onChange={(next) => {
           setMethod(next);
           setMethodError(null);
+          setError(null);
         }}
       />
       <div className="cart-bar checkout-bar">
@@ -124,12 +168,13 @@ export function CheckoutPanel({ cart, vendorId, orderType, onOrderPlaced }: Chec
             {error}
           </p>
         )}
-        {!delivery.complete && (
-          <p id={hintId} className="checkout-bar__hint">
-            {delivery.state.answer === "yes" ? "Find your car, or answer No, to continue." : "Answer “Would you like a car delivery?” to continue."}
+        {hint && (
+          <p id={hintId} className={`checkout-bar__hint${cardOffline ? " checkout-bar__hint--offline" : ""}`} role={cardOffline ? "status" : undefined}>
+            {cardOffline && <Icon name="wifiOff" size={16} />}
+            {hint}
           </p>
         )}
-        <Button block busy={busy} disabled={!delivery.complete} aria-describedby={delivery.complete ? undefined : hintId} onClick={submit}>
+        <Button block busy={busy} disabled={blocked} aria-describedby={hint ? hintId : undefined} onClick={submit}>
           {busy ? "Processing..." : label}
         </Button>
       </div>
