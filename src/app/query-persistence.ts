@@ -3,7 +3,7 @@
  * TanStack Query's persist-client: IndexedDB through idb-keyval, else localStorage, else memory only.
  */
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
-import type { QueryClient } from "@tanstack/react-query";
+import type { Mutation, QueryClient } from "@tanstack/react-query";
 import {
   type PersistedClient,
   type Persister,
@@ -145,6 +145,17 @@ export function createQueryPersistence(owner: () => string | null, environment?:
   };
 }
 
+/**
+ * Saved with the cache: paused mutations (changes made offline) and, beyond TanStack's default, writes still in
+ * flight that can resume (their behaviour is registered by key): a reload mid-request sends them again, which
+ * their mutation id or Idempotency-Key makes harmless.
+ */
+export function keepMutation(queryClient: QueryClient, mutation: Mutation): boolean {
+  if (mutation.state.isPaused) return true;
+  const key = mutation.options.mutationKey;
+  return mutation.state.status === "pending" && key !== undefined && queryClient.getMutationDefaults(key).mutationFn !== undefined;
+}
+
 let active: QueryPersistence | null = null;
 
 /**
@@ -157,8 +168,15 @@ export async function startQueryPersistence(
 ): Promise<() => void> {
   active ??= createQueryPersistence(options.owner);
   const persistence = active;
+  // Saved writes made offline resume with the behaviour registered for their key: register it first. (Its own
+  // chunk, so the entry's preload list for this module stays as it was.)
+  await import("./offline-writes").then((writes) => writes.registerOfflineWrites(queryClient)).catch(() => undefined);
   // The persister packages are typed against another patch release of query-core (one copy at runtime).
-  const withClient = { ...persistence.options, queryClient } as unknown as PersistQueryClientOptions;
+  const withClient = {
+    ...persistence.options,
+    queryClient,
+    dehydrateOptions: { shouldDehydrateMutation: (mutation: Mutation) => keepMutation(queryClient, mutation) },
+  } as unknown as PersistQueryClientOptions;
   if (options.restore) await persistQueryClientRestore(withClient).catch(() => undefined);
   void queryClient.resumePausedMutations();
   const stop = persistQueryClientSubscribe(withClient);

@@ -55,4 +55,9 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+let current: ReturnType<typeof createBrowserRouter> | null = null;
+
+export const createAppRouter = () => (current = createBrowserRouter(routes));
+
+/** The app's router, for code outside React (what happens when an order queued offline is placed). */
+export const appRouter = () => current;

@@ -1,9 +1,9 @@
 import CartPage from "../../features/cart/components/CartPage";
 import { CheckoutPanel } from "../../features/checkout/components/CheckoutPanel";
-import { useForgetCart } from "./use-forget-cart";
+import { useQueuedCashOrder } from "../../features/checkout/hooks/use-queued-cash-order";
 
-/** /cart: the cart feature's page with the checkout feature in its slot. */
+/** /cart: the cart feature's page with the checkout feature in its slot; a cash order waiting to be sent freezes the cart. */
 export default function CartRoute() {
-  const forgetCart = useForgetCart();
-  return <CartPage checkout={(context) => <CheckoutPanel {...context} onOrderPlaced={forgetCart} />} />;
+  const queuedOrder = useQueuedCashOrder();
+  return <CartPage readOnly={queuedOrder !== null} checkout={(context) => <CheckoutPanel {...context} />} />;
 }

@@ -1,0 +1,67 @@
+/**
+ * Cart writes and cash orders made offline are paused mutations saved with the query cache. Their behaviour is
+ * registered here, by mutation key, before a saved cache is restored (so restored ones can resume), and the app
+ * decides what happens once a queued order is placed. Loaded on demand with the persistence code.
+ */
+import { onlineManager, type QueryClient } from "@tanstack/react-query";
+import { cartKeys } from "../features/cart/api/cart-api";
+import { registerCartWrites } from "../features/cart/api/cart-writes";
+import { clearLocalCart } from "../features/cart/lib/cart-keys";
+import { registerCashOrders, setCashOrderHandlers } from "../features/checkout/api/cash-orders";
+import type { PlacedCashOrder } from "../features/checkout/lib/pending-checkout";
+import { toasts } from "../lib/toast-store";
+import { appRouter } from "./router";
+
+export interface AppNavigation {
+  pathname(): string;
+  navigate(to: string, state?: unknown): void;
+}
+
+const CASH_SCREEN = "/pay-cash-at-counter";
+
+const routerNavigation: AppNavigation = {
+  pathname: () => appRouter()?.state.location.pathname ?? window.location.pathname,
+  navigate: (to, state) => void appRouter()?.navigate(to, { state }),
+};
+
+/**
+ * TanStack Query assumes "online" until an event says otherwise. A page opened offline must start offline, or
+ * restored changes would be sent into the void (and fail) instead of waiting for the network.
+ */
+export function syncOnlineState(): void {
+  if (typeof navigator !== "undefined") onlineManager.setOnline(navigator.onLine);
+}
+
+export function registerOfflineWrites(client: QueryClient, navigation: AppNavigation = routerNavigation): void {
+  syncOnlineState();
+  registerCartWrites(client);
+  registerCashOrders(client);
+
+  const forgetCart = () => {
+    // The server emptied the cart with the order.
+    clearLocalCart();
+    void client.invalidateQueries({ queryKey: cartKeys.all });
+  };
+
+  setCashOrderHandlers({
+    placed(order: PlacedCashOrder) {
+      forgetCart();
+      // The customer placed it on the cart page (or is waiting there for it): carry on to paying.
+      if (navigation.pathname() === "/cart") {
+        navigation.navigate(CASH_SCREEN, order);
+        return;
+      }
+      // Elsewhere in the app (it was queued and they moved on): say so without pulling them away.
+      toasts.push({
+        kind: "success",
+        title: `Order #${order.orderId} placed`,
+        message: `It was sent when you came back online. Pay at the ${order.vendorName || "trailer"} counter.`,
+        durationMs: 10_000,
+        action: { label: "View", onClick: () => navigation.navigate(CASH_SCREEN, order) },
+      });
+    },
+    notSent() {
+      void client.invalidateQueries({ queryKey: cartKeys.all });
+    },
+  });
+}
