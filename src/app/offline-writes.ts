@@ -25,15 +25,19 @@ const routerNavigation: AppNavigation = {
 };
 
 /**
- * TanStack Query assumes "online" until an event says otherwise. A page opened offline must start offline, or
- * restored changes would be sent into the void (and fail) instead of waiting for the network.
+ * How the client behaves without a network. TanStack Query assumes "online" until an event says otherwise: a page
+ * opened offline must start offline, or restored changes would be sent into the void (and fail) instead of
+ * waiting. Queries then run 'offlineFirst': one attempt even offline, which the service worker answers from its
+ * caches (menus, cart, orders seen before); only their retries wait for the network. Set here, off the cold path.
  */
-export function syncOnlineState(): void {
+export function configureOffline(client: QueryClient): void {
   if (typeof navigator !== "undefined") onlineManager.setOnline(navigator.onLine);
+  const defaults = client.getDefaultOptions();
+  client.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, networkMode: "offlineFirst" } });
 }
 
 export function registerOfflineWrites(client: QueryClient, navigation: AppNavigation = routerNavigation): void {
-  syncOnlineState();
+  configureOffline(client);
   registerCartWrites(client);
   registerCashOrders(client);
 

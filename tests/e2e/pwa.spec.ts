@@ -3,53 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { DEMO, expectHome, signIn, signUp } from "./helpers";
+import { addSimpleItemToCart, apiToken, goOffline, waitForControllingWorker } from "./pwa-helpers";
 
 /** These tests are about the service worker: let it run (the shared config blocks it). */
 test.use({ serviceWorkers: "allow", viewport: { width: 390, height: 844 } });
-
-/**
- * Waits until the worker is `activated` AND controls the page: `ready` alone can resolve while it is still
- * activating, and going offline before it controls the page would test the network, not the worker.
- */
-async function waitForControllingWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    const worker = registration.active!;
-    if (worker.state !== "activated") {
-      await new Promise<void>((resolve) =>
-        worker.addEventListener("statechange", () => worker.state === "activated" && resolve()),
-      );
-    }
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) =>
-        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }),
-      );
-    }
-  });
-}
-
-async function apiToken(page: Page): Promise<string> {
-  const response = await page.request.post("/auth/login", { data: { email: DEMO.email, password: DEMO.password } });
-  return ((await response.json()) as { token: string }).token;
-}
-
-/** Puts one item that needs no add-on choices into the customer's cart, through the API. */
-async function addSimpleItemToCart(page: Page, token: string): Promise<{ name: string }> {
-  const headers = { Authorization: `Bearer ${token}` };
-  const items = (await (await page.request.get("/api/vendors/1/items", { headers })).json()) as {
-    items: { items: { id: string; name: string; has_required_addongroups: boolean; available?: boolean }[] }[];
-  };
-  const item = items.items.flatMap((group) => group.items).find((candidate) => !candidate.has_required_addongroups && candidate.available !== false);
-  if (!item) throw new Error("vendor 1 has no item without required add-ons");
-  const added = await page.request.post("/api/cart/add", { headers, data: { itemId: item.id, vendorId: 1, quantity: 1 } });
-  expect(added.status()).toBe(200);
-  return { name: item.name };
-}
-
-async function goOffline(context: BrowserContext, page: Page): Promise<void> {
-  await context.setOffline(true);
-  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
-}
 
 test.describe("installable", () => {
   test("Chromium reports no installability errors", async ({ playwright, baseURL }, testInfo) => {

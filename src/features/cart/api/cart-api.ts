@@ -1,4 +1,4 @@
-import { queryOptions } from "@tanstack/react-query";
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import {
   type AllergyRequest,
   type CartAddRequest,
@@ -8,8 +8,10 @@ import {
   cartResponseSchema,
 } from "../../../../contract/cart";
 import { messageResponseSchema, type OrderType } from "../../../../contract/common";
-import { api } from "../../../lib/api-client";
+import { ApiError, api } from "../../../lib/api-client";
 import { clearLocalCart, currentCartVendorId, writeLocalCart } from "../lib/cart-storage";
+import { rebaseCart } from "../lib/optimistic-cart";
+import type { CartWrite } from "./cart-writes";
 
 /** Every query and mutation key of the cart, in one place. `null` vendor = the customer's latest cart. */
 export const cartKeys = {
@@ -28,7 +30,7 @@ export function newMutationId(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-async function fetchCart(vendorId: number | null, orderType: OrderType | null, signal: AbortSignal) {
+export async function fetchCart(vendorId: number | null, orderType: OrderType | null, signal: AbortSignal) {
   const params = new URLSearchParams();
   if (vendorId !== null) params.set("vendorId", String(vendorId));
   if (orderType) params.set("orderType", orderType);
@@ -36,20 +38,34 @@ async function fetchCart(vendorId: number | null, orderType: OrderType | null, s
   const isCurrent = vendorId === null || vendorId === currentCartVendorId();
   try {
     const cart = await api.get(`/cart${query}`, cartResponseSchema, { signal });
+    // The local copy is the server's cart (it is what the spec's 'cart' key holds).
     if (isCurrent) writeLocalCart(cart);
     return cart;
   } catch (error) {
-    // Spec section 4: a failed cart fetch clears the local cart.
-    if (isCurrent && (error as Error).name !== "AbortError") clearLocalCart();
+    // Spec section 4: a failed cart fetch clears the local cart. Not when the server was never reached (offline
+    // with no saved copy): the local copy is then still the best knowledge, and changes queued offline hang on it.
+    if (isCurrent && (error as Error).name !== "AbortError" && !(error instanceof ApiError && error.network)) clearLocalCart();
     throw error;
   }
 }
 
-/** GET /cart?vendorId&orderType. */
+/** Queued writes still waiting to be sent (or being sent), oldest first; `except` leaves one out. */
+export function queuedWrites(client: QueryClient, except?: string): CartWrite[] {
+  return client
+    .getMutationCache()
+    .findAll({ mutationKey: cartKeys.writes, status: "pending" })
+    .map((mutation) => mutation.state.variables as CartWrite | undefined)
+    .filter((write): write is CartWrite => write?.queued === true && write.mutationId !== except);
+}
+
+/**
+ * GET /cart?vendorId&orderType. Offline the answer is the worker's last copy (older than changes queued since),
+ * so the changes still waiting are drawn on top of whatever comes back.
+ */
 export const cartQuery = (vendorId: number | null, orderType: OrderType | null) =>
   queryOptions({
     queryKey: cartKeys.detail(vendorId, orderType),
-    queryFn: ({ signal }) => fetchCart(vendorId, orderType, signal),
+    queryFn: async ({ signal, client }) => rebaseCart(await fetchCart(vendorId, orderType, signal), queuedWrites(client)),
     staleTime: 10_000,
   });
 

@@ -11,7 +11,9 @@ import { ApiError } from "../../../lib/api-client";
 import { toasts } from "../../../lib/toast-store";
 import { applyCartChange, type CartChange, findLine, isStandInLineId, rebaseCart } from "../lib/optimistic-cart";
 import { writeLocalCart } from "../lib/cart-storage";
-import { cartApi, cartKeys, cartQuery } from "./cart-api";
+import { cartApi, cartKeys, fetchCart, queuedWrites } from "./cart-api";
+
+export { queuedWrites };
 
 /**
  * Cart writes and offline orders share this scope: one at a time, in the order they were made, so a queued
@@ -64,11 +66,6 @@ function pendingWrites(client: QueryClient): CartWrite[] {
     .filter((write): write is CartWrite => write !== undefined);
 }
 
-/** Queued writes still waiting to be sent (or being sent), oldest first; `except` leaves one out. */
-export function queuedWrites(client: QueryClient, except?: string): CartWrite[] {
-  return pendingWrites(client).filter((write) => write.queued && write.mutationId !== except);
-}
-
 const otherWritesPending = (client: QueryClient, mutationId: string) => pendingWrites(client).some((write) => write.mutationId !== mutationId);
 
 const cartKeysOf = (write: CartWrite) => [cartKeys.detail(write.vendorId, write.orderType), cartKeys.detail(null, write.orderType)] as const;
@@ -108,8 +105,7 @@ async function acceptServerCart(client: QueryClient, write: CartWrite, serverCar
 /** After a refusal: the server's cart for that vendor, read now (whether or not a page shows it). */
 async function refreshFromServer(client: QueryClient, write: CartWrite): Promise<void> {
   try {
-    const cart = await client.fetchQuery({ ...cartQuery(write.vendorId, write.orderType), staleTime: 0 });
-    await acceptServerCart(client, write, cart);
+    await acceptServerCart(client, write, await fetchCart(write.vendorId, write.orderType, new AbortController().signal));
   } catch {
     void client.invalidateQueries({ queryKey: cartKeys.all });
   }

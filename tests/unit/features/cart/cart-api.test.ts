@@ -1,3 +1,4 @@
+import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { emptyCart } from "../../../../contract/cart";
 import { cartApi, cartQuery } from "../../../../src/features/cart/api/cart-api";
@@ -19,7 +20,8 @@ function memoryStorage(): Storage {
 
 const cartOf = (vendorId: number) => ({ ...emptyCart(), vendorId, vendor_info: { id: vendorId, name: "Forno & Fuoco", preparationTime: { min: 10, max: 15 } } });
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-const fetchCart = (vendorId: number | null) => cartQuery(vendorId, "takeaway").queryFn!({ signal: new AbortController().signal } as never);
+const fetchCart = (vendorId: number | null) =>
+  cartQuery(vendorId, "takeaway").queryFn!({ signal: new AbortController().signal, client: new QueryClient() } as never);
 
 let storage: Storage;
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -51,6 +53,13 @@ describe("GET /cart", () => {
     await expect(fetchCart(1)).rejects.toThrow("boom");
     expect(storage.getItem(CART_KEYS.cart)).toBeNull();
     expect(storage.getItem(CART_KEYS.vendor)).toBeNull();
+  });
+
+  it("keeps the local cart when the server was never reached (offline with no saved copy)", async () => {
+    writeLocalCart(cartOf(1), storage);
+    fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
+    await expect(fetchCart(1)).rejects.toThrow();
+    expect(storage.getItem(CART_KEYS.cart)).not.toBeNull();
   });
 
   it("leaves the current vendor's cart alone when another vendor's fetch fails", async () => {

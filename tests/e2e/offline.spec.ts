@@ -1,0 +1,152 @@
+import { expect, type Page, test } from "@playwright/test";
+import { signUp } from "./helpers";
+import { goOffline, type MenuItemSummary, simpleItems, waitForControllingWorker } from "./pwa-helpers";
+
+/** The offline cart and orders need the service worker (the shared config blocks it). */
+test.use({ serviceWorkers: "allow", viewport: { width: 390, height: 844 } });
+
+const WAITING = "Waiting for connection — your changes will be sent when you're back online";
+
+interface Line {
+  name: string;
+  quantity: number;
+}
+
+/** A new customer (their own cart: other tests use the demo one) with one plain item from vendor 1 in the cart. */
+async function customerWithOneItem(page: Page): Promise<{ token: string; inCart: MenuItemSummary; other: MenuItemSummary }> {
+  await signUp(page);
+  const token = (await page.evaluate(() => localStorage.getItem("authToken")))!;
+  const [inCart, other] = await simpleItems(page);
+  if (!inCart || !other) throw new Error("vendor 1 needs two items without required add-ons");
+  const added = await page.request.post("/api/cart/add", { headers: { Authorization: `Bearer ${token}` }, data: { itemId: inCart.id, vendorId: 1, quantity: 1 } });
+  expect(added.status()).toBe(200);
+  // The worker controls the page before anything is fetched that should be cached.
+  await waitForControllingWorker(page);
+  return { token, inCart, other };
+}
+
+/** The lines the cart page shows, in order. */
+function linesOnScreen(page: Page): Promise<Line[]> {
+  return page.locator(".cart-line").evaluateAll((cards) =>
+    cards.map((card) => ({
+      name: card.querySelector(".cart-line__name")!.textContent!.trim(),
+      quantity: Number.parseInt(card.querySelector(".stepper__value")!.textContent!, 10),
+    })),
+  );
+}
+
+async function serverCart(page: Page, token: string): Promise<Line[]> {
+  const response = await page.request.get("/api/cart?vendorId=1", { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status()).toBe(200);
+  const cart = (await response.json()) as { items: Line[] };
+  return cart.items.map((item) => ({ name: item.name, quantity: item.quantity }));
+}
+
+/** How many queued writes the saved query cache holds (the persister saves at most once a second). */
+function savedQueuedWrites(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open("foodpark");
+        open.onerror = () => resolve(-1);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("persisted")) return resolve(0);
+          const read = db.transaction("persisted", "readonly").objectStore("persisted").get("foodpark-query-cache");
+          read.onerror = () => resolve(-1);
+          read.onsuccess = () => {
+            const saved = read.result ? (JSON.parse(read.result as string) as { clientState?: { mutations?: unknown[] } }) : null;
+            db.close();
+            resolve(saved?.clientState?.mutations?.length ?? 0);
+          };
+        };
+      }),
+  );
+}
+
+test.describe("offline cart", () => {
+  test("changes made offline show at once, survive a reload, and reach the server once when the network is back", async ({ page, context }) => {
+    const { token, inCart, other } = await customerWithOneItem(page);
+    await page.goto("/vendor/1");
+    await expect(page.locator(".menu-item__name").filter({ hasText: other.name })).toBeVisible();
+    await page.goto("/cart");
+    await expect(page.locator(".cart-line__name").filter({ hasText: inCart.name })).toBeVisible();
+
+    // Offline: the cart and a menu seen before are there.
+    await goOffline(context, page);
+    await page.reload();
+    await expect(page.locator(".cart-line__name").filter({ hasText: inCart.name })).toBeVisible();
+    await page.goto("/vendor/1");
+    await expect(page.locator(".menu-item__name").filter({ hasText: other.name })).toBeVisible();
+
+    // Add an item and step it up: shown at once, no busy state while offline.
+    await page.getByRole("button", { name: `Add ${other.name}`, exact: true }).click();
+    const banner = page.locator(".cart-banner");
+    await expect(banner).toContainText("1 Item Added");
+    await expect(banner).toContainText("it will be sent when you're back online");
+    await page.getByRole("button", { name: `Increase ${other.name}` }).click();
+    await expect(page.getByRole("group", { name: `Quantity of ${other.name}` })).toContainText("2");
+
+    // The badge counts lines: the new item makes two.
+    await page.getByRole("link", { name: "Cart, 2 items" }).click();
+    await expect(page.getByRole("status").filter({ hasText: WAITING })).toBeVisible();
+    await expect(page.getByText("Total updates when you're back online")).toBeVisible();
+    const seen = [
+      { name: inCart.name, quantity: 1 },
+      { name: other.name, quantity: 2 },
+    ];
+    await expect.poll(() => linesOnScreen(page)).toEqual(seen);
+
+    // A reload while offline keeps the queued changes.
+    await expect.poll(() => savedQueuedWrites(page)).toBe(2);
+    await page.reload();
+    await expect(page.getByRole("status").filter({ hasText: WAITING })).toBeVisible();
+    await expect.poll(() => linesOnScreen(page)).toEqual(seen);
+
+    // Back online: sent in order, once; the server's cart is what the customer saw.
+    await context.setOffline(false);
+    await expect(page.getByRole("status").filter({ hasText: WAITING })).toBeHidden();
+    await expect(page.getByText("Total updates when you're back online")).toBeHidden();
+    await expect.poll(() => serverCart(page, token)).toEqual(seen);
+    await expect.poll(() => linesOnScreen(page)).toEqual(seen);
+    await expect.poll(() => savedQueuedWrites(page)).toBe(0);
+    // Nothing more arrives later (a second resume, a focus): still not doubled.
+    await page.reload();
+    await expect.poll(() => linesOnScreen(page)).toEqual(seen);
+    expect(await serverCart(page, token)).toEqual(seen);
+  });
+});
+
+test.describe("offline orders", () => {
+  test("card payment says it needs a connection; a cash order waits, survives a reload, and is placed exactly once", async ({ page, context }) => {
+    const { token, inCart } = await customerWithOneItem(page);
+    await page.goto("/cart");
+    await expect(page.locator(".cart-line__name").filter({ hasText: inCart.name })).toBeVisible();
+    await page.getByRole("radio", { name: "No", exact: true }).check();
+
+    await goOffline(context, page);
+    await expect(page.getByText("Card payment needs a connection. Try again when you're back online, or pay cash at the counter.")).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Proceed to Payment/ })).toBeDisabled();
+
+    await page.getByRole("radio", { name: /Cash at the counter/ }).check();
+    await page.getByRole("button", { name: /^Place Order/ }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Order waiting for connection" })).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Waiting for connection/ })).toBeDisabled();
+    // The cart cannot change under a queued order.
+    await expect(page.getByRole("button", { name: `Remove ${inCart.name}` })).toBeDisabled();
+
+    await expect.poll(() => savedQueuedWrites(page)).toBe(1);
+    await page.reload();
+    await expect(page.getByRole("status").filter({ hasText: "Order waiting for connection" })).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(page).toHaveURL("/pay-cash-at-counter");
+    await expect(page.getByRole("heading", { name: "Pay cash at counter" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Order summary" })).toContainText(inCart.name);
+
+    const orders = (await (await page.request.get("/api/orders", { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { id: number }[] };
+    expect(orders.data).toHaveLength(1);
+    await expect(page.getByRole("region", { name: "Order summary" })).toContainText(`#${orders.data[0]!.id}`);
+    expect(await serverCart(page, token)).toEqual([]);
+  });
+});
