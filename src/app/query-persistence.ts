@@ -24,6 +24,11 @@ export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** A new app version whose cached shapes differ bumps package.json's version; older saved caches are then dropped. */
 export const PERSIST_BUSTER = version;
 const PROBE_TIMEOUT_MS = 1500;
+/**
+ * Saves are batched at most this often (the persisters' default is 1 s). A change queued offline must be on disk
+ * before the customer can reload or close the app: a second was long enough to lose an add made just before.
+ */
+export const PERSIST_THROTTLE_MS = 150;
 
 export type PersistenceKind = "indexeddb" | "localstorage" | "none";
 
@@ -77,6 +82,7 @@ export async function choosePersister(
     const store = createStore(PERSIST_DB.name, PERSIST_DB.store);
     const persister = createAsyncStoragePersister({
       key: PERSIST_KEY,
+      throttleTime: PERSIST_THROTTLE_MS,
       storage: {
         getItem: (key) => get<string>(key, store),
         setItem: (key, value: string) => set(key, value, store),
@@ -86,7 +92,7 @@ export async function choosePersister(
     return { kind: "indexeddb", persister };
   }
   const storage = usableLocalStorage(environment.localStorage ?? (() => globalThis.localStorage));
-  return { kind: storage ? "localstorage" : "none", persister: createSyncStoragePersister({ key: PERSIST_KEY, storage }) };
+  return { kind: storage ? "localstorage" : "none", persister: createSyncStoragePersister({ key: PERSIST_KEY, storage, throttleTime: PERSIST_THROTTLE_MS }) };
 }
 
 /** A saved cache remembers whose it is; it is only ever restored for that same customer. */

@@ -12,6 +12,8 @@ import {
   PERSIST_DB,
   PERSIST_KEY,
   PERSIST_MAX_AGE_MS,
+  PERSIST_THROTTLE_MS,
+  keepMutation,
   startQueryPersistence,
 } from "../../../src/app/query-persistence";
 import { savedQueryCacheMayExist } from "../../../src/app/query-cache-hint";
@@ -50,6 +52,18 @@ const failingIndexedDb = (mode: "throws" | "errors") =>
     },
   }) as unknown as IDBFactory;
 
+const pendingState = () => ({
+  context: undefined,
+  data: undefined,
+  error: null,
+  failureCount: 0,
+  failureReason: null,
+  isPaused: false,
+  status: "pending" as "pending" | "success",
+  variables: { mutationId: "mutation-1" },
+  submittedAt: 1,
+});
+
 const savedInIndexedDb = () => get(PERSIST_KEY, createStore(PERSIST_DB.name, PERSIST_DB.store));
 
 function clientWithOrders(): QueryClient {
@@ -58,8 +72,8 @@ function clientWithOrders(): QueryClient {
   return client;
 }
 
-/** The localStorage persister writes after its 1 s throttle; the IndexedDB one at once. */
-const SYNC_PERSISTER_THROTTLE_MS = 1000;
+/** The localStorage persister writes after its throttle; the IndexedDB one at once. */
+const SYNC_PERSISTER_THROTTLE_MS = PERSIST_THROTTLE_MS;
 
 async function save(persistence: ReturnType<typeof createQueryPersistence>, client: QueryClient) {
   await persistQueryClientSave({ queryClient: client, ...persistence.options });
@@ -162,6 +176,17 @@ describe("starting persistence in the app", () => {
     app.setQueryData(["cart"], { items: 2 });
     await expect.poll(async () => savedInIndexedDb(), { timeout: 3000 }).toEqual(expect.stringContaining('"items":2'));
     stop();
+  });
+
+  it("saves writes queued offline and writes in flight that can resume, nothing else", async () => {
+    const app = new QueryClient();
+    app.setMutationDefaults(["cart-write"], { mutationFn: async () => "sent" });
+    const cache = app.getMutationCache();
+    const paused = cache.build(app, { mutationKey: ["cart-write"] }, { ...pendingState(), isPaused: true });
+    const inFlight = cache.build(app, { mutationKey: ["cart-write"] }, pendingState());
+    const unknown = cache.build(app, { mutationKey: ["something-else"] }, pendingState());
+    const settled = cache.build(app, { mutationKey: ["cart-write"] }, { ...pendingState(), status: "success" });
+    expect([paused, inFlight, unknown, settled].map((mutation) => keepMutation(app as never, mutation as never))).toEqual([true, true, false, false]);
   });
 
   it("forgets the hint with the saved cache on sign-out", async () => {

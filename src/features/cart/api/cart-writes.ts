@@ -41,7 +41,8 @@ export const QUEUED_MESSAGES = {
   waiting: "Waiting for connection — your changes will be sent when you're back online",
   sending: "Sending your changes…",
   provisionalTotal: "Total updates when you're back online",
-  savedOffline: "Saved on this phone — it will be sent when you're back online",
+  provisionalWhileSending: "Total updates once your changes are sent",
+  savedOffline: "Saved — it will be sent when you're back online",
 } as const;
 
 const GENERIC_MESSAGES: readonly string[] = [MESSAGES.fetchFailed, MESSAGES.postFailed, MESSAGES.updateFailed, MESSAGES.deleteFailed];

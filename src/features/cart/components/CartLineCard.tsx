@@ -1,3 +1,4 @@
+import type { SyntheticEvent } from "react";
 import { Link } from "react-router";
 import type { CartItem } from "../../../../contract/cart";
 import { PORTION_GROUP } from "../../../../contract/vendors";
@@ -12,6 +13,14 @@ interface Props {
   readOnly?: boolean;
   onQuantity: (quantity: number) => void;
 }
+
+const PLACEHOLDER_IMAGE = "/images/placeholder-item.svg";
+
+/** A picture that cannot load (offline, never seen, so not in the worker's cache) shows the placeholder, not a broken image. */
+const showPlaceholder = (event: SyntheticEvent<HTMLImageElement>) => {
+  const image = event.currentTarget;
+  if (!image.src.endsWith(PLACEHOLDER_IMAGE)) image.src = PLACEHOLDER_IMAGE;
+};
 
 /** The chosen portion sets the base price, so it reads as the item's size rather than as an add-on. */
 const portionOf = (line: CartItem) => line.addons.find((group) => group.groupName === PORTION_GROUP)?.addons[0]?.name ?? null;
@@ -45,7 +54,7 @@ function AddonList({ line }: { line: CartItem }) {
 export function CartLineCard({ line, vendorId, busy, readOnly = false, onQuantity }: Props) {
   return (
     <li className="cart-line">
-      <img className="cart-line__image" src={line.image || "/images/placeholder-item.svg"} alt="" width={72} height={72} loading="lazy" />
+      <img className="cart-line__image" src={line.image || PLACEHOLDER_IMAGE} alt="" width={72} height={72} loading="lazy" onError={showPlaceholder} />
       <div className="cart-line__body">
         <div className="cart-line__head">
           <h3 className="cart-line__name">

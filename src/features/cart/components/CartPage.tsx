@@ -221,7 +221,7 @@ export default function CartPage({ checkout, readOnly = false }: CartPageProps) 
           )}
         </div>
         <aside className="cart-side">
-          <CartSummary cart={cart} provisional={queued} />
+          <CartSummary cart={cart} provisionalNote={queued ? (online ? QUEUED_MESSAGES.provisionalWhileSending : QUEUED_MESSAGES.provisionalTotal) : null} />
           {/* ── CHECKOUT SLOT ── car delivery block, payment method, and the fixed bottom pay / place-order button. */}
           {checkout ? checkout(context) : <CheckoutPlaceholder {...context} />}
         </aside>

@@ -1,14 +1,13 @@
 import type { Cart } from "../../../../contract/cart";
 import { Icon } from "../../../components/Icon";
 import { formatPence } from "../../../lib/money";
-import { QUEUED_MESSAGES } from "../api/cart-writes";
 import { summaryRows } from "../lib/cart-summary";
 
 /**
- * Subtotal, Service Charge, Delivery Fee and Total, exactly as the server priced them; `provisional` while changes
+ * Subtotal, Service Charge, Delivery Fee and Total, exactly as the server priced them; with a note while changes
  * made offline wait to be sent (their prices are the menu's, and the server has the last word).
  */
-export function CartSummary({ cart, provisional = false }: { cart: Cart; provisional?: boolean }) {
+export function CartSummary({ cart, provisionalNote = null }: { cart: Cart; provisionalNote?: string | null }) {
   return (
     <section className="cart-summary card" aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title" className="cart-summary__title">
@@ -22,10 +21,10 @@ export function CartSummary({ cart, provisional = false }: { cart: Cart; provisi
           </div>
         ))}
       </dl>
-      {provisional && (
+      {provisionalNote && (
         <p className="cart-summary__provisional">
           <Icon name="clock" size={16} />
-          <span>{QUEUED_MESSAGES.provisionalTotal}</span>
+          <span>{provisionalNote}</span>
         </p>
       )}
     </section>

@@ -142,11 +142,12 @@ export function CheckoutPanel({ cart, vendorId, orderType }: CheckoutPanelProps)
   const total = formatPence(cart.totalPence);
   const label = method === "cash_at_counter" ? `Place Order ${total}` : `Proceed to Payment ${total}`;
   const blocked = !delivery.complete || cardOffline;
+  const cardHint = delivery.complete && cardOffline;
   const hint = !delivery.complete
     ? delivery.state.answer === "yes"
       ? "Find your car, or answer No, to continue."
       : "Answer “Would you like a car delivery?” to continue."
-    : cardOffline
+    : cardHint
       ? QUEUED_ORDER_MESSAGES.cardNeedsConnection
       : null;
 
@@ -169,8 +170,8 @@ export function CheckoutPanel({ cart, vendorId, orderType }: CheckoutPanelProps)
           </p>
         )}
         {hint && (
-          <p id={hintId} className={`checkout-bar__hint${cardOffline ? " checkout-bar__hint--offline" : ""}`} role={cardOffline ? "status" : undefined}>
-            {cardOffline && <Icon name="wifiOff" size={16} />}
+          <p id={hintId} className={`checkout-bar__hint${cardHint ? " checkout-bar__hint--offline" : ""}`} role={cardHint ? "status" : undefined}>
+            {cardHint && <Icon name="wifiOff" size={16} />}
             {hint}
           </p>
         )}

@@ -1,3 +1,4 @@
+import type { SyntheticEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import type { MenuItem } from "../../../../contract/vendors";
 import { QuantityStepper } from "../../../components/QuantityStepper";
@@ -52,6 +53,14 @@ function AddControl({ item, vendorId, cart, ordering, onAdd }: Omit<Props, "eage
   );
 }
 
+const PLACEHOLDER_IMAGE = "/images/placeholder-item.svg";
+
+/** A picture that cannot load (offline, never seen, so not in the worker's cache) shows the placeholder, not a broken image. */
+const showPlaceholder = (event: SyntheticEvent<HTMLImageElement>) => {
+  const image = event.currentTarget;
+  if (!image.src.endsWith(PLACEHOLDER_IMAGE)) image.src = PLACEHOLDER_IMAGE;
+};
+
 /** Image, name, description, price, allergens in words; the row opens the item, the button adds it. */
 export function MenuItemRow({ item, vendorId, cart, ordering, eagerImage, onAdd }: Props) {
   const allergens = containsLine(item.allergens);
@@ -60,12 +69,13 @@ export function MenuItemRow({ item, vendorId, cart, ordering, eagerImage, onAdd 
     <li className="menu-item">
       <img
         className="menu-item__image"
-        src={item.image || "/images/placeholder-item.svg"}
+        src={item.image || PLACEHOLDER_IMAGE}
         alt=""
         width={96}
         height={96}
         loading={eagerImage ? "eager" : "lazy"}
         decoding="async"
+        onError={showPlaceholder}
       />
       <div className="menu-item__head">
         <h3 className="menu-item__name">
