@@ -1,9 +1,12 @@
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { NavLink, Outlet } from "react-router";
 import { Icon } from "../components/Icon";
 import { Spinner } from "../components/Spinner";
 import { brand } from "../lib/brand";
 import { NAV_ITEMS } from "./navigation";
+
+// Loaded after the first paint: socket.io-client stays out of the page chunks.
+const LiveUpdates = lazy(() => import("./LiveUpdates"));
 
 function PageFallback() {
   return (
@@ -47,6 +50,9 @@ export function AppLayout() {
           </NavLink>
         ))}
       </nav>
+      <Suspense fallback={null}>
+        <LiveUpdates />
+      </Suspense>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { AppLayout, BareLayout } from "./AppLayout";
 import { RequireSignedIn, RequireSignedOut } from "./guards";
 import { RouteError } from "./RouteError";
+import { StaffLayout } from "./StaffLayout";
 
 /** Each page is its own chunk: the route table of spec section 2. */
 const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, "lazy"> => ({
@@ -32,7 +33,18 @@ export const routes: RouteObject[] = [
         children: [
           { path: "/", ...page(() => import("./pages/HomePage")) },
           { path: "/profile", ...page(() => import("../features/auth/components/ProfilePage")) },
+          { path: "/orders", ...page(() => import("../features/orders/components/OrdersPage")) },
+          { path: "/order/:orderId", ...page(() => import("./pages/OrderDetailsRoute")) },
+          { path: "/track-order/:orderId", ...page(() => import("../features/orders/components/TrackOrderPage")) },
         ],
+      },
+      {
+        element: (
+          <RequireSignedIn>
+            <StaffLayout />
+          </RequireSignedIn>
+        ),
+        children: [{ path: "/staff", ...page(() => import("./pages/StaffBoardRoute")) }],
       },
       { path: "*", element: <Navigate to="/" replace /> },
     ],

@@ -87,9 +87,10 @@ export function ordersRepository(db: Queryable) {
 
     /** Newest first. */
     async listForUser(userId: number): Promise<OrderRecord[]> {
-      const rows = await db.query<OrderRow>(`${ORDER_SELECT} where o.user_id = $1 order by o.created_at desc, o.id desc`, [
-        userId,
-      ]);
+      const rows = await db.query<OrderRow>(
+        `${ORDER_SELECT} where o.user_id = $1 order by o.created_at desc, o.id desc`,
+        [userId],
+      );
       return withItems(db, rows);
     },
 
@@ -123,11 +124,10 @@ export function ordersRepository(db: Queryable) {
         [input.orderId, input.from, input.to],
       );
       if (!row) return null;
-      await db.query("insert into order_status_history (order_id, status, changed_by) values ($1, $2, $3)", [
-        input.orderId,
-        input.to,
-        input.changedBy,
-      ]);
+      await db.query(
+        "insert into order_status_history (order_id, status, changed_by) values ($1, $2, $3)",
+        [input.orderId, input.to, input.changedBy],
+      );
       return row.updated_at;
     },
   };

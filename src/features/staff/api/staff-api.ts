@@ -1,0 +1,27 @@
+import { queryOptions } from "@tanstack/react-query";
+import { ORDERS_REFRESH_MS } from "../../../../contract/limits";
+import {
+  type OrderStatus,
+  orderListResponseSchema,
+  orderSchema,
+} from "../../../../contract/orders";
+import { api } from "../../../lib/api-client";
+
+export const staffKeys = {
+  all: ["staff-orders"] as const,
+  list: () => ["staff-orders", "today"] as const,
+};
+
+/** GET /staff/orders: today's orders for every vendor (the board filters by vendor locally, instantly). */
+export const staffOrdersQuery = () =>
+  queryOptions({
+    queryKey: staffKeys.list(),
+    queryFn: async ({ signal }) =>
+      (await api.get("/staff/orders", orderListResponseSchema, { signal })).data,
+    // The socket brings changes at once; this only covers a dropped connection.
+    refetchInterval: ORDERS_REFRESH_MS,
+    staleTime: 5_000,
+  });
+
+export const changeOrderStatus = (orderId: number, status: OrderStatus) =>
+  api.patch(`/staff/orders/${orderId}`, { status }, orderSchema);
