@@ -1,5 +1,5 @@
-import { lazy, Suspense } from "react";
-import { Link, Outlet } from "react-router";
+import { lazy, type ReactNode, Suspense } from "react";
+import { Link } from "react-router";
 import { Icon } from "../components/Icon";
 import { Spinner } from "../components/Spinner";
 import { brand } from "../lib/brand";
@@ -7,7 +7,7 @@ import { brand } from "../lib/brand";
 const LiveUpdates = lazy(() => import("./LiveUpdates"));
 
 /** The staff board's own shell: no customer navigation, the whole width for order cards. */
-export function StaffLayout() {
+export function StaffLayout({ children }: { children: ReactNode }) {
   return (
     <div className="staff-shell">
       <a className="skip-link" href="#main">
@@ -31,7 +31,7 @@ export function StaffLayout() {
             </div>
           }
         >
-          <Outlet />
+          {children}
         </Suspense>
       </main>
       <Suspense fallback={null}>

@@ -2,7 +2,6 @@ import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { AppLayout, BareLayout } from "./AppLayout";
 import { RequireSignedIn, RequireSignedOut } from "./guards";
 import { RouteError } from "./RouteError";
-import { StaffLayout } from "./StaffLayout";
 
 /** Each page is its own chunk: the route table of spec section 2. */
 const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, "lazy"> => ({
@@ -38,14 +37,8 @@ export const routes: RouteObject[] = [
           { path: "/track-order/:orderId", ...page(() => import("../features/orders/components/TrackOrderPage")) },
         ],
       },
-      {
-        element: (
-          <RequireSignedIn>
-            <StaffLayout />
-          </RequireSignedIn>
-        ),
-        children: [{ path: "/staff", ...page(() => import("./pages/StaffBoardRoute")) }],
-      },
+      // The staff board brings its own shell (no customer navigation) and stays out of the customer bundle.
+      { path: "/staff", ...page(() => import("./pages/StaffBoardRoute")) },
       { path: "*", element: <Navigate to="/" replace /> },
     ],
   },

@@ -175,7 +175,7 @@ describe.each(databaseKinds)("orders API on %s", (kind) => {
       expect(unchanged.body.status).toBe("confirmed");
     });
 
-    it("list today's orders with the customer's name, filterable by vendor and status", async () => {
+    it("list today's orders and the last 24 hours' unfinished ones, with the customer's name, filterable by vendor and status", async () => {
       const [vendorA, vendorB] = await server.db.query<{ id: number }>(
         "select id from vendors order by id limit 2",
       );
@@ -192,7 +192,20 @@ describe.each(databaseKinds)("orders API on %s", (kind) => {
       const yesterday = await createOrderFixture(server.db, {
         userId: bob.user.id,
         vendorId: vendorB!.id,
-        createdAt: new Date(Date.now() - 36 * 60 * 60 * 1000),
+        status: "completed",
+        createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000),
+      });
+      const stillOpenFromLastNight = await createOrderFixture(server.db, {
+        userId: bob.user.id,
+        vendorId: vendorB!.id,
+        status: "preparing",
+        createdAt: new Date(Date.now() - 23.9 * 60 * 60 * 1000),
+      });
+      const abandoned = await createOrderFixture(server.db, {
+        userId: bob.user.id,
+        vendorId: vendorB!.id,
+        status: "preparing",
+        createdAt: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000),
       });
 
       const all = await server.request<{ data: Order[] }>("/api/staff/orders", {
@@ -202,6 +215,8 @@ describe.each(databaseKinds)("orders API on %s", (kind) => {
       const ids = all.body.data.map((order) => order.id);
       expect(ids).toEqual(expect.arrayContaining([a.id, b.id]));
       expect(ids).not.toContain(yesterday.id);
+      expect(ids).toContain(stillOpenFromLastNight.id);
+      expect(ids).not.toContain(abandoned.id);
       expect(all.body.data.find((order) => order.id === b.id)?.customerName).toBe("Bob");
 
       const forVendorB = await server.request<{ data: Order[] }>(

@@ -158,9 +158,9 @@ export function createOrderService(db: Database) {
       return toOrder(record);
     },
 
-    /** Today's orders (Europe/London) for the staff board, oldest first, with the customer's name. */
+    /** Today's orders (Europe/London) and yesterday's unfinished ones, oldest first, with the customer's name. */
     async listForStaff(filter: StaffOrderFilter): Promise<Order[]> {
-      return (await orders.listToday(filter)).map((record) =>
+      return (await orders.listForBoard(filter)).map((record) =>
         toOrder(record, { withCustomer: true }),
       );
     },

@@ -2,9 +2,21 @@ import { Link } from "react-router";
 import { useAuth } from "../../features/auth/hooks/auth-context";
 import { subscribeToStaffChanges } from "../../features/live/lib/live-connection";
 import { StaffBoardPage } from "../../features/staff/components/StaffBoardPage";
+import { RequireSignedIn } from "../guards";
+import { StaffLayout } from "../StaffLayout";
 
 /** /staff: park staff only; everyone else gets a polite way out. */
 export default function StaffBoardRoute() {
+  return (
+    <RequireSignedIn>
+      <StaffLayout>
+        <StaffBoard />
+      </StaffLayout>
+    </RequireSignedIn>
+  );
+}
+
+function StaffBoard() {
   const { user } = useAuth();
   if (user?.role !== "staff") {
     return (

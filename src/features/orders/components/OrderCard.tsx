@@ -20,18 +20,16 @@ export function OrderCard({ order, now }: { order: Order; now: number }) {
           <Icon name={orderTypeIcon(order.orderType)} size={22} />
           <span className="visually-hidden">{orderTypeLabel(order.orderType)}</span>
         </span>
-        <div className="order-card__who">
-          <h2 id={headingId} className="order-card__vendor">
-            {order.vendorName}
-          </h2>
-          <p className="order-card__meta">
-            Order #{order.id} ·{" "}
-            <time dateTime={order.created_at}>
-              {formatDate(order.created_at)}, {formatTime(order.created_at)}
-            </time>
-          </p>
-        </div>
+        <h2 id={headingId} className="order-card__vendor">
+          {order.vendorName}
+        </h2>
         <StatusPill status={order.status} />
+        <p className="order-card__meta">
+          Order #{order.id} ·{" "}
+          <time dateTime={order.created_at}>
+            {formatDate(order.created_at)}, {formatTime(order.created_at)}
+          </time>
+        </p>
       </header>
 
       {!isFinalStatus(order.status) && (

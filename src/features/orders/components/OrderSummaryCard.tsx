@@ -33,23 +33,21 @@ export function OrderSummaryCard({
         <p className="status-banner__text">{statusBannerText(order.status)}</p>
       </div>
       <div className="order-summary__body">
-        <div>
+        <div className="order-summary__top">
           <p className="order-summary__vendor">{order.vendorName}</p>
-          <p className="order-summary__meta">
-            <Icon name={orderTypeIcon(order.orderType)} size={18} />{" "}
-            {orderTypeLabel(order.orderType)} ·{" "}
-            <time dateTime={order.created_at}>
-              {formatDate(order.created_at)}, {formatTime(order.created_at)}
-            </time>
-          </p>
-          {!isFinalStatus(order.status) && (
-            <p className="order-summary__eta">
-              <Icon name="clock" size={18} /> Estimated time:{" "}
-              <strong>{estimatedTimeText(order, etaStyle, now)}</strong>
-            </p>
-          )}
+          <p className="order-summary__total">{formatPence(order.totalPence)}</p>
         </div>
-        <p className="order-summary__total">{formatPence(order.totalPence)}</p>
+        <p className="order-summary__meta">
+          <Icon name={orderTypeIcon(order.orderType)} size={18} /> {orderTypeLabel(order.orderType)} ·{" "}
+          <time dateTime={order.created_at}>
+            {formatDate(order.created_at)}, {formatTime(order.created_at)}
+          </time>
+        </p>
+        {!isFinalStatus(order.status) && (
+          <p className="order-summary__eta">
+            <Icon name="clock" size={18} /> Estimated time: <strong>{estimatedTimeText(order, etaStyle, now)}</strong>
+          </p>
+        )}
       </div>
     </section>
   );

@@ -73,11 +73,29 @@ export default function OrdersPage() {
       />
 
       <div className="orders-toolbar">
-        <p className="orders-updated" aria-live="polite">
-          {orders.dataUpdatedAt > 0
-            ? `Updated ${updatedLabel(orders.dataUpdatedAt, Math.max(now, orders.dataUpdatedAt))}`
-            : "\u00a0"}
-        </p>
+        <div className="orders-toolbar__row">
+          <p className="orders-updated" aria-live="polite">
+            {orders.dataUpdatedAt > 0
+              ? `Updated ${updatedLabel(orders.dataUpdatedAt, Math.max(now, orders.dataUpdatedAt))}`
+              : "\u00a0"}
+          </p>
+          <button
+            type="button"
+            className={`orders-filter-toggle${filtersOpen ? " is-open" : ""}`}
+            aria-expanded={filtersOpen}
+            aria-controls={panelId}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            <Icon name="filter" size={20} />
+            <span>Filters</span>
+            {activeCount > 0 && (
+              <span className="orders-filter-toggle__count">
+                {activeCount}
+                <span className="visually-hidden"> active</span>
+              </span>
+            )}
+          </button>
+        </div>
         <div className="orders-search">
           <label htmlFor={`${panelId}-search`} className="visually-hidden">
             Search orders
@@ -91,17 +109,6 @@ export default function OrdersPage() {
             value={filters.search}
             onChange={(event) => setFilters({ ...filters, search: event.target.value })}
           />
-          <button
-            type="button"
-            className={`orders-filter-toggle${filtersOpen ? " is-open" : ""}`}
-            aria-expanded={filtersOpen}
-            aria-controls={panelId}
-            onClick={() => setFiltersOpen((open) => !open)}
-          >
-            <Icon name="filter" size={20} />
-            <span>Filters</span>
-            {activeCount > 0 && <span className="orders-filter-toggle__count">{activeCount}</span>}
-          </button>
         </div>
       </div>
 

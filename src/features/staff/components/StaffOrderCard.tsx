@@ -22,10 +22,10 @@ interface Props {
   onChangeStatus(order: Order, status: OrderStatus): void;
 }
 
-function AllergyNote({ text }: { text: string }) {
+function AllergyNote({ text, compact = false }: { text: string; compact?: boolean }) {
   return (
-    <p className="allergy-note" role="note">
-      <Icon name="alert" size={20} />
+    <p className={`allergy-note${compact ? " allergy-note--compact" : ""}`} role="note">
+      <Icon name="alert" size={compact ? 18 : 20} />
       <span>
         <strong>Allergy:</strong> {text}
       </span>
@@ -74,7 +74,13 @@ export function StaffOrderCard({ order, now, busyStatus, onChangeStatus }: Props
   const canCancel = allowedNextStatuses(order.status, order.orderType).includes("cancelled");
   const busy = busyStatus !== null;
   const titleId = `staff-order-${order.id}`;
-  const lineNotes = order.items.filter((item) => item.special_instructions);
+  // The order-level note repeats the lines' notes ('name: note; …'); shown first, the lines' notes again beside each item.
+  const orderNote =
+    order.allergyNote ||
+    order.items
+      .filter((item) => item.special_instructions)
+      .map((item) => `${item.name}: ${item.special_instructions}`)
+      .join("; ");
 
   return (
     <article
@@ -85,11 +91,9 @@ export function StaffOrderCard({ order, now, busyStatus, onChangeStatus }: Props
       <header className="staff-card__head">
         <div>
           <h3 id={titleId} className="staff-card__title">
-            #{order.id}{" "}
-            {order.customerName ? (
-              <span className="staff-card__customer">· {order.customerName}</span>
-            ) : null}
+            #{order.id}
           </h3>
+          {order.customerName && <p className="staff-card__customer">{order.customerName}</p>}
           <p className="staff-card__meta">
             <time dateTime={order.created_at}>{formatTime(order.created_at)}</time> ·{" "}
             {ageLabel(order.created_at, now)}
@@ -98,11 +102,7 @@ export function StaffOrderCard({ order, now, busyStatus, onChangeStatus }: Props
         <StatusPill status={order.status} size="large" />
       </header>
 
-      {order.allergyNote && <AllergyNote text={order.allergyNote} />}
-      {!order.allergyNote &&
-        lineNotes.map((item) => (
-          <AllergyNote key={item.id} text={`${item.name}: ${item.special_instructions}`} />
-        ))}
+      {orderNote && <AllergyNote text={orderNote} />}
 
       <ul className="staff-card__items">
         {order.items.map((item) => (
@@ -119,6 +119,9 @@ export function StaffOrderCard({ order, now, busyStatus, onChangeStatus }: Props
                     </li>
                   ))}
                 </ul>
+              )}
+              {item.special_instructions && (
+                <AllergyNote text={item.special_instructions} compact />
               )}
             </div>
           </li>
