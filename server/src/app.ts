@@ -27,10 +27,7 @@ export interface AppDependencies {
 }
 
 /** Composes plugins and routes; the rules live in services. */
-export async function buildApp(
-  config: ServerConfig,
-  deps: AppDependencies = {},
-): Promise<FastifyInstance> {
+export async function buildApp(config: ServerConfig, deps: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
     bodyLimit: 64 * 1024,
@@ -44,10 +41,7 @@ export async function buildApp(
   app.decorate("services", createServices({ db: app.db, tokens: app.tokens, events: app.events }));
   await app.register(realtimePlugin);
 
-  await app.register(authRoutes, {
-    prefix: "/auth",
-    loginRateLimitPerMinute: config.loginRateLimitPerMinute,
-  });
+  await app.register(authRoutes, { prefix: "/auth", loginRateLimitPerMinute: config.loginRateLimitPerMinute });
   await app.register(
     async (api) => {
       api.get("/", async () => ({ message: "Food Park API" }));

@@ -29,11 +29,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string)
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     clientDir: env.CLIENT_DIR ? path.resolve(env.CLIENT_DIR) : defaultClientDir,
-    loginRateLimitPerMinute: intFromEnv(
-      env.LOGIN_RATE_LIMIT_PER_MINUTE,
-      10,
-      "LOGIN_RATE_LIMIT_PER_MINUTE",
-    ),
+    loginRateLimitPerMinute: intFromEnv(env.LOGIN_RATE_LIMIT_PER_MINUTE, 10, "LOGIN_RATE_LIMIT_PER_MINUTE"),
     logLevel: env.LOG_LEVEL || "info",
   };
 }

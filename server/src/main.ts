@@ -19,9 +19,7 @@ process.once("SIGTERM", () => void shutdown("SIGTERM"));
 
 await app.listen({ port: config.port, host: config.host });
 const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
-const database = config.databaseUrl
-  ? "PostgreSQL (DATABASE_URL)"
-  : `embedded PostgreSQL in ${config.dataDir}`;
+const database = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PostgreSQL in ${config.dataDir}`;
 console.log(
   [
     "",

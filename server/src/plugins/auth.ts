@@ -26,9 +26,7 @@ export function bearerToken(header: string | undefined): string | null {
 /** The signed-in user, or a 401 `{ message }`. */
 export function requireUser(request: FastifyRequest): User {
   if (!request.user) {
-    throw unauthorized(
-      request.tokenRejected ? "Your session has expired. Please sign in again." : undefined,
-    );
+    throw unauthorized(request.tokenRejected ? "Your session has expired. Please sign in again." : undefined);
   }
   return request.user;
 }
@@ -39,20 +37,16 @@ export function requireRole(request: FastifyRequest, role: Role): User {
   return user;
 }
 
-export default fp<{ config: ServerConfig }>(
-  async (app, { config }) => {
-    const secret =
-      config.jwtSecret ?? readOrCreateSecretFile(config.dataDir, "jwt-secret", randomSecret);
-    const tokens = createTokenService(secret);
-    app.decorate("tokens", tokens);
-    app.decorateRequest("user", null);
-    app.decorateRequest("tokenRejected", false);
-    app.addHook("onRequest", async (request) => {
-      const token = bearerToken(request.headers.authorization);
-      if (!token) return;
-      request.user = await tokens.verify(token);
-      request.tokenRejected = request.user === null;
-    });
-  },
-  { name: "auth" },
-);
+export default fp<{ config: ServerConfig }>(async (app, { config }) => {
+  const secret = config.jwtSecret ?? readOrCreateSecretFile(config.dataDir, "jwt-secret", randomSecret);
+  const tokens = createTokenService(secret);
+  app.decorate("tokens", tokens);
+  app.decorateRequest("user", null);
+  app.decorateRequest("tokenRejected", false);
+  app.addHook("onRequest", async (request) => {
+    const token = bearerToken(request.headers.authorization);
+    if (!token) return;
+    request.user = await tokens.verify(token);
+    request.tokenRejected = request.user === null;
+  });
+}, { name: "auth" });

@@ -17,16 +17,11 @@ export interface DbPluginOptions {
   seed?: boolean;
 }
 
-export default fp<DbPluginOptions>(
-  async (app, { config, database, seed = true }) => {
-    const db =
-      database ??
-      (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-    if (!database) app.addHook("onClose", () => db.close());
-    const applied = await migrate(db);
-    if (applied.length > 0) app.log.info({ applied }, "database migrated");
-    if (seed) await seedDemoPark(db);
-    app.decorate("db", db);
-  },
-  { name: "db" },
-);
+export default fp<DbPluginOptions>(async (app, { config, database, seed = true }) => {
+  const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  if (!database) app.addHook("onClose", () => db.close());
+  const applied = await migrate(db);
+  if (applied.length > 0) app.log.info({ applied }, "database migrated");
+  if (seed) await seedDemoPark(db);
+  app.decorate("db", db);
+}, { name: "db" });

@@ -5,49 +5,43 @@ import fp from "fastify-plugin";
 import { HttpError } from "../http-error.js";
 
 /** Security headers, rate limiting (opt-in per route) and one error shape: `{ message }`. */
-export default fp(
-  async (app) => {
-    await app.register(helmet, {
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", "https://js.stripe.com"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:", "blob:"],
-          connectSrc: ["'self'", "ws:", "wss:", "https://api.stripe.com"],
-          frameSrc: ["'self'", "https://js.stripe.com", "https://checkout.stripe.com"],
-          workerSrc: ["'self'"],
-          manifestSrc: ["'self'"],
-          formAction: ["'self'", "https://checkout.stripe.com"],
-          upgradeInsecureRequests: null,
-        },
+export default fp(async (app) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "https://js.stripe.com"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'", "ws:", "wss:", "https://api.stripe.com"],
+        frameSrc: ["'self'", "https://js.stripe.com", "https://checkout.stripe.com"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        formAction: ["'self'", "https://checkout.stripe.com"],
+        upgradeInsecureRequests: null,
       },
-      crossOriginEmbedderPolicy: false,
-    });
-    await app.register(rateLimit, {
-      global: false,
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: context.statusCode,
-        message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-      }),
-    });
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+    }),
+  });
 
-    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-      if (error instanceof HttpError)
-        return reply.status(error.statusCode).send({ message: error.message });
-      const status = error.statusCode ?? 500;
-      if (status >= 500) {
-        request.log.error(error);
-        return reply
-          .status(status)
-          .send({ message: "Something went wrong on our side. Please try again." });
-      }
-      const message =
-        error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError
-          ? "The request body is not valid JSON"
-          : error.message;
-      return reply.status(status).send({ message });
-    });
-  },
-  { name: "security" },
-);
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) return reply.status(error.statusCode).send({ message: error.message });
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error(error);
+      return reply.status(status).send({ message: "Something went wrong on our side. Please try again." });
+    }
+    const message =
+      error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError
+        ? "The request body is not valid JSON"
+        : error.message;
+    return reply.status(status).send({ message });
+  });
+}, { name: "security" });

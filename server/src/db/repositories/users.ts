@@ -26,9 +26,7 @@ const toUser = (row: UserRow): StoredUser => ({
 export function usersRepository(db: Queryable) {
   return {
     async findByEmail(email: string): Promise<StoredUser | null> {
-      const [row] = await db.query<UserRow>("select * from users where lower(email) = lower($1)", [
-        email,
-      ]);
+      const [row] = await db.query<UserRow>("select * from users where lower(email) = lower($1)", [email]);
       return row ? toUser(row) : null;
     },
     async findById(id: number): Promise<StoredUser | null> {
@@ -36,11 +34,7 @@ export function usersRepository(db: Queryable) {
       return row ? toUser(row) : null;
     },
     /** Returns null when the email is taken (ignoring case). */
-    async createCustomer(input: {
-      email: string;
-      name: string;
-      passwordHash: string;
-    }): Promise<StoredUser | null> {
+    async createCustomer(input: { email: string; name: string; passwordHash: string }): Promise<StoredUser | null> {
       const [row] = await db.query<UserRow>(
         `insert into users (email, name, password_hash, role) values ($1, $2, $3, 'customer')
          on conflict do nothing returning *`,

@@ -3,10 +3,7 @@ import { loginRequestSchema, registerRequestSchema } from "../../../../contract/
 import { parseInput } from "../../http-error.js";
 import { requireUser } from "../../plugins/auth.js";
 
-export default async function authRoutes(
-  app: FastifyInstance,
-  options: { loginRateLimitPerMinute: number },
-) {
+export default async function authRoutes(app: FastifyInstance, options: { loginRateLimitPerMinute: number }) {
   const auth = app.services.auth;
 
   app.post("/register", async (request, reply) => {
