@@ -32,6 +32,9 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
     logger: deps.logger === false ? false : { level: config.logLevel },
     bodyLimit: 64 * 1024,
     trustProxy: true,
+    // A first start creates, migrates and seeds the database: on a busy machine that outlasts
+    // Fastify's default 10 s per plugin, and the server would exit instead of starting.
+    pluginTimeout: 120_000,
   });
 
   await app.register(securityPlugin);

@@ -1,0 +1,73 @@
+import fs from "node:fs";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+/**
+ * End-to-end tests drive the PRODUCTION build (`npm run build` first) through the real server:
+ * `node dist/server/main.js`, embedded PostgreSQL in a fresh data folder every run.
+ * Browser: Debian's Chromium (`apt-get install chromium`); never `npx playwright install`.
+ */
+const port = Number(process.env.E2E_PORT || 4173);
+const baseURL = `http://127.0.0.1:${port}`;
+const runsDir = path.resolve(".data/e2e");
+
+/** A fresh data folder per run; earlier runs' folders are removed. */
+function freshDataDir(): string {
+  fs.rmSync(runsDir, { recursive: true, force: true });
+  fs.mkdirSync(runsDir, { recursive: true });
+  return fs.mkdtempSync(path.join(runsDir, `run-${Date.now()}-`));
+}
+
+// Worker processes load this file again: they inherit the folder the main process chose.
+const dataDir = process.env.E2E_DATA_DIR || freshDataDir();
+process.env.E2E_DATA_DIR = dataDir;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    browserName: "chromium",
+    viewport: { width: 1280, height: 800 },
+    locale: "en-GB",
+    timezoneId: "Europe/London",
+    // The auth and shell tests want the network, not a cache; PWA tests opt in with test.use().
+    serviceWorkers: "block",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: "node dist/server/main.js",
+    url: `${baseURL}/healthz`,
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOGIN_RATE_LIMIT_PER_MINUTE: "1000",
+      LOG_LEVEL: "warn",
+    },
+    // Never test against a server some other checkout left running.
+    reuseExistingServer: false,
+    // A first start creates the database: slow on a busy machine.
+    timeout: 180_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,72 @@
+import { expect, test } from "@playwright/test";
+
+/** The PWA shell as the production server serves it: SPA fallback, cache headers, JSON 404s. */
+test.describe("serving the app shell", () => {
+  test("a client-side route is answered with index.html, never cached", async ({ request }) => {
+    const response = await request.get("/some/client/route");
+
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("text/html");
+    expect(response.headers()["cache-control"]).toBe("no-cache");
+    const html = await response.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain("<title>Food Park</title>");
+  });
+
+  test("index.html, the service worker and the manifest are revalidated on every load", async ({
+    request,
+  }) => {
+    for (const path of ["/", "/index.html", "/sw.js", "/manifest.webmanifest"]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()["cache-control"], path).toBe("no-cache");
+    }
+  });
+
+  test("hashed assets are cached for a year as immutable", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map(
+      (match) => match[1]!,
+    );
+    expect(assets.some((asset) => asset.endsWith(".js"))).toBe(true);
+    expect(assets.some((asset) => asset.endsWith(".css"))).toBe(true);
+
+    for (const asset of assets) {
+      const response = await request.get(asset);
+      expect(response.status(), asset).toBe(200);
+      expect(response.headers()["cache-control"], asset).toBe(
+        "public, max-age=31536000, immutable",
+      );
+    }
+  });
+
+  test("a missing file is a 404, not the app shell", async ({ request }) => {
+    const response = await request.get("/assets/no-such-file-abc123.js");
+
+    expect(response.status()).toBe(404);
+    expect(await response.text()).not.toContain('<div id="root">');
+  });
+
+  test("unknown API paths answer 404 JSON with a message", async ({ request }) => {
+    for (const path of ["/api/unknown", "/api/unknown/deeper?x=1", "/auth/unknown"]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(404);
+      expect(response.headers()["content-type"], path).toContain("application/json");
+      expect(await response.json(), path).toEqual({ message: expect.any(String) });
+    }
+  });
+
+  test("the health check answers ok", async ({ request }) => {
+    const response = await request.get("/healthz");
+
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+
+  test("pages carry security headers", async ({ request }) => {
+    const headers = (await request.get("/login")).headers();
+
+    expect(headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+  });
+});
