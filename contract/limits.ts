@@ -32,3 +32,6 @@ export const NOTIFICATIONS_KEPT = 10;
 export const ADDON_CACHE_MS = 5 * 60 * 1000;
 export const ADDON_RETRIES = 3;
 export const ADDON_RETRY_DELAY_MS = 1000;
+
+/** Most of one configuration (cart line) a customer can hold; the cart requests' `quantity` bound. */
+export const CART_LINE_QUANTITY_MAX = 50;

@@ -8,9 +8,12 @@ import securityPlugin from "./plugins/security.js";
 import staticPlugin from "./plugins/static.js";
 import realtimePlugin from "./realtime/socket-server.js";
 import authRoutes from "./routes/auth/index.js";
+import cartRoutes from "./routes/cart/index.js";
 import healthRoutes from "./routes/health/index.js";
+import menuRoutes from "./routes/menu/index.js";
 import orderRoutes from "./routes/orders/index.js";
 import staffRoutes from "./routes/staff/index.js";
+import vendorRoutes from "./routes/vendors/index.js";
 import { createServices, type Services } from "./services/index.js";
 
 declare module "fastify" {
@@ -41,18 +44,22 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
   await app.register(dbPlugin, { config, database: deps.database });
   await app.register(authPlugin, { config });
   app.decorate("events", new DomainEvents());
-  app.decorate("services", createServices({ db: app.db, tokens: app.tokens, events: app.events }));
+  const charges = { serviceChargePence: config.serviceChargePence, deliveryFeePence: config.deliveryFeePence };
+  app.decorate("services", createServices({ db: app.db, tokens: app.tokens, events: app.events, charges }));
   await app.register(realtimePlugin);
 
   await app.register(authRoutes, { prefix: "/auth", loginRateLimitPerMinute: config.loginRateLimitPerMinute });
   await app.register(
     async (api) => {
       api.get("/", async () => ({ message: "Food Park API" }));
+      await api.register(vendorRoutes, { prefix: "/vendors" });
+      await api.register(menuRoutes, { prefix: "/menu-items" });
+      await api.register(cartRoutes, { prefix: "/cart" });
+      await api.register(orderRoutes, { prefix: "/orders" });
+      await api.register(staffRoutes, { prefix: "/staff" });
     },
     { prefix: "/api" },
   );
-  await app.register(orderRoutes, { prefix: "/api/orders" });
-  await app.register(staffRoutes, { prefix: "/api/staff" });
   await app.register(healthRoutes);
   await app.register(staticPlugin, { clientDir: config.clientDir });
   return app;

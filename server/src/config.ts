@@ -12,7 +12,14 @@ export interface ServerConfig {
   /** Failed or successful logins allowed per IP and email per minute. */
   loginRateLimitPerMinute: number;
   logLevel: string;
+  /** Added to every non-empty cart and order, in pence (env SERVICE_CHARGE_PENCE). */
+  serviceChargePence: number;
+  /** Added to non-empty delivery carts and orders only, in pence (env DELIVERY_FEE_PENCE). */
+  deliveryFeePence: number;
 }
+
+export const DEFAULT_SERVICE_CHARGE_PENCE = 50;
+export const DEFAULT_DELIVERY_FEE_PENCE = 250;
 
 function intFromEnv(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === "") return fallback;
@@ -31,5 +38,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string)
     clientDir: env.CLIENT_DIR ? path.resolve(env.CLIENT_DIR) : defaultClientDir,
     loginRateLimitPerMinute: intFromEnv(env.LOGIN_RATE_LIMIT_PER_MINUTE, 10, "LOGIN_RATE_LIMIT_PER_MINUTE"),
     logLevel: env.LOG_LEVEL || "info",
+    serviceChargePence: intFromEnv(env.SERVICE_CHARGE_PENCE, DEFAULT_SERVICE_CHARGE_PENCE, "SERVICE_CHARGE_PENCE"),
+    deliveryFeePence: intFromEnv(env.DELIVERY_FEE_PENCE, DEFAULT_DELIVERY_FEE_PENCE, "DELIVERY_FEE_PENCE"),
   };
 }

@@ -16,7 +16,11 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import type { RegisterResponse, User } from "../../../contract/auth";
 import { buildApp } from "../../../server/src/app.js";
-import type { ServerConfig } from "../../../server/src/config.js";
+import {
+  DEFAULT_DELIVERY_FEE_PENCE,
+  DEFAULT_SERVICE_CHARGE_PENCE,
+  type ServerConfig,
+} from "../../../server/src/config.js";
 import { type Database, openDatabase } from "../../../server/src/db/database.js";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -92,6 +96,9 @@ export interface StartOptions {
   /** Share an existing database (the caller drops it); e.g. a second app with other settings. */
   database?: TestDatabase;
   loginRateLimitPerMinute?: number;
+  /** Cart and order charges in pence; default the server's defaults. */
+  serviceChargePence?: number;
+  deliveryFeePence?: number;
 }
 
 export interface RequestOptions {
@@ -163,6 +170,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     clientDir: undefined,
     loginRateLimitPerMinute: options.loginRateLimitPerMinute ?? GENEROUS_LOGIN_LIMIT,
     logLevel: "silent",
+    serviceChargePence: options.serviceChargePence ?? DEFAULT_SERVICE_CHARGE_PENCE,
+    deliveryFeePence: options.deliveryFeePence ?? DEFAULT_DELIVERY_FEE_PENCE,
   };
 
   let app: FastifyInstance;

@@ -1,0 +1,208 @@
+import type { OrderType } from "../../../../contract/common";
+import type { Queryable } from "../database.js";
+
+export interface CartRow {
+  id: number;
+  user_id: number;
+  vendor_id: number;
+  order_type: OrderType | null;
+  delivery_instructions: string;
+  updated_at: Date | string;
+}
+
+export interface CartLineRow {
+  id: number;
+  cart_id: number;
+  menu_item_id: number;
+  quantity: number;
+  allergy_information: string;
+  config_key: string;
+  item_name: string;
+  item_description: string;
+  item_image: string | null;
+  item_price_pence: number;
+  item_available: boolean;
+}
+
+export interface CartLineAddonRow {
+  cart_line_id: number;
+  addon_id: number;
+  group_id: number;
+  quantity: number;
+  addon_name: string;
+  addon_price_pence: number;
+  group_name: string;
+}
+
+export interface NewCartLine {
+  menuItemId: number;
+  quantity: number;
+  allergyInformation: string;
+  configKey: string;
+  addons: readonly { addonId: number; groupId: number }[];
+}
+
+/** Cart SQL only; every query is scoped by cart id or user id, the rules live in the cart service. */
+export function cartsRepository(db: Queryable) {
+  return {
+    async findCart(userId: number, vendorId: number): Promise<CartRow | null> {
+      const [row] = await db.query<CartRow>(
+        "select * from carts where user_id = $1 and vendor_id = $2",
+        [userId, vendorId],
+      );
+      return row ?? null;
+    },
+
+    /** Creates the cart if missing and marks it changed; the row stays locked until the transaction ends. */
+    async touchCart(userId: number, vendorId: number): Promise<CartRow> {
+      const [row] = await db.query<CartRow>(
+        `insert into carts (user_id, vendor_id) values ($1, $2)
+         on conflict (user_id, vendor_id) do update set updated_at = now() returning *`,
+        [userId, vendorId],
+      );
+      return row!;
+    },
+
+    /** The customer's most recently changed cart that holds at least one line. */
+    async latestNonEmptyCart(userId: number): Promise<CartRow | null> {
+      const [row] = await db.query<CartRow>(
+        `select c.* from carts c where c.user_id = $1
+           and exists (select 1 from cart_lines l where l.cart_id = c.id)
+         order by c.updated_at desc, c.id desc limit 1`,
+        [userId],
+      );
+      return row ?? null;
+    },
+
+    /** Lines in the order they were first added, with their menu item's current data. */
+    async lines(cartId: number): Promise<CartLineRow[]> {
+      return db.query<CartLineRow>(
+        `select l.id, l.cart_id, l.menu_item_id, l.quantity, l.allergy_information, l.config_key,
+                mi.name as item_name, mi.description as item_description, mi.image as item_image,
+                mi.price_pence as item_price_pence, mi.available as item_available
+         from cart_lines l join menu_items mi on mi.id = l.menu_item_id
+         where l.cart_id = $1 order by l.created_at, l.id`,
+        [cartId],
+      );
+    },
+
+    /** Every add-on of the cart's lines, in menu order (group, then add-on). */
+    async lineAddons(cartId: number): Promise<CartLineAddonRow[]> {
+      return db.query<CartLineAddonRow>(
+        `select la.cart_line_id, la.addon_id, la.group_id, la.quantity, a.name as addon_name,
+                a.price_pence as addon_price_pence, g.name as group_name
+         from cart_line_addons la
+         join cart_lines l on l.id = la.cart_line_id
+         join addons a on a.id = la.addon_id
+         join addon_groups g on g.id = la.group_id
+         where l.cart_id = $1 order by g.position, g.id, a.position, a.id`,
+        [cartId],
+      );
+    },
+
+    async findLine(cartId: number, lineId: number): Promise<CartLineRow | null> {
+      const [row] = await db.query<CartLineRow>(
+        `select l.*, mi.name as item_name, mi.description as item_description, mi.image as item_image,
+                mi.price_pence as item_price_pence, mi.available as item_available
+         from cart_lines l join menu_items mi on mi.id = l.menu_item_id
+         where l.cart_id = $1 and l.id = $2`,
+        [cartId, lineId],
+      );
+      return row ?? null;
+    },
+
+    /** The item's most recently created line in the cart. */
+    async latestLineOfItem(cartId: number, menuItemId: number): Promise<CartLineRow | null> {
+      const [row] = await db.query<CartLineRow>(
+        `select l.*, mi.name as item_name, mi.description as item_description, mi.image as item_image,
+                mi.price_pence as item_price_pence, mi.available as item_available
+         from cart_lines l join menu_items mi on mi.id = l.menu_item_id
+         where l.cart_id = $1 and l.menu_item_id = $2 order by l.created_at desc, l.id desc limit 1`,
+        [cartId, menuItemId],
+      );
+      return row ?? null;
+    },
+
+    async findLineIdByConfigKey(
+      cartId: number,
+      configKey: string,
+    ): Promise<{ id: number; quantity: number } | null> {
+      const [row] = await db.query<{ id: number; quantity: number }>(
+        "select id, quantity from cart_lines where cart_id = $1 and config_key = $2",
+        [cartId, configKey],
+      );
+      return row ?? null;
+    },
+
+    async lineAddonSelections(lineId: number): Promise<{ addonId: number; groupId: number }[]> {
+      return db.query<{ addonId: number; groupId: number }>(
+        `select addon_id as "addonId", group_id as "groupId" from cart_line_addons where cart_line_id = $1`,
+        [lineId],
+      );
+    },
+
+    /** Adds the configuration, or adds the quantity to the line that already has it. Returns the line's new quantity. */
+    async addToLine(cartId: number, line: NewCartLine): Promise<{ id: number; quantity: number }> {
+      const [row] = await db.query<{ id: number; quantity: number }>(
+        `insert into cart_lines (cart_id, menu_item_id, quantity, allergy_information, config_key)
+         values ($1, $2, $3, $4, $5)
+         on conflict (cart_id, config_key) do update set quantity = cart_lines.quantity + excluded.quantity
+         returning id, quantity`,
+        [cartId, line.menuItemId, line.quantity, line.allergyInformation, line.configKey],
+      );
+      for (const addon of line.addons) {
+        await db.query(
+          `insert into cart_line_addons (cart_line_id, addon_id, group_id, quantity) values ($1, $2, $3, 1)
+           on conflict do nothing`,
+          [row!.id, addon.addonId, addon.groupId],
+        );
+      }
+      return row!;
+    },
+
+    async setLineQuantity(lineId: number, quantity: number): Promise<void> {
+      await db.query("update cart_lines set quantity = $2 where id = $1", [lineId, quantity]);
+    },
+
+    async setLineAllergy(
+      lineId: number,
+      allergyInformation: string,
+      configKey: string,
+    ): Promise<void> {
+      await db.query(
+        "update cart_lines set allergy_information = $2, config_key = $3 where id = $1",
+        [lineId, allergyInformation, configKey],
+      );
+    },
+
+    async deleteLine(lineId: number): Promise<void> {
+      await db.query("delete from cart_lines where id = $1", [lineId]);
+    },
+
+    /** Empties the cart entirely (lines, order type, delivery instructions). */
+    async deleteCart(userId: number, vendorId: number): Promise<void> {
+      await db.query("delete from carts where user_id = $1 and vendor_id = $2", [userId, vendorId]);
+    },
+
+    async setOrderType(cartId: number, orderType: OrderType): Promise<void> {
+      await db.query("update carts set order_type = $2 where id = $1", [cartId, orderType]);
+    },
+
+    async setDeliveryInstructions(cartId: number, instructions: string): Promise<void> {
+      await db.query("update carts set delivery_instructions = $2 where id = $1", [
+        cartId,
+        instructions,
+      ]);
+    },
+
+    /** Records a client mutation id; false when it was already applied (the write must then change nothing). */
+    async recordMutation(userId: number, mutationId: string): Promise<boolean> {
+      const rows = await db.query(
+        `insert into applied_mutations (user_id, mutation_id) values ($1, $2)
+         on conflict do nothing returning mutation_id`,
+        [userId, mutationId],
+      );
+      return rows.length > 0;
+    },
+  };
+}

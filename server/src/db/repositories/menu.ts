@@ -1,0 +1,87 @@
+import type { Queryable } from "../database.js";
+
+export interface MenuItemRow {
+  id: number;
+  vendor_id: number;
+  category: string;
+  name: string;
+  description: string;
+  price_pence: number;
+  image: string | null;
+  allergens: string[];
+  badges: string[];
+  available: boolean;
+  has_addon_groups: boolean;
+  has_required_addon_groups: boolean;
+}
+
+export interface AddonRow {
+  id: number;
+  group_id: number;
+  name: string;
+  description: string;
+  price_pence: number;
+  is_default: boolean;
+  allergens: string[];
+}
+
+export interface AddonGroupRow {
+  id: number;
+  menu_item_id: number;
+  name: string;
+  min_quantity: number;
+  max_quantity: number;
+  is_required: boolean;
+}
+
+export interface AddonGroupWithAddons extends AddonGroupRow {
+  addons: AddonRow[];
+}
+
+// A group is required when flagged so or when it asks for at least one choice.
+const ITEM_COLUMNS = `mi.id, mi.vendor_id, mi.category, mi.name, mi.description, mi.price_pence, mi.image,
+  mi.allergens, mi.badges, mi.available,
+  exists (select 1 from addon_groups g where g.menu_item_id = mi.id) as has_addon_groups,
+  exists (select 1 from addon_groups g where g.menu_item_id = mi.id
+          and (g.is_required or g.min_quantity > 0)) as has_required_addon_groups`;
+
+export function menuRepository(db: Queryable) {
+  return {
+    /** A vendor's items in menu order: categories by their position, items by theirs. */
+    async itemsByVendor(vendorId: number): Promise<MenuItemRow[]> {
+      return db.query<MenuItemRow>(
+        `select ${ITEM_COLUMNS} from menu_items mi where mi.vendor_id = $1
+         order by mi.category_position, mi.position, mi.id`,
+        [vendorId],
+      );
+    },
+
+    async itemById(itemId: number): Promise<MenuItemRow | null> {
+      const [row] = await db.query<MenuItemRow>(
+        `select ${ITEM_COLUMNS} from menu_items mi where mi.id = $1`,
+        [itemId],
+      );
+      return row ?? null;
+    },
+
+    /** The item's add-on groups in order, each with its add-ons in order. */
+    async addonGroupsForItem(itemId: number): Promise<AddonGroupWithAddons[]> {
+      const groups = await db.query<AddonGroupRow>(
+        `select id, menu_item_id, name, min_quantity, max_quantity, is_required from addon_groups
+         where menu_item_id = $1 order by position, id`,
+        [itemId],
+      );
+      if (groups.length === 0) return [];
+      const addons = await db.query<AddonRow>(
+        `select a.id, a.group_id, a.name, a.description, a.price_pence, a.is_default, a.allergens
+         from addons a join addon_groups g on g.id = a.group_id
+         where g.menu_item_id = $1 order by a.position, a.id`,
+        [itemId],
+      );
+      return groups.map((group) => ({
+        ...group,
+        addons: addons.filter((addon) => addon.group_id === group.id),
+      }));
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import type { Queryable } from "../database.js";
+
+export interface VendorRow {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  logo: string;
+  image: string;
+  trading_status: "open" | "closed";
+  active: boolean;
+  /** numeric(2,1): the pg driver hands it over as a string. */
+  rating: string | number;
+  preparation_time_min: number;
+  preparation_time_max: number;
+  price_category: string;
+  phone: string | null;
+  email: string | null;
+}
+
+export interface VendorPageQuery {
+  offset: number;
+  limit: number;
+  /** Only vendors the park has switched on. */
+  activeOnly: boolean;
+}
+
+export function vendorsRepository(db: Queryable) {
+  return {
+    async list(query: VendorPageQuery): Promise<{ rows: VendorRow[]; total: number }> {
+      const where = query.activeOnly ? "where active" : "";
+      const rows = await db.query<VendorRow>(
+        `select * from vendors ${where} order by position, id limit $1 offset $2`,
+        [query.limit, query.offset],
+      );
+      const [count] = await db.query<{ total: number }>(
+        `select count(*)::int as total from vendors ${where}`,
+      );
+      return { rows, total: count?.total ?? 0 };
+    },
+
+    async findById(id: number): Promise<VendorRow | null> {
+      const [row] = await db.query<VendorRow>("select * from vendors where id = $1", [id]);
+      return row ?? null;
+    },
+  };
+}
