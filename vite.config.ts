@@ -44,6 +44,11 @@ export default defineConfig({
     manifest: true,
     sourcemap: true,
     target: "es2022",
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: "app", tags: ["$initial"] }] },
+      },
+    },
   },
   server: {
     proxy: {

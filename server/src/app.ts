@@ -10,11 +10,16 @@ import realtimePlugin from "./realtime/socket-server.js";
 import authRoutes from "./routes/auth/index.js";
 import cartRoutes from "./routes/cart/index.js";
 import healthRoutes from "./routes/health/index.js";
+import orderCreateRoutes from "./routes/orders/create.js";
+import paymentRoutes from "./routes/payments/index.js";
+import testCheckoutRoutes from "./routes/payments/test-checkout.js";
+import vehicleRoutes from "./routes/vehicles/index.js";
 import menuRoutes from "./routes/menu/index.js";
 import orderRoutes from "./routes/orders/index.js";
 import staffRoutes from "./routes/staff/index.js";
 import vendorRoutes from "./routes/vendors/index.js";
 import { createServices, type Services } from "./services/index.js";
+import { TEST_CHECKOUT_PATH } from "./services/payments/test-provider.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -45,7 +50,17 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
   await app.register(authPlugin, { config });
   app.decorate("events", new DomainEvents());
   const charges = { serviceChargePence: config.serviceChargePence, deliveryFeePence: config.deliveryFeePence };
-  app.decorate("services", createServices({ db: app.db, tokens: app.tokens, events: app.events, charges }));
+  app.decorate(
+    "services",
+    createServices({
+      db: app.db,
+      tokens: app.tokens,
+      events: app.events,
+      config,
+      charges,
+      logError: (error, context) => app.log.error({ err: error }, context),
+    }),
+  );
   await app.register(realtimePlugin);
 
   await app.register(authRoutes, { prefix: "/auth", loginRateLimitPerMinute: config.loginRateLimitPerMinute });
@@ -55,11 +70,17 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
       await api.register(vendorRoutes, { prefix: "/vendors" });
       await api.register(menuRoutes, { prefix: "/menu-items" });
       await api.register(cartRoutes, { prefix: "/cart" });
+      await api.register(vehicleRoutes);
+      await api.register(orderCreateRoutes);
+      await api.register(paymentRoutes, { prefix: "/payments/stripe" });
       await api.register(orderRoutes, { prefix: "/orders" });
       await api.register(staffRoutes, { prefix: "/staff" });
     },
     { prefix: "/api" },
   );
+  if (app.services.payments.providerName === "test") {
+    await app.register(testCheckoutRoutes, { prefix: TEST_CHECKOUT_PATH });
+  }
   await app.register(healthRoutes);
   await app.register(staticPlugin, { clientDir: config.clientDir });
   return app;

@@ -3,6 +3,7 @@ import { useCallback, useState } from "react";
 import { RouterProvider } from "react-router";
 import { ToastHost } from "../components/ToastHost";
 import { AuthProvider } from "../features/auth/components/AuthProvider";
+import { clearLocalCart } from "../features/cart/lib/cart-keys";
 import { toasts } from "../lib/toast-store";
 import { createQueryClient } from "./query-client";
 import { createAppRouter } from "./router";
@@ -14,6 +15,7 @@ export function App() {
   const onSignedOut = useCallback(() => {
     queryClient.clear();
     toasts.clear();
+    clearLocalCart();
   }, [queryClient]);
 
   return (

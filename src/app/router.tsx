@@ -32,6 +32,10 @@ export const routes: RouteObject[] = [
         children: [
           { path: "/", ...page(() => import("./pages/HomePage")) },
           { path: "/profile", ...page(() => import("../features/auth/components/ProfilePage")) },
+          { path: "/vendors", ...page(() => import("../features/vendors/components/VendorsPage")) },
+          { path: "/vendor/:id", ...page(() => import("./pages/VendorMenuPage")) },
+          { path: "/vendor/:vendorId/item/:itemId", ...page(() => import("./pages/ItemDetailPage")) },
+          { path: "/cart", ...page(() => import("../features/cart/components/CartPage")) },
           { path: "/orders", ...page(() => import("../features/orders/components/OrdersPage")) },
           { path: "/order/:orderId", ...page(() => import("./pages/OrderDetailsRoute")) },
           { path: "/track-order/:orderId", ...page(() => import("../features/orders/components/TrackOrderPage")) },

@@ -96,6 +96,8 @@ export interface StartOptions {
   /** Share an existing database (the caller drops it); e.g. a second app with other settings. */
   database?: TestDatabase;
   loginRateLimitPerMinute?: number;
+  /** Extra server settings (e.g. a fake DVLA or Stripe address). */
+  config?: Partial<ServerConfig>;
   /** Cart and order charges in pence; default the server's defaults. */
   serviceChargePence?: number;
   deliveryFeePence?: number;
@@ -172,6 +174,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     logLevel: "silent",
     serviceChargePence: options.serviceChargePence ?? DEFAULT_SERVICE_CHARGE_PENCE,
     deliveryFeePence: options.deliveryFeePence ?? DEFAULT_DELIVERY_FEE_PENCE,
+    ...options.config,
   };
 
   let app: FastifyInstance;

@@ -1,0 +1,116 @@
+import type { OrderType } from "../../../../contract/common";
+import type { OrderStatus, PaymentMethod, Vehicle } from "../../../../contract/orders";
+import type { Queryable } from "../database.js";
+
+/** One add-on of an order line, per unit, as order_items.addons (jsonb) keeps it. */
+export interface StoredOrderAddon {
+  id: number;
+  name: string;
+  group_id: number;
+  group_name: string;
+  quantity: number;
+  price_pence: number;
+}
+
+export interface NewOrderItem {
+  menuItemId: number;
+  name: string;
+  description: string;
+  image: string | null;
+  quantity: number;
+  unitPricePence: number;
+  totalPence: number;
+  specialInstructions: string | null;
+  addons: StoredOrderAddon[];
+}
+
+export interface NewOrder {
+  userId: number;
+  vendorId: number;
+  orderType: OrderType;
+  paymentMethod: PaymentMethod;
+  status: OrderStatus;
+  subtotalPence: number;
+  serviceChargePence: number;
+  deliveryFeePence: number;
+  totalPence: number;
+  allergyNote: string | null;
+  deliveryInstructions: string | null;
+  vehicle: Vehicle | null;
+  /** Minutes from now until the order should be ready. */
+  readyInMinutes: number;
+  idempotencyKey: string | null;
+  paymentId: string | null;
+  items: NewOrderItem[];
+}
+
+export interface PlacedOrderRow {
+  id: number;
+  status: OrderStatus;
+  user_id: number;
+  vendor_id: number;
+}
+
+const PLACED_COLUMNS = "id, status, user_id, vendor_id";
+
+/** SQL for creating orders; the rules (what goes in, when) live in services/order-placement.ts. */
+export function orderPlacementRepository(db: Queryable) {
+  return {
+    /**
+     * Locks the customer's cart for this vendor until the transaction ends, so two checkouts of one
+     * cart run one after the other. False when there is no cart row at all.
+     */
+    async lockCart(userId: number, vendorId: number): Promise<boolean> {
+      const rows = await db.query("select id from carts where user_id = $1 and vendor_id = $2 for update", [userId, vendorId]);
+      return rows.length > 0;
+    },
+
+    async findByIdempotencyKey(userId: number, key: string): Promise<PlacedOrderRow | null> {
+      const [row] = await db.query<PlacedOrderRow>(
+        `select ${PLACED_COLUMNS} from orders where user_id = $1 and idempotency_key = $2`,
+        [userId, key],
+      );
+      return row ?? null;
+    },
+
+    async findByPaymentId(paymentId: string): Promise<PlacedOrderRow | null> {
+      const [row] = await db.query<PlacedOrderRow>(`select ${PLACED_COLUMNS} from orders where payment_id = $1`, [paymentId]);
+      return row ?? null;
+    },
+
+    /**
+     * Inserts the order, its lines and its first history row. Null when an order with the same
+     * idempotency key or payment already exists (the unique indexes decide, also under concurrency).
+     */
+    async insertOrder(order: NewOrder): Promise<PlacedOrderRow | null> {
+      const [row] = await db.query<PlacedOrderRow>(
+        `insert into orders (user_id, vendor_id, order_type, payment_method, status, subtotal_pence,
+           service_charge_pence, delivery_fee_pence, total_pence, allergy_note, delivery_instructions, vehicle,
+           estimated_ready_at, idempotency_key, payment_id)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, now() + make_interval(mins => $13::int), $14, $15)
+         on conflict do nothing
+         returning ${PLACED_COLUMNS}`,
+        [
+          order.userId, order.vendorId, order.orderType, order.paymentMethod, order.status, order.subtotalPence,
+          order.serviceChargePence, order.deliveryFeePence, order.totalPence, order.allergyNote,
+          order.deliveryInstructions, order.vehicle === null ? null : JSON.stringify(order.vehicle),
+          order.readyInMinutes, order.idempotencyKey, order.paymentId,
+        ],
+      );
+      if (!row) return null;
+      for (const item of order.items) {
+        await db.query(
+          `insert into order_items (order_id, menu_item_id, name, description, image, quantity, unit_price_pence,
+             total_pence, special_instructions, addons)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb)`,
+          [
+            row.id, item.menuItemId, item.name, item.description, item.image, item.quantity, item.unitPricePence,
+            item.totalPence, item.specialInstructions, JSON.stringify(item.addons),
+          ],
+        );
+      }
+      await db.query("insert into order_status_history (order_id, status) values ($1, $2)", [row.id, row.status]);
+      return row;
+    },
+  };
+}

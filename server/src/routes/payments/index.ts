@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import * as z from "zod/mini";
+import { MESSAGES } from "../../../../contract/messages";
+import { createOrderRequestSchema } from "../../../../contract/orders";
+import { createIntentRequestSchema } from "../../../../contract/payments";
+import { badRequest, parseInput } from "../../http-error.js";
+import { requireUser } from "../../plugins/auth.js";
+
+const paymentIdParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
+
+/** The origin the customer reached us on (behind a proxy: its forwarded host and protocol). */
+const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/** /api/payments/stripe/*: card payments through a hosted checkout (Stripe, or our test provider without keys). */
+export default async function paymentRoutes(app: FastifyInstance) {
+  const payments = app.services.payments;
+
+  app.post("/create-intent", async (request) => {
+    const user = requireUser(request);
+    const input = parseInput(createIntentRequestSchema, request.body);
+    if (!input.orderData) {
+      if (input.orderId !== undefined) throw badRequest("Paying for an existing order by card is not available. Please pay at the counter.");
+      throw badRequest(MESSAGES.paymentMissingOrder);
+    }
+    const order = parseInput(createOrderRequestSchema, { ...input.orderData, paymentMethod: "stripe" });
+    return payments.createIntent(
+      user,
+      { order, amount: input.amount, currency: input.currency, metadata: input.metadata ?? {} },
+      requestOrigin(request),
+    );
+  });
+
+  app.get("/status/:id", async (request, reply) => {
+    const user = requireUser(request);
+    const { id } = parseInput(paymentIdParams, request.params);
+    reply.header("Cache-Control", "no-store");
+    return payments.getStatus(user.id, id);
+  });
+
+  // Stripe signs the exact bytes it sent: this route alone keeps the body raw.
+  await app.register(async (webhook) => {
+    webhook.removeAllContentTypeParsers();
+    webhook.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+    webhook.post("/webhook", async (request) => {
+      const signature = request.headers["stripe-signature"];
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      return payments.handleWebhook(body, Array.isArray(signature) ? signature[0] : signature);
+    });
+  });
+}

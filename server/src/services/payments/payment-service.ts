@@ -1,0 +1,293 @@
+import { randomBytes } from "node:crypto";
+import { MOCK_PAYMENT_DELAY_MS } from "../../../../contract/limits";
+import { MESSAGES } from "../../../../contract/messages";
+import type { CreateIntentResponse, PaymentStatusResponse } from "../../../../contract/payments";
+import type { Database, Queryable } from "../../db/database.js";
+import { type PaymentRow, paymentsRepository } from "../../db/repositories/payments.js";
+import { badRequest, HttpError, notFound } from "../../http-error.js";
+import type { CheckoutSnapshot, OrderPlacementService, OrderRequest } from "../order-placement.js";
+import type { CheckoutLineItem, CheckoutWebhookEvent, PaymentProvider } from "./payment-provider.js";
+import { WebhookSignatureError } from "./payment-provider.js";
+import { chargeTestCard } from "./test-provider.js";
+
+export const PAYMENT_NOT_FOUND = "Payment not found";
+export const MOCK_PREFIX = "pi_mock_";
+
+/** What we keep with a payment: the order to create once it is paid, and where the customer returns. */
+export interface PaymentOrderData {
+  request: OrderRequest;
+  snapshot: CheckoutSnapshot;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface CreateIntentInput {
+  order: OrderRequest;
+  /** Pounds, as the client shows it; must equal the server's total. */
+  amount: number;
+  currency: "gbp";
+  metadata: Record<string, string>;
+}
+
+export interface PaymentServiceDeps {
+  db: Database;
+  provider: PaymentProvider;
+  orderPlacement: OrderPlacementService;
+  /** The app's public origin; the request's origin when undefined. */
+  publicUrl: string | undefined;
+  logError: (error: unknown, context: string) => void;
+  now?: () => number;
+}
+
+const randomId = (prefix: string) => `${prefix}${randomBytes(18).toString("base64url")}`;
+const poundsText = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
+function lineItems(snapshot: CheckoutSnapshot): CheckoutLineItem[] {
+  const items: CheckoutLineItem[] = snapshot.lines.map((line) => ({
+    name: line.name,
+    description: line.addons.map((addon) => addon.name).join(", ") || undefined,
+    unitAmountPence: line.unitPricePence,
+    quantity: line.quantity,
+  }));
+  if (snapshot.serviceChargePence > 0) items.push({ name: "Service charge", unitAmountPence: snapshot.serviceChargePence, quantity: 1 });
+  if (snapshot.deliveryFeePence > 0) items.push({ name: "Delivery fee", unitAmountPence: snapshot.deliveryFeePence, quantity: 1 });
+  return items;
+}
+
+/** The order summary the status answer carries (spec: `orderData`), enough to show what was paid for. */
+function orderSummary(data: PaymentOrderData) {
+  const { snapshot } = data;
+  return {
+    vendorId: snapshot.vendorId,
+    vendorName: snapshot.vendorName,
+    orderType: snapshot.orderType,
+    total: snapshot.totalPence / 100,
+    totalPence: snapshot.totalPence,
+    items: snapshot.lines.map((line) => ({ name: line.name, quantity: line.quantity, totalPence: line.totalPence })),
+  };
+}
+
+const isMock = (payment: PaymentRow) => payment.id.startsWith(MOCK_PREFIX);
+const isOpenStatus = (status: PaymentRow["status"]) => status === "requires_payment_method" || status === "processing";
+const isOpen = (payment: PaymentRow) => isOpenStatus(payment.status);
+
+export function createPaymentService(deps: PaymentServiceDeps) {
+  const { db, provider, orderPlacement } = deps;
+  const now = deps.now ?? Date.now;
+
+  /** Inside `tx`: the paid payment's order, created exactly once, the cart emptied. */
+  async function completeIn(tx: Queryable, paymentId: string, evidence: { amountPence: number | null; currency: string | null } | null) {
+    const payments = paymentsRepository(tx);
+    const payment = await payments.lockById(paymentId);
+    if (!payment) return null;
+    if (payment.order_id !== null) return { orderId: payment.order_id, placed: null };
+    if (evidence && (evidence.amountPence !== payment.amount_pence || (evidence.currency ?? "gbp") !== payment.currency)) {
+      deps.logError(new Error(`paid ${evidence.amountPence} ${evidence.currency}, expected ${payment.amount_pence}`), `payment ${paymentId} amount mismatch`);
+      await payments.markFailed(paymentId, "The amount paid does not match the order. Please contact the park staff.");
+      return null;
+    }
+    const data = payment.order_data as PaymentOrderData;
+    const { order, created } = await orderPlacement.placePaidOrder(tx, payment.user_id, data.snapshot, payment.id);
+    await payments.markPaid(paymentId, order.id);
+    return { orderId: order.id, placed: created ? { userId: payment.user_id, order } : null };
+  }
+
+  async function complete(paymentId: string, evidence: { amountPence: number | null; currency: string | null } | null) {
+    const result = await db.transaction((tx) => completeIn(tx, paymentId, evidence));
+    if (result?.placed) orderPlacement.announce(result.placed.userId, result.placed.order);
+    return result?.orderId ?? null;
+  }
+
+  /** Asks the provider (Stripe) about a payment still open in our books and records what it says. */
+  async function refreshFromProvider(payment: PaymentRow): Promise<void> {
+    if (isMock(payment)) {
+      if (now() - new Date(payment.created_at).getTime() >= MOCK_PAYMENT_DELAY_MS) await complete(payment.id, null);
+      return;
+    }
+    if (!payment.checkout_session_id || !isOpen(payment)) return;
+    let session: Awaited<ReturnType<PaymentProvider["retrieveSession"]>>;
+    try {
+      session = await provider.retrieveSession(payment.checkout_session_id);
+    } catch (error) {
+      // The poll keeps going; the next one (or the webhook) will know more.
+      deps.logError(error, `retrieving checkout session for ${payment.id}`);
+      return;
+    }
+    if (!session) return;
+    const payments = paymentsRepository(db);
+    if (session.paid) await complete(payment.id, { amountPence: session.amountTotalPence, currency: session.currency });
+    else if (session.state === "expired") await payments.markCanceled(payment.id, MESSAGES.paymentCancelledOrFailed);
+    else if (session.state === "complete" && payment.status !== "processing") await payments.markProcessing(payment.id);
+  }
+
+  async function ownPayment(userId: number, paymentId: string): Promise<PaymentRow> {
+    const payment = await paymentsRepository(db).findById(paymentId);
+    if (!payment || payment.user_id !== userId) throw notFound(PAYMENT_NOT_FOUND);
+    return payment;
+  }
+
+  /** A newer attempt replaces older open ones, so one checkout can't be paid twice by accident. */
+  async function supersedeOpenPayments(userId: number, vendorId: number): Promise<void> {
+    const payments = paymentsRepository(db);
+    for (const old of await payments.listOpenForVendor(userId, vendorId)) {
+      if (old.checkout_session_id && provider.name === "stripe") {
+        await provider.expireSession(old.checkout_session_id).catch((error) => deps.logError(error, `expiring ${old.id}`));
+      }
+      await payments.markCanceled(old.id, "Replaced by a newer payment attempt");
+    }
+  }
+
+  function statusAnswer(payment: PaymentRow): PaymentStatusResponse {
+    const data = payment.order_data as PaymentOrderData;
+    const status = payment.status === "paid" ? (isMock(payment) ? "succeeded" : "paid") : payment.status;
+    return {
+      status,
+      orderId: payment.order_id,
+      orderData: orderSummary(data),
+      error: payment.status === "paid" ? null : payment.failure_message,
+      sessionId: payment.checkout_session_id,
+    };
+  }
+
+  return {
+    providerName: provider.name,
+
+    /** POST /payments/stripe/create-intent: a hosted checkout for the server's total of the customer's cart. */
+    async createIntent(user: { id: number; email: string }, input: CreateIntentInput, requestOrigin: string): Promise<CreateIntentResponse> {
+      const snapshot = await orderPlacement.prepareCheckout(user.id, input.order);
+      const amountPence = Math.round(input.amount * 100);
+      if (amountPence !== snapshot.totalPence) {
+        throw badRequest(
+          `The amount (${poundsText(amountPence)}) does not match your cart total (${poundsText(snapshot.totalPence)}). Please go back to the cart and try again.`,
+        );
+      }
+      const mock = input.metadata.source === "mock";
+      if (mock && provider.name !== "test") throw badRequest("Mock payments are only available without Stripe keys");
+      await supersedeOpenPayments(user.id, snapshot.vendorId);
+
+      const paymentId = randomId(mock ? MOCK_PREFIX : "pay_");
+      const origin = deps.publicUrl ?? requestOrigin;
+      const successUrl = `${origin}/payment-success?session_id={CHECKOUT_SESSION_ID}&payment_id=${paymentId}`;
+      const cancelUrl = `${origin}/stripe-webview-payment?cancelled=1&payment_id=${paymentId}`;
+      const orderData: PaymentOrderData = { request: { ...input.order, paymentMethod: "stripe" }, snapshot, successUrl, cancelUrl };
+      const payments = paymentsRepository(db);
+      await payments.insert({ id: paymentId, userId: user.id, vendorId: snapshot.vendorId, provider: provider.name, amountPence, currency: "gbp", orderData });
+
+      if (mock) {
+        await payments.setCheckoutSession(paymentId, paymentId);
+        const returnUrl = successUrl.replace("{CHECKOUT_SESSION_ID}", paymentId);
+        return { success: true, paymentIntentId: paymentId, clientSecret: null, sessionUrl: returnUrl, returnUrl };
+      }
+      try {
+        const checkout = await provider.createCheckout({
+          paymentId,
+          amountPence,
+          currency: "gbp",
+          lineItems: lineItems(snapshot),
+          successUrl,
+          cancelUrl,
+          customerEmail: user.email,
+          metadata: { payment_id: paymentId, user_id: String(user.id), vendor_id: String(snapshot.vendorId), ...input.metadata },
+        });
+        await payments.setCheckoutSession(paymentId, checkout.sessionId);
+        return { success: true, paymentIntentId: paymentId, clientSecret: checkout.clientSecret, sessionUrl: checkout.url, returnUrl: successUrl };
+      } catch (error) {
+        deps.logError(error, `creating checkout for ${paymentId}`);
+        await payments.markFailed(paymentId, MESSAGES.paymentIntentFailed);
+        throw new HttpError(502, MESSAGES.paymentIntentFailed);
+      }
+    },
+
+    /** GET /payments/stripe/status/:id — the payer only. A paid payment has its order by the time this answers. */
+    async getStatus(userId: number, paymentId: string): Promise<PaymentStatusResponse> {
+      const payment = await ownPayment(userId, paymentId);
+      if (isOpen(payment)) await refreshFromProvider(payment);
+      return statusAnswer((await paymentsRepository(db).findById(paymentId))!);
+    },
+
+    /** POST /payments/stripe/webhook: verified, each event applied once. */
+    async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
+      if (!provider.webhooks) throw notFound("Stripe webhooks are not configured on this server");
+      if (!signature) throw badRequest("Missing Stripe-Signature header");
+      let event: CheckoutWebhookEvent;
+      try {
+        event = provider.webhooks.verify(rawBody, signature);
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) throw badRequest(`Webhook signature verification failed: ${error.message}`);
+        throw error;
+      }
+      const result = await db.transaction(async (tx) => {
+        if (!(await paymentsRepository(tx).recordWebhookEvent(event.id))) return { duplicate: true, placed: null };
+        return { duplicate: false, placed: await applyWebhookEvent(tx, event) };
+      });
+      if (result.placed) orderPlacement.announce(result.placed.userId, result.placed.order);
+      return { received: true, duplicate: result.duplicate };
+    },
+
+    testCheckout,
+
+    /** The test provider's "Pay" button: Stripe's test cards decide; a paid card creates the order at once. */
+    async payTestCheckout(paymentId: string, card: { number: string; expiry: string; cvc: string }) {
+      const view = await testCheckout(paymentId);
+      if (view.status === "paid") return { paid: true as const, redirectTo: view.successUrl };
+      if (!isOpenStatus(view.status)) {
+        return { paid: false as const, field: null, message: "This payment session has expired. Go back to Food Park and start the payment again." };
+      }
+      const outcome = chargeTestCard(card);
+      if (!outcome.paid) {
+        if (outcome.field === null) await paymentsRepository(db).noteDecline(paymentId, outcome.message);
+        return outcome;
+      }
+      await complete(paymentId, null);
+      return { paid: true as const, redirectTo: view.successUrl };
+    },
+  };
+
+  /** The test provider's hosted page: what is being paid for. */
+  async function testCheckout(paymentId: string) {
+    const payment = await paymentsRepository(db).findById(paymentId);
+    if (payment?.provider !== "test" || isMock(payment)) throw notFound(PAYMENT_NOT_FOUND);
+    const data = payment.order_data as PaymentOrderData;
+    return {
+      paymentId,
+      amountPence: payment.amount_pence,
+      status: payment.status,
+      snapshot: data.snapshot,
+      successUrl: data.successUrl.replace("{CHECKOUT_SESSION_ID}", payment.checkout_session_id ?? paymentId),
+      cancelUrl: data.cancelUrl,
+      lastError: payment.failure_message,
+    };
+  }
+
+  async function applyWebhookEvent(tx: Queryable, event: CheckoutWebhookEvent) {
+    const session = event.session;
+    if (!session?.paymentId) return null;
+    const payments = paymentsRepository(tx);
+    const payment = await payments.findById(session.paymentId);
+    if (!payment || (payment.checkout_session_id && payment.checkout_session_id !== session.id)) {
+      deps.logError(new Error(`no payment for session ${session.id}`), `webhook ${event.id} ignored`);
+      return null;
+    }
+    const evidence = { amountPence: session.amountTotalPence, currency: session.currency };
+    switch (event.type) {
+      case "checkout.session.completed":
+        if (!session.paid) {
+          await payments.markProcessing(payment.id);
+          return null;
+        }
+        return (await completeIn(tx, payment.id, evidence))?.placed ?? null;
+      case "checkout.session.async_payment_succeeded":
+        return (await completeIn(tx, payment.id, evidence))?.placed ?? null;
+      case "checkout.session.async_payment_failed":
+        await payments.markFailed(payment.id, MESSAGES.paymentFailed);
+        return null;
+      case "checkout.session.expired":
+        await payments.markCanceled(payment.id, MESSAGES.paymentCancelledOrFailed);
+        return null;
+      default:
+        return null;
+    }
+  }
+}
+
+export type PaymentService = ReturnType<typeof createPaymentService>;

@@ -1,0 +1,113 @@
+import Stripe from "stripe";
+import type {
+  CheckoutSessionState,
+  CheckoutWebhookEvent,
+  CreateCheckoutInput,
+  CreatedCheckout,
+  PaymentProvider,
+} from "./payment-provider.js";
+import { WebhookSignatureError } from "./payment-provider.js";
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret?: string | undefined;
+  /** Points the SDK somewhere else than api.stripe.com (tests use a local fake). */
+  api?: { host?: string | undefined; port?: number | undefined; protocol?: "http" | "https" | undefined } | undefined;
+}
+
+/** Sessions left open this long expire on their own (Stripe's minimum is 30 minutes). */
+const SESSION_LIFETIME_S = 60 * 60;
+
+type Session = Stripe.Checkout.Session;
+
+function sessionState(session: Session): CheckoutSessionState {
+  return {
+    state: session.status === "complete" ? "complete" : session.status === "expired" ? "expired" : "open",
+    paid: session.payment_status === "paid",
+    amountTotalPence: session.amount_total ?? null,
+    currency: session.currency ?? null,
+  };
+}
+
+const CHECKOUT_EVENTS = new Set([
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+  "checkout.session.async_payment_failed",
+  "checkout.session.expired",
+]);
+
+/** Stripe Checkout: a hosted page on checkout.stripe.com, confirmed by webhook or by asking Stripe. */
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const api = options.api ?? {};
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(api.host ? { host: api.host } : {}),
+    ...(api.port ? { port: api.port } : {}),
+    ...(api.protocol ? { protocol: api.protocol } : {}),
+  });
+
+  return {
+    name: "stripe",
+
+    async createCheckout(input: CreateCheckoutInput): Promise<CreatedCheckout> {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          currency: input.currency,
+          line_items: input.lineItems.map((line) => ({
+            quantity: line.quantity,
+            price_data: {
+              currency: input.currency,
+              unit_amount: line.unitAmountPence,
+              product_data: { name: line.name, ...(line.description ? { description: line.description } : {}) },
+            },
+          })),
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          client_reference_id: input.paymentId,
+          metadata: input.metadata,
+          payment_intent_data: { metadata: input.metadata },
+          expires_at: Math.floor(Date.now() / 1000) + SESSION_LIFETIME_S,
+          ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
+        },
+        { idempotencyKey: `checkout-${input.paymentId}` },
+      );
+      if (!session.url) throw new Error("Stripe returned a checkout session without a URL");
+      return { sessionId: session.id, url: session.url, clientSecret: session.client_secret ?? null };
+    },
+
+    async retrieveSession(sessionId) {
+      return sessionState(await stripe.checkout.sessions.retrieve(sessionId));
+    },
+
+    async expireSession(sessionId) {
+      await stripe.checkout.sessions.expire(sessionId);
+    },
+
+    webhooks: options.webhookSecret
+      ? {
+          verify(rawBody, signature): CheckoutWebhookEvent {
+            let event: Stripe.Event;
+            try {
+              event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret!);
+            } catch (error) {
+              throw new WebhookSignatureError((error as Error).message);
+            }
+            if (!CHECKOUT_EVENTS.has(event.type)) return { id: event.id, type: event.type, session: null };
+            const session = event.data.object as Session;
+            return {
+              id: event.id,
+              type: event.type,
+              session: {
+                id: session.id,
+                paymentId: session.metadata?.payment_id ?? session.client_reference_id ?? null,
+                ...sessionState(session),
+              },
+            };
+          },
+        }
+      : null,
+  };
+}

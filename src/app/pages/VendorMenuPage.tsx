@@ -1,0 +1,31 @@
+import { useParams } from "react-router";
+import type { MenuItem } from "../../../contract/vendors";
+import { useCart } from "../../features/cart/hooks/use-cart";
+import { useCartActions } from "../../features/cart/hooks/use-cart-actions";
+import { distinctLineCount, lineForStepper, linesForItem, quantityOfItem } from "../../features/cart/lib/cart-summary";
+import type { MenuCartControls } from "../../features/vendors/components/menu-cart-controls";
+import { VendorMenuPage as VendorMenu } from "../../features/vendors/components/VendorMenuPage";
+import { numericId } from "../../lib/ids";
+
+/** /vendor/{id}: the vendors feature's menu, wired to this vendor's cart. */
+export default function VendorMenuPage() {
+  const vendorId = numericId(useParams().id ?? "");
+  const { data: cart } = useCart(vendorId);
+  const actions = useCartActions();
+
+  const controls: MenuCartControls = {
+    lineCount: distinctLineCount(cart),
+    quantityOf: (menuItemId) => quantityOfItem(cart, menuItemId),
+    isAdding: actions.isItemAdding,
+    isBusy: actions.isItemBusy,
+    add: async (item: MenuItem) => (await actions.add({ vendorId, menuItemId: numericId(item.id) })).message,
+    step: (item, delta) => {
+      const menuItemId = numericId(item.id);
+      const line = lineForStepper(linesForItem(cart, menuItemId));
+      if (!line) return;
+      actions.setQuantity({ vendorId, menuItemId, lineId: line.lineId, quantity: line.quantity + delta });
+    },
+  };
+
+  return <VendorMenu key={vendorId} vendorId={vendorId} cart={controls} />;
+}

@@ -1,0 +1,62 @@
+import { Link } from "react-router";
+import type { CartItem } from "../../../../contract/cart";
+import { QuantityStepper } from "../../../components/QuantityStepper";
+import { formatPence } from "../../../lib/money";
+
+interface Props {
+  line: CartItem;
+  vendorId: number;
+  busy: boolean;
+  onQuantity: (quantity: number) => void;
+}
+
+function AddonList({ line }: { line: CartItem }) {
+  const addons = line.addons.flatMap((group) => group.addons.map((addon) => ({ ...addon, groupName: group.groupName })));
+  if (addons.length === 0) return null;
+  return (
+    <details className="cart-line__addons">
+      <summary>
+        {addons.length} {addons.length === 1 ? "add-on" : "add-ons"} · +{formatPence(line.addonTotalPence)} each
+      </summary>
+      <ul>
+        {addons.map((addon) => (
+          <li key={`${addon.groupName}-${addon.addonId}`}>
+            <span className="cart-line__addon-group">{addon.groupName}</span>
+            <span className="cart-line__addon-name">
+              {addon.name} × {addon.quantity}
+            </span>
+            <span className="cart-line__addon-price">{addon.pricePence > 0 ? formatPence(addon.pricePence * addon.quantity) : "Free"}</span>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** One cart line: name (links to the item), description, add-ons, allergy note, line total and stepper. */
+export function CartLineCard({ line, vendorId, busy, onQuantity }: Props) {
+  return (
+    <li className="cart-line">
+      <img className="cart-line__image" src={line.image || "/images/placeholder-item.svg"} alt="" width={72} height={72} loading="lazy" />
+      <div className="cart-line__body">
+        <div className="cart-line__head">
+          <h3 className="cart-line__name">
+            <Link to={`/vendor/${vendorId}/item/${line.menuItemId}`}>{line.name}</Link>
+          </h3>
+          <span className="cart-line__total">{formatPence(line.totalPricePence)}</span>
+        </div>
+        {line.description && <p className="cart-line__description">{line.description}</p>}
+        <AddonList line={line} />
+        {line.allergyInformation && (
+          <p className="cart-line__note">
+            <strong>Allergy note:</strong> {line.allergyInformation}
+          </p>
+        )}
+        <div className="cart-line__foot">
+          <span className="cart-line__unit">{formatPence(line.pricePence + line.addonTotalPence)} each</span>
+          <QuantityStepper quantity={line.quantity} itemName={line.name} busy={busy} onDecrease={() => onQuantity(line.quantity - 1)} onIncrease={() => onQuantity(line.quantity + 1)} />
+        </div>
+      </div>
+    </li>
+  );
+}

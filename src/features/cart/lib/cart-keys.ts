@@ -1,0 +1,12 @@
+/**
+ * Local keys of spec sections 3 and 9: 'cart' holds {vendorId, cart} for the current vendor (the one
+ * last written to), 'cartVendor' its {id, name, preparationTime}. Vendor ids use the spec's 'vendor_{n}' form.
+ * 'cartOrderType' remembers the customer's order-type choice.
+ * Kept apart from cart-storage (which parses with the contract) so sign-out can clear them without loading it.
+ */
+export const CART_KEYS = { cart: "cart", vendor: "cartVendor", orderType: "cartOrderType" } as const;
+
+export function clearLocalCart(storage: Storage | null = typeof localStorage === "undefined" ? null : localStorage): void {
+  storage?.removeItem(CART_KEYS.cart);
+  storage?.removeItem(CART_KEYS.vendor);
+}

@@ -1,0 +1,24 @@
+import type { CartItem } from "../../../../contract/cart";
+
+const BADGE_LABELS: Record<string, string> = {
+  best_seller: "Best Seller",
+  most_favourite: "Most Favourite",
+};
+
+/** 'best_seller' → 'Best Seller'; labels the server already spells out pass through. */
+export const badgeLabel = (badge: string) => BADGE_LABELS[badge] ?? badge;
+
+const lineAddonIds = (line: CartItem) =>
+  line.addons
+    .flatMap((group) => group.addons.map((addon) => addon.addonId))
+    .sort((a, b) => a - b)
+    .join(",");
+
+/**
+ * The cart line the item page's stepper and allergy note act on: the line with exactly the chosen
+ * add-ons when there is one, else the newest line of this item.
+ */
+export function targetLine(lines: readonly CartItem[], chosenAddonIds: readonly number[]): CartItem | undefined {
+  const wanted = [...chosenAddonIds].sort((a, b) => a - b).join(",");
+  return lines.findLast((line) => lineAddonIds(line) === wanted) ?? lines.at(-1);
+}

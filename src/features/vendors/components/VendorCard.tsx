@@ -1,0 +1,65 @@
+import { Link } from "react-router";
+import { isVendorOpen, type Vendor } from "../../../../contract/vendors";
+import { Icon } from "../../../components/Icon";
+import { Skeleton } from "../../../components/Skeleton";
+import { preparationMinutes, vendorDescription } from "../lib/vendor-list";
+
+export function VendorStatusBadge({ status }: { status: string }) {
+  const open = isVendorOpen(status);
+  return (
+    <span className={`badge status-badge ${open ? "badge--success" : "badge--danger"}`}>
+      <span className="status-badge__dot" aria-hidden="true" />
+      {open ? "Open Now" : "Closed"}
+    </span>
+  );
+}
+
+/** Image, logo, name, status, description and preparation time; the whole card opens the menu. */
+export function VendorCard({ vendor, eager = false }: { vendor: Vendor; eager?: boolean }) {
+  return (
+    <article className="vendor-card">
+      <div className="vendor-card__media">
+        <img src={vendor.image} alt="" width={640} height={360} loading={eager ? "eager" : "lazy"} decoding="async" className="vendor-card__image" />
+        <img src={vendor.logo} alt="" width={56} height={56} loading={eager ? "eager" : "lazy"} className="vendor-card__logo" />
+      </div>
+      <div className="vendor-card__body">
+        <div className="vendor-card__title-row">
+          <h2 className="vendor-card__name">
+            <Link to={`/vendor/${vendor.id}`} className="vendor-card__link">
+              {vendor.name}
+            </Link>
+          </h2>
+          <VendorStatusBadge status={vendor.status} />
+        </div>
+        <p className="vendor-card__description">{vendorDescription(vendor)}</p>
+        <p className="vendor-card__meta">
+          <span>
+            <Icon name="clock" size={16} />
+            Preparation time {preparationMinutes(vendor)} mins
+          </span>
+          {vendor.rating > 0 && (
+            <span>
+              <Icon name="star" size={16} />
+              <span className="visually-hidden">Rated </span>
+              {vendor.rating.toFixed(1)}
+            </span>
+          )}
+        </p>
+      </div>
+    </article>
+  );
+}
+
+export function VendorCardSkeleton() {
+  return (
+    <div className="vendor-card vendor-card--skeleton" aria-hidden="true">
+      <Skeleton height="auto" radius={0} style={{ aspectRatio: "16 / 9" }} />
+      <div className="vendor-card__body">
+        <Skeleton width="55%" height={22} />
+        <Skeleton width="95%" height={14} style={{ marginTop: 10 }} />
+        <Skeleton width="70%" height={14} style={{ marginTop: 6 }} />
+        <Skeleton width="40%" height={14} style={{ marginTop: 12 }} />
+      </div>
+    </div>
+  );
+}

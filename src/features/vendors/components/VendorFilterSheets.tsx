@@ -1,0 +1,84 @@
+import { Modal } from "../../../components/Modal";
+import { NO_FILTERS, SORT_OPTIONS, type SortId, type VendorFilters } from "../lib/vendor-list";
+
+interface SheetProps {
+  open: boolean;
+  filters: VendorFilters;
+  onChange: (next: VendorFilters) => void;
+  onClose: () => void;
+}
+
+/** The 'Filter' chip's sheet: 'Open now only' and 'Under £10'; changes apply at once. */
+export function FilterSheet({ open, filters, onChange, onClose, resultCount }: SheetProps & { resultCount: number }) {
+  return (
+    <Modal
+      open={open}
+      title="Filter"
+      onClose={onClose}
+      footer={
+        <>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => onChange({ ...filters, underTen: NO_FILTERS.underTen, openOnly: NO_FILTERS.openOnly })}
+          >
+            <span>Clear filters</span>
+          </button>
+          <button type="button" className="btn btn--primary" onClick={onClose}>
+            <span>{resultCount === 1 ? "Show 1 trailer" : `Show ${resultCount} trailers`}</span>
+          </button>
+        </>
+      }
+    >
+      <fieldset className="sheet-options">
+        <legend className="visually-hidden">Show only</legend>
+        <label className="sheet-option">
+          <span>
+            <strong>Open now only</strong>
+            <small>Hide trailers that are closed</small>
+          </span>
+          <input type="checkbox" checked={filters.openOnly} onChange={(event) => onChange({ ...filters, openOnly: event.target.checked })} />
+        </label>
+        <label className="sheet-option">
+          <span>
+            <strong>Under £10</strong>
+            <small>Trailers where most dishes cost less than £10</small>
+          </span>
+          <input type="checkbox" checked={filters.underTen} onChange={(event) => onChange({ ...filters, underTen: event.target.checked })} />
+        </label>
+      </fieldset>
+    </Modal>
+  );
+}
+
+/** The 'Sort by' chip's sheet: the six choices and 'Clear sorting'; a choice applies at once (arrow keys stay usable). */
+export function SortSheet({ open, filters, onChange, onClose }: SheetProps) {
+  const choose = (sort: SortId | null) => onChange({ ...filters, sort });
+  return (
+    <Modal
+      open={open}
+      title="Sort by"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn btn--secondary" onClick={() => choose(null)} disabled={filters.sort === null}>
+            <span>Clear sorting</span>
+          </button>
+          <button type="button" className="btn btn--primary" onClick={onClose}>
+            <span>Done</span>
+          </button>
+        </>
+      }
+    >
+      <fieldset className="sheet-options">
+        <legend className="visually-hidden">Sort trailers by</legend>
+        {SORT_OPTIONS.map((option) => (
+          <label key={option.id} className="sheet-option">
+            <strong>{option.label}</strong>
+            <input type="radio" name="vendor-sort" value={option.id} checked={filters.sort === option.id} onChange={() => choose(option.id)} />
+          </label>
+        ))}
+      </fieldset>
+    </Modal>
+  );
+}

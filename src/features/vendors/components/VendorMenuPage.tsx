@@ -1,0 +1,269 @@
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useMemo, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import type { AllergenId } from "../../../../contract/allergens";
+import { MESSAGES } from "../../../../contract/messages";
+import { isVendorOpen, type MenuItem, type Vendor } from "../../../../contract/vendors";
+import { Chip } from "../../../components/Chip";
+import { Icon } from "../../../components/Icon";
+import { PageHeader } from "../../../components/PageHeader";
+import { Skeleton } from "../../../components/Skeleton";
+import { vendorMenuQuery, vendorQuery } from "../api/vendors-api";
+import { readHiddenAllergens, writeHiddenAllergens } from "../lib/allergen-preference";
+import { ALL_CATEGORIES, categoryChips, countHiddenByAllergens, filterMenu, type MenuSection } from "../lib/menu-filter";
+import { preparationMinutes, vendorDescription } from "../lib/vendor-list";
+import "../vendors.css";
+import { AllergenFilterSheet } from "./AllergenFilterSheet";
+import { CartBanner, type CartBannerState } from "./CartBanner";
+import type { MenuCartControls } from "./menu-cart-controls";
+import { MenuItemRow } from "./MenuItemRow";
+import { VendorStatusBadge } from "./VendorCard";
+import { VoiceSearchButton } from "./VoiceSearchButton";
+
+function CartButton({ count }: { count: number }) {
+  return (
+    <Link to="/cart" className="icon-btn cart-btn" aria-label={count === 0 ? "Cart, empty" : `Cart, ${count} ${count === 1 ? "item" : "items"}`}>
+      <Icon name="cart" />
+      {count > 0 && (
+        <span className="cart-btn__badge" aria-hidden="true">
+          {count}
+        </span>
+      )}
+    </Link>
+  );
+}
+
+function VendorHero({ vendor }: { vendor: Vendor }) {
+  return (
+    <section className="vendor-hero" aria-label="About this trailer">
+      <div className="vendor-hero__media">
+        <img src={vendor.image} alt="" width={1080} height={480} className="vendor-hero__image" fetchPriority="high" />
+        <img src={vendor.logo} alt={`${vendor.name} logo`} width={72} height={72} className="vendor-hero__logo" />
+      </div>
+      <div className="vendor-hero__body">
+        <div className="vendor-hero__meta">
+          <VendorStatusBadge status={vendor.status} />
+          <span>
+            <Icon name="clock" size={16} /> Preparation time {preparationMinutes(vendor)} mins
+          </span>
+          {vendor.rating > 0 && (
+            <span>
+              <Icon name="star" size={16} /> <span className="visually-hidden">Rated </span>
+              {vendor.rating.toFixed(1)}
+            </span>
+          )}
+        </div>
+        <p className="vendor-hero__description">{vendorDescription(vendor)}</p>
+        {!isVendorOpen(vendor.status) && (
+          <p className="notice notice--closed">
+            <Icon name="info" size={18} /> This trailer is closed right now. You can look through the menu, but ordering opens when they do.
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function HeroSkeleton() {
+  return (
+    <section className="vendor-hero" aria-busy="true">
+      <Skeleton height="auto" radius={0} style={{ aspectRatio: "9 / 4" }} />
+      <div className="vendor-hero__body">
+        <p className="loading-text">Loading vendor info...</p>
+        <Skeleton width="80%" height={14} />
+      </div>
+    </section>
+  );
+}
+
+function MenuSkeleton() {
+  return (
+    <div className="menu-skeleton">
+      <p className="loading-text" role="status">
+        Loading menu...
+      </p>
+      {[0, 1, 2, 3].map((row) => (
+        <div key={row} className="menu-item menu-item--skeleton" aria-hidden="true">
+          <Skeleton width={96} height={96} radius={12} />
+          <div>
+            <Skeleton width="60%" height={18} />
+            <Skeleton width="90%" height={14} style={{ marginTop: 8 }} />
+            <Skeleton width="40%" height={14} style={{ marginTop: 8 }} />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+interface MenuFiltersBarProps {
+  search: string;
+  onSearch: (text: string) => void;
+  categories: string[];
+  category: string;
+  onCategory: (category: string) => void;
+  hiddenAllergens: readonly AllergenId[];
+  onOpenAllergens: () => void;
+}
+
+function MenuFiltersBar({ search, onSearch, categories, category, onCategory, hiddenAllergens, onOpenAllergens }: MenuFiltersBarProps) {
+  const [expanded, setExpanded] = useState(false);
+  const { chips, hiddenCount } = categoryChips(categories, expanded, category);
+  return (
+    <div className="menu-filters">
+      <div className="menu-search">
+        <Icon name="search" size={20} className="menu-search__icon" />
+        <label htmlFor="menu-search" className="visually-hidden">
+          Search your favourites
+        </label>
+        <input id="menu-search" type="search" className="menu-search__input" placeholder="Search your favourites" value={search} onChange={(event) => onSearch(event.target.value)} autoComplete="off" enterKeyHint="search" />
+        <VoiceSearchButton onTranscript={onSearch} />
+      </div>
+      {/* biome-ignore lint/a11y/useSemanticElements: a wrapping chip row; role=group names it without fieldset styling */}
+      <div className="chip-row chip-row--wrap" role="group" aria-label="Categories">
+        {chips.map((name) => (
+          <Chip key={name} pressed={category === name} onClick={() => onCategory(name)}>
+            {name}
+          </Chip>
+        ))}
+        {hiddenCount > 0 && (
+          <Chip onClick={() => setExpanded(true)} aria-label={`Show ${hiddenCount} more categories`}>
+            +{hiddenCount} more
+          </Chip>
+        )}
+      </div>
+      <div className="chip-row">
+        <Chip icon={<Icon name="alert" size={16} />} active={hiddenAllergens.length > 0} count={hiddenAllergens.length} aria-haspopup="dialog" onClick={onOpenAllergens}>
+          Hide items containing…
+        </Chip>
+      </div>
+    </div>
+  );
+}
+
+interface MenuListProps {
+  sections: MenuSection[];
+  vendorId: number;
+  cart: MenuCartControls;
+  ordering: boolean;
+  onAdd: (item: MenuItem) => void;
+}
+
+function MenuList({ sections, vendorId, cart, ordering, onAdd }: MenuListProps) {
+  let rowIndex = 0;
+  return (
+    <div className="menu-sections">
+      {sections.map((section, sectionIndex) => (
+        <section key={section.category} className="menu-section" aria-labelledby={`menu-cat-${sectionIndex}`}>
+          <h2 id={`menu-cat-${sectionIndex}`} className="menu-section__title">
+            {section.category}
+          </h2>
+          <ul className="menu-section__list">
+            {section.items.map((item) => (
+              <MenuItemRow key={item.id} item={item} vendorId={vendorId} cart={cart} ordering={ordering} onAdd={onAdd} eagerImage={rowIndex++ < 3} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** /vendor/{id}: the vendor menu (spec section 2). The cart comes in through `cart`, wired in src/app. */
+export function VendorMenuPage({ vendorId, cart }: { vendorId: number; cart: MenuCartControls }) {
+  const navigate = useNavigate();
+  const vendor = useQuery({ ...vendorQuery(vendorId), enabled: Number.isInteger(vendorId) });
+  const menu = useQuery({ ...vendorMenuQuery(vendorId), enabled: Number.isInteger(vendorId) });
+  const [search, setSearch] = useState("");
+  const [category, setCategory] = useState(ALL_CATEGORIES);
+  const [hiddenAllergens, setHiddenAllergens] = useState<AllergenId[]>(readHiddenAllergens);
+  const [allergenSheet, setAllergenSheet] = useState(false);
+  const [banner, setBanner] = useState<CartBannerState | null>(null);
+  const bannerId = useRef(0);
+
+  const sections = menu.data?.items ?? [];
+  const categories = useMemo(() => sections.map((section) => section.category), [sections]);
+  const shown = useMemo(() => filterMenu(sections, { search, category, hiddenAllergens }), [sections, search, category, hiddenAllergens]);
+  const hiddenCount = countHiddenByAllergens(sections, hiddenAllergens);
+  const ordering = vendor.data ? isVendorOpen(vendor.data.status) : true;
+
+  const changeAllergens = (next: AllergenId[]) => {
+    setHiddenAllergens(next);
+    writeHiddenAllergens(next);
+  };
+
+  const addFromList = (item: MenuItem) => {
+    const show = (outcome: CartBannerState["outcome"], reason?: string) => {
+      bannerId.current += 1;
+      setBanner({ id: bannerId.current, outcome, itemName: item.name, reason });
+    };
+    cart.add(item).then(
+      () => show("added"),
+      (error: Error) => show("error", error.message || MESSAGES.addToCartFailed),
+    );
+  };
+  const clearBanner = useCallback(() => setBanner(null), []);
+
+  const title = vendor.data?.name ?? (vendor.isError ? "Vendor" : "");
+
+  return (
+    <div className="page menu-page">
+      <PageHeader backTo="/vendors" title={title || <Skeleton width={160} height={22} />} actions={<CartButton count={cart.lineCount} />} />
+
+      {vendor.isPending ? <HeroSkeleton /> : vendor.isError ? <p className="error-box" role="alert">{MESSAGES.vendorLoadFailed}</p> : <VendorHero vendor={vendor.data} />}
+
+      {!vendor.isError && (
+        <>
+          <MenuFiltersBar
+            search={search}
+            onSearch={setSearch}
+            categories={categories}
+            category={category}
+            onCategory={setCategory}
+            hiddenAllergens={hiddenAllergens}
+            onOpenAllergens={() => setAllergenSheet(true)}
+          />
+          {hiddenCount > 0 && (
+            <p className="notice">
+              {hiddenCount} {hiddenCount === 1 ? "item is" : "items are"} hidden by your allergen filter.{" "}
+              <button type="button" className="link-btn" onClick={() => setAllergenSheet(true)}>
+                Change
+              </button>
+            </p>
+          )}
+          {menu.isPending ? (
+            <MenuSkeleton />
+          ) : menu.isError ? (
+            <div className="error-box" role="alert">
+              <p>{MESSAGES.menuLoadFailed}</p>
+              <button type="button" className="btn btn--secondary btn--small" onClick={() => menu.refetch()}>
+                <span>Try again</span>
+              </button>
+            </div>
+          ) : sections.length === 0 ? (
+            <p className="empty-state">No items available.</p>
+          ) : shown.length === 0 ? (
+            <div className="empty-state">
+              <p>No items match your search.</p>
+              <button
+                type="button"
+                className="btn btn--secondary"
+                onClick={() => {
+                  setSearch("");
+                  setCategory(ALL_CATEGORIES);
+                }}
+              >
+                <span>Show the whole menu</span>
+              </button>
+            </div>
+          ) : (
+            <MenuList sections={shown} vendorId={vendorId} cart={cart} ordering={ordering} onAdd={addFromList} />
+          )}
+        </>
+      )}
+
+      <AllergenFilterSheet open={allergenSheet} hidden={hiddenAllergens} onChange={changeAllergens} onClose={() => setAllergenSheet(false)} />
+      <CartBanner banner={banner} onDone={clearBanner} onViewCart={() => navigate("/cart")} />
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
+import { Chip } from "../../../components/Chip";
+import { Icon } from "../../../components/Icon";
+import { PageHeader } from "../../../components/PageHeader";
+import { vendorListQuery } from "../api/vendors-api";
+import { useLightQuery } from "../hooks/use-light-query";
+import { filtersFromParams, filtersToParams } from "../lib/filters-in-url";
+import { activeFilterCount, applyVendorFilters, hasAnyRefinement, NO_FILTERS, resultLine, sortLabel, type VendorFilters } from "../lib/vendor-list";
+import "../vendors.css";
+import { VendorCard, VendorCardSkeleton } from "./VendorCard";
+
+// The sheets are not needed to render the list: they load on first use (and are prefetched when the browser is idle).
+const loadSheets = () => import("./VendorFilterSheets");
+const FilterSheet = lazy(() => loadSheets().then((module) => ({ default: module.FilterSheet })));
+const SortSheet = lazy(() => loadSheets().then((module) => ({ default: module.SortSheet })));
+
+const SKELETON_CARDS = 6;
+
+function SearchTitle({ value, onChange, onClose }: { value: string; onChange: (text: string) => void; onClose: () => void }) {
+  return (
+    <>
+      <h1 className="visually-hidden">Food Trailers</h1>
+      <label htmlFor="vendor-search" className="visually-hidden">
+        Search vendors
+      </label>
+      <input
+        id="vendor-search"
+        type="search"
+        className="header-search"
+        placeholder="Search vendors..."
+        value={value}
+        autoComplete="off"
+        enterKeyHint="search"
+        // biome-ignore lint/a11y/noAutofocus: the customer just asked to search
+        autoFocus
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onClose}
+        onKeyDown={(event) => {
+          if (event.key === "Escape" || event.key === "Enter") event.currentTarget.blur();
+        }}
+      />
+    </>
+  );
+}
+
+/** /vendors: the Food Trailers list (spec section 2). */
+export default function VendorsPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [sheet, setSheet] = useState<"filter" | "sort" | null>(null);
+  const [pages, setPages] = useState(1);
+  const list = useLightQuery(vendorListQuery(pages));
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
+    idle(() => void loadSheets());
+  }, []);
+
+  const setFilters = (next: VendorFilters) => setParams(filtersToParams(next), { replace: true });
+  const vendors = useMemo(() => list.data?.vendors ?? [], [list.data]);
+  const shown = useMemo(() => applyVendorFilters(vendors, filters), [vendors, filters]);
+
+  return (
+    <div className="page vendors-page">
+      <PageHeader
+        backTo="/"
+        title={searchOpen ? <SearchTitle value={filters.search} onChange={(search) => setFilters({ ...filters, search })} onClose={() => setSearchOpen(false)} /> : "Food Trailers"}
+        actions={
+          !searchOpen && (
+            <button type="button" className="icon-btn" aria-label="Search vendors" onClick={() => setSearchOpen(true)}>
+              <Icon name="search" />
+            </button>
+          )
+        }
+      />
+
+      <div className="chip-row" role="toolbar" aria-label="Refine trailers">
+        <Chip icon={<Icon name="filter" size={16} />} count={activeFilterCount(filters)} active={filters.openOnly || filters.underTen} aria-haspopup="dialog" onClick={() => setSheet("filter")}>
+          Filter
+        </Chip>
+        <Chip icon={<Icon name="sort" size={16} />} active={filters.sort !== null} aria-haspopup="dialog" onClick={() => setSheet("sort")}>
+          {filters.sort ? `Sort by: ${sortLabel(filters.sort)}` : "Sort by"}
+        </Chip>
+        <Chip pressed={filters.underTen} onClick={() => setFilters({ ...filters, underTen: !filters.underTen })}>
+          Under £10
+        </Chip>
+      </div>
+
+      {list.isPending ? (
+        <>
+          <p className="result-line" role="status">
+            Loading trailers…
+          </p>
+          <div className="vendor-grid">
+            {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              <VendorCardSkeleton key={index} />
+            ))}
+          </div>
+        </>
+      ) : list.isError ? (
+        <div className="error-box vendors-error" role="alert">
+          <p>{list.error?.message}</p>
+          <button type="button" className="btn btn--secondary btn--small" onClick={() => list.refetch()}>
+            <span>Try again</span>
+          </button>
+        </div>
+      ) : (
+        <>
+          <div className="result-line-row">
+            <p className="result-line" role="status">
+              {resultLine(shown.length, filters)}
+            </p>
+            {hasAnyRefinement(filters) && (
+              <button type="button" className="link-btn" onClick={() => setFilters(NO_FILTERS)}>
+                Clear all
+              </button>
+            )}
+          </div>
+          {shown.length === 0 ? (
+            <div className="empty-state">
+              <Icon name="store" size={40} />
+              <p>No trailers match. Try another search or clear the filters.</p>
+            </div>
+          ) : (
+            <div className="vendor-grid">
+              {shown.map((vendor, index) => (
+                <VendorCard key={vendor.id} vendor={vendor} eager={index < 2} />
+              ))}
+            </div>
+          )}
+          {list.data?.hasMore && (
+            <button type="button" className="btn btn--secondary btn--block load-more" disabled={list.isPlaceholderData} onClick={() => setPages(pages + 1)}>
+              <span>{list.isPlaceholderData ? "Loading..." : "Show more trailers"}</span>
+            </button>
+          )}
+        </>
+      )}
+
+      {sheet && (
+        <Suspense fallback={null}>
+          {sheet === "filter" ? (
+            <FilterSheet open filters={filters} onChange={setFilters} onClose={() => setSheet(null)} resultCount={shown.length} />
+          ) : (
+            <SortSheet open filters={filters} onChange={setFilters} onClose={() => setSheet(null)} />
+          )}
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import type { MenuItem } from "../../../../contract/vendors";
+
+/** What the vendor menu needs from the cart; src/app wires it to the cart feature. */
+export interface MenuCartControls {
+  /** Distinct cart lines, for the header badge. */
+  lineCount: number;
+  quantityOf(menuItemId: number): number;
+  isAdding(menuItemId: number): boolean;
+  /** Any write for this item is waiting for the server. */
+  isBusy(menuItemId: number): boolean;
+  /** Adds one; resolves with the server's message, rejects with its error. */
+  add(item: MenuItem): Promise<string | undefined>;
+  step(item: MenuItem, delta: 1 | -1): void;
+}

@@ -1,0 +1,135 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface FakeSession {
+  id: string;
+  object: "checkout.session";
+  url: string;
+  status: "open" | "complete" | "expired";
+  payment_status: "paid" | "unpaid";
+  amount_total: number;
+  currency: string;
+  mode: string;
+  success_url: string;
+  cancel_url: string;
+  client_reference_id: string | null;
+  client_secret: null;
+  metadata: Record<string, string>;
+}
+
+export interface FakeStripeRequest {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  idempotencyKey: string | undefined;
+  form: URLSearchParams;
+}
+
+export interface FakeStripe {
+  host: string;
+  port: number;
+  requests: FakeStripeRequest[];
+  sessions: Map<string, FakeSession>;
+  /** Answers every call with this status until cleared (simulates an outage). */
+  failWith: number | null;
+  pay(sessionId: string): FakeSession;
+  close(): Promise<void>;
+}
+
+/** Sums Stripe's form-encoded line_items[n][price_data][unit_amount] × line_items[n][quantity]. */
+function amountTotal(form: URLSearchParams): number {
+  let total = 0;
+  for (let index = 0; form.has(`line_items[${index}][quantity]`); index += 1) {
+    total += Number(form.get(`line_items[${index}][price_data][unit_amount]`)) * Number(form.get(`line_items[${index}][quantity]`));
+  }
+  return total;
+}
+
+function metadataOf(form: URLSearchParams): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const [key, value] of form) {
+    const match = /^metadata\[(.+)\]$/.exec(key);
+    if (match) metadata[match[1]!] = value;
+  }
+  return metadata;
+}
+
+/** Just enough of api.stripe.com for Checkout Sessions: create, retrieve, expire. */
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const sessions = new Map<string, FakeSession>();
+  const requests: FakeStripeRequest[] = [];
+  let counter = 0;
+  const fake: Omit<FakeStripe, "host" | "port" | "close"> = {
+    requests,
+    sessions,
+    failWith: null,
+    pay(sessionId) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`no fake session ${sessionId}`);
+      session.status = "complete";
+      session.payment_status = "paid";
+      return session;
+    },
+  };
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const path = (req.url ?? "").split("?")[0]!;
+      const form = new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+      const header = (name: string) => {
+        const value = req.headers[name];
+        return Array.isArray(value) ? value[0] : value;
+      };
+      requests.push({ method: req.method ?? "", path, authorization: header("authorization"), idempotencyKey: header("idempotency-key"), form });
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { "content-type": "application/json", "request-id": `req_${counter}` });
+        res.end(JSON.stringify(body));
+      };
+      if (fake.failWith !== null) return send(fake.failWith, { error: { type: "api_error", message: "Fake outage" } });
+
+      if (req.method === "POST" && path === "/v1/checkout/sessions") {
+        counter += 1;
+        const id = `cs_test_fake${counter}`;
+        const session: FakeSession = {
+          id,
+          object: "checkout.session",
+          url: `https://checkout.stripe.com/c/pay/${id}`,
+          status: "open",
+          payment_status: "unpaid",
+          amount_total: amountTotal(form),
+          currency: form.get("currency") ?? form.get("line_items[0][price_data][currency]") ?? "gbp",
+          mode: form.get("mode") ?? "",
+          success_url: form.get("success_url") ?? "",
+          cancel_url: form.get("cancel_url") ?? "",
+          client_reference_id: form.get("client_reference_id"),
+          client_secret: null,
+          metadata: metadataOf(form),
+        };
+        sessions.set(id, session);
+        return send(200, session);
+      }
+      const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
+      const session = match ? sessions.get(match[1]!) : undefined;
+      if (!session) return send(404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
+      if (req.method === "POST" && match?.[2]) {
+        if (session.status !== "open") return send(400, { error: { type: "invalid_request_error", message: "Session is not open" } });
+        session.status = "expired";
+        return send(200, session);
+      }
+      return send(200, session);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(fake as FakeStripe, {
+    host: "127.0.0.1",
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
+}
