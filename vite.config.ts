@@ -46,7 +46,18 @@ export default defineConfig({
     target: "es2022",
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: [{ name: "app", tags: ["$initial"] }] },
+        codeSplitting: {
+          groups: [
+            { name: "app", tags: ["$initial"] },
+            // The order screens and the live feed as one chunk, not a dozen tiny ones (each also costs the
+            // entry chunk a line in its preload map).
+            {
+              name: "orders",
+              includeDependenciesRecursively: false,
+              test: /src[\\/]features[\\/](orders|live[\\/]lib)[\\/]|contract[\\/](orders|order-status|realtime)\.ts|src[\\/](lib[\\/]order-display|components[\\/]StatusPill)/,
+            },
+          ],
+        },
       },
     },
   },

@@ -24,7 +24,7 @@ export const userAuthPayloadSchema = z.object({
 });
 /** The spec sends the user id; accept it bare or as `{ userId }`. */
 export const joinUserRoomPayloadSchema = z.union([
-  z.object({ userId: z.coerce.number().check(z.int(), z.positive()) }),
+  z.object({ userId: z.number().check(z.int(), z.positive()) }),
   z.pipe(
     z.union([z.number(), z.string()]),
     z.transform((value) => ({ userId: Number(value) })),

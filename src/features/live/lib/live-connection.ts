@@ -40,7 +40,7 @@ type SocketFactory = (
 /** socket.io-client is loaded on demand so it never weighs on the first paint of /login or /vendors. */
 export type ClientLoader = () => Promise<{ io: SocketFactory }>;
 
-const defaultLoader: ClientLoader = () => import("socket.io-client");
+const defaultLoader: ClientLoader = () => import("./socket-client");
 
 const staffListeners = new Set<(change: StaffOrderChanged) => void>();
 let activeSocket: Socket | null = null;

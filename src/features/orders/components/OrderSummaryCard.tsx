@@ -38,14 +38,16 @@ export function OrderSummaryCard({
           <p className="order-summary__total">{formatPence(order.totalPence)}</p>
         </div>
         <p className="order-summary__meta">
-          <Icon name={orderTypeIcon(order.orderType)} size={18} /> {orderTypeLabel(order.orderType)} ·{" "}
+          <Icon name={orderTypeIcon(order.orderType)} size={18} /> {orderTypeLabel(order.orderType)}{" "}
+          ·{" "}
           <time dateTime={order.created_at}>
             {formatDate(order.created_at)}, {formatTime(order.created_at)}
           </time>
         </p>
         {!isFinalStatus(order.status) && (
           <p className="order-summary__eta">
-            <Icon name="clock" size={18} /> Estimated time: <strong>{estimatedTimeText(order, etaStyle, now)}</strong>
+            <Icon name="clock" size={18} /> Estimated time:{" "}
+            <strong>{estimatedTimeText(order, etaStyle, now)}</strong>
           </p>
         )}
       </div>
