@@ -10,12 +10,7 @@ import { ApiError, authUrl, request } from "../../../lib/api-client";
 
 export async function login(credentials: LoginRequest) {
   try {
-    return await request(authUrl("/login"), {
-      method: "POST",
-      body: credentials,
-      schema: loginResponseSchema,
-      anonymous: true,
-    });
+    return await request(authUrl("/login"), { method: "POST", body: credentials, schema: loginResponseSchema, anonymous: true });
   } catch (error) {
     if (error instanceof ApiError && !error.network && error.message === MESSAGES.postFailed) {
       throw new ApiError(MESSAGES.loginFailed, error.status);
@@ -41,9 +36,5 @@ export async function register(input: RegisterRequest) {
 }
 
 export async function fetchProfile(token: string) {
-  return request(authUrl("/me"), {
-    schema: profileSchema,
-    headers: { Authorization: `Bearer ${token}` },
-    anonymous: true,
-  });
+  return request(authUrl("/me"), { schema: profileSchema, headers: { Authorization: `Bearer ${token}` }, anonymous: true });
 }

@@ -13,12 +13,7 @@ import {
 } from "../../../lib/auth-storage";
 import * as authApi from "../api/auth-api";
 import { AuthContext, type AuthContextValue, type AuthStatus } from "../hooks/auth-context";
-import {
-  decideStartupAuth,
-  needsServerValidation,
-  readTokenSources,
-  recordFromToken,
-} from "../lib/startup";
+import { decideStartupAuth, needsServerValidation, readTokenSources, recordFromToken } from "../lib/startup";
 
 interface AuthState {
   status: AuthStatus;
@@ -33,10 +28,7 @@ function removeTokenFromAddress() {
 }
 
 function startupState(): AuthState {
-  const decision = decideStartupAuth(
-    readStoredAuth,
-    readTokenSources(window.location, document, androidToken()),
-  );
+  const decision = decideStartupAuth(readStoredAuth, readTokenSources(window.location, document, androidToken()));
   if (decision.kind === "signed-out") {
     if (decision.clear) clearStoredAuth();
     return { status: "signed-out", record: null };
@@ -49,18 +41,10 @@ function startupState(): AuthState {
 /** Re-reads storage only (another tab signed in or out). */
 function storageState(): AuthState {
   const decision = decideStartupAuth(readStoredAuth, { url: null, global: null, meta: null });
-  return decision.kind === "signed-in"
-    ? { status: "signed-in", record: decision.record }
-    : { status: "signed-out", record: null };
+  return decision.kind === "signed-in" ? { status: "signed-in", record: decision.record } : { status: "signed-out", record: null };
 }
 
-export function AuthProvider({
-  children,
-  onSignedOut,
-}: {
-  children: ReactNode;
-  onSignedOut?: () => void;
-}) {
+export function AuthProvider({ children, onSignedOut }: { children: ReactNode; onSignedOut?: () => void }) {
   const [state, setState] = useState<AuthState>(startupState);
 
   const signOut = useCallback(() => {
@@ -97,8 +81,7 @@ export function AuthProvider({
       })
       .catch((error: unknown) => {
         if (cancelled) return;
-        if (error instanceof ApiError && (error.status === 401 || error.status === 404))
-          return signOut();
+        if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return signOut();
         reportError(error, MESSAGES.profileFailed);
         writeStoredAuth({ ...record, isValid: false });
       });

@@ -77,12 +77,7 @@ export default function ProfilePage() {
         )}
         {DISABLED_ENTRIES.map((entry) => (
           <li key={entry.label}>
-            <button
-              type="button"
-              className="menu-list__item"
-              disabled
-              aria-describedby="profile-soon"
-            >
+            <button type="button" className="menu-list__item" disabled aria-describedby="profile-soon">
               <Icon name={entry.icon} />
               <span>{entry.label}</span>
               <small className="menu-list__soon">Coming soon</small>

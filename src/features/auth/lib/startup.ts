@@ -20,12 +20,7 @@ export interface TokenSources {
 }
 
 export type StartupDecision =
-  | {
-      kind: "signed-in";
-      record: TokenRecord;
-      source: "cache" | "storage" | keyof TokenSources;
-      persist: boolean;
-    }
+  | { kind: "signed-in"; record: TokenRecord; source: "cache" | "storage" | keyof TokenSources; persist: boolean }
   | { kind: "signed-out"; clear: boolean };
 
 /** A token record from a bare token (handed over by the host app or the address). */
@@ -38,11 +33,7 @@ export function recordFromToken(token: string, now = Date.now()): TokenRecord | 
 }
 
 /** Spec section 4's start-up order: cached record, stored token, handed-over token, else signed out. */
-export function decideStartupAuth(
-  read: () => StoredAuth,
-  sources: TokenSources,
-  now = Date.now(),
-): StartupDecision {
+export function decideStartupAuth(read: () => StoredAuth, sources: TokenSources, now = Date.now()): StartupDecision {
   let stored: StoredAuth;
   try {
     stored = read();
@@ -85,11 +76,7 @@ export function needsServerValidation(record: TokenRecord, now = Date.now()): bo
   );
 }
 
-export function readTokenSources(
-  location: Location,
-  doc: Document,
-  global: string | null,
-): TokenSources {
+export function readTokenSources(location: Location, doc: Document, global: string | null): TokenSources {
   const url = new URLSearchParams(location.search).get("token");
   const meta = doc.querySelector<HTMLMetaElement>('meta[name="auth-token"]')?.content ?? null;
   return { url: url || null, global, meta: meta || null };

@@ -14,33 +14,21 @@ import { clearLocalCart, currentCartVendorId, writeLocalCart } from "../lib/cart
 /** Every query and mutation key of the cart, in one place. `null` vendor = the customer's latest cart. */
 export const cartKeys = {
   all: ["cart"] as const,
-  detail: (vendorId: number | null, orderType: OrderType | null) =>
-    ["cart", vendorId ?? "latest", orderType ?? "none"] as const,
+  detail: (vendorId: number | null, orderType: OrderType | null) => ["cart", vendorId ?? "latest", orderType ?? "none"] as const,
   writes: ["cart-write"] as const,
   write: (kind: CartWriteKind) => ["cart-write", kind] as const,
 };
 
-export type CartWriteKind =
-  | "add"
-  | "add-with-addons"
-  | "update"
-  | "allergy"
-  | "delivery-instructions"
-  | "clear";
+export type CartWriteKind = "add" | "add-with-addons" | "update" | "allergy" | "delivery-instructions" | "clear";
 
 /** A fresh id per write so a retried request applies once. */
 export function newMutationId(): string {
-  if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function")
-    return crypto.randomUUID();
+  if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-async function fetchCart(
-  vendorId: number | null,
-  orderType: OrderType | null,
-  signal: AbortSignal,
-) {
+async function fetchCart(vendorId: number | null, orderType: OrderType | null, signal: AbortSignal) {
   const params = new URLSearchParams();
   if (vendorId !== null) params.set("vendorId", String(vendorId));
   if (orderType) params.set("orderType", orderType);
@@ -68,26 +56,16 @@ export const cartQuery = (vendorId: number | null, orderType: OrderType | null) 
 type WithoutId<T> = Omit<T, "mutationId">;
 
 export const cartApi = {
-  add: (body: WithoutId<CartAddRequest>) =>
-    api.post("/cart/add", { ...body, mutationId: newMutationId() }, cartResponseSchema),
+  add: (body: WithoutId<CartAddRequest>) => api.post("/cart/add", { ...body, mutationId: newMutationId() }, cartResponseSchema),
   addWithAddons: (body: WithoutId<CartAddWithAddonsRequest>) =>
     api.post("/cart/add-with-addons", { ...body, mutationId: newMutationId() }, cartResponseSchema),
-  update: (body: WithoutId<CartUpdateRequest>) =>
-    api.put("/cart/update", { ...body, mutationId: newMutationId() }, cartResponseSchema),
+  update: (body: WithoutId<CartUpdateRequest>) => api.put("/cart/update", { ...body, mutationId: newMutationId() }, cartResponseSchema),
   allergy: async (body: WithoutId<AllergyRequest>) =>
-    cartOrMessage(
-      await api.post("/cart/allergy-information", { ...body, mutationId: newMutationId() }),
-    ),
+    cartOrMessage(await api.post("/cart/allergy-information", { ...body, mutationId: newMutationId() })),
   deliveryInstructions: async (body: { instructions: string; vendorId?: number }) =>
-    cartOrMessage(
-      await api.post("/cart/delivery-instructions", { ...body, mutationId: newMutationId() }),
-    ),
+    cartOrMessage(await api.post("/cart/delivery-instructions", { ...body, mutationId: newMutationId() })),
   removeAllByVendor: (vendorId: number) =>
-    api.delete(
-      "/cart/remove-all-by-vendor",
-      { vendorId, mutationId: newMutationId() },
-      cartResponseSchema,
-    ),
+    api.delete("/cart/remove-all-by-vendor", { vendorId, mutationId: newMutationId() }, cartResponseSchema),
 };
 
 /** Allergy and delivery-instruction answers carry an optional message and, usually, the whole cart. */

@@ -11,15 +11,12 @@ interface Props {
 }
 
 function AddonList({ line }: { line: CartItem }) {
-  const addons = line.addons.flatMap((group) =>
-    group.addons.map((addon) => ({ ...addon, groupName: group.groupName })),
-  );
+  const addons = line.addons.flatMap((group) => group.addons.map((addon) => ({ ...addon, groupName: group.groupName })));
   if (addons.length === 0) return null;
   return (
     <details className="cart-line__addons">
       <summary>
-        {addons.length} {addons.length === 1 ? "add-on" : "add-ons"} · +
-        {formatPence(line.addonTotalPence)} each
+        {addons.length} {addons.length === 1 ? "add-on" : "add-ons"} · +{formatPence(line.addonTotalPence)} each
       </summary>
       <ul>
         {addons.map((addon) => (
@@ -28,9 +25,7 @@ function AddonList({ line }: { line: CartItem }) {
             <span className="cart-line__addon-name">
               {addon.name} × {addon.quantity}
             </span>
-            <span className="cart-line__addon-price">
-              {addon.pricePence > 0 ? formatPence(addon.pricePence * addon.quantity) : "Free"}
-            </span>
+            <span className="cart-line__addon-price">{addon.pricePence > 0 ? formatPence(addon.pricePence * addon.quantity) : "Free"}</span>
           </li>
         ))}
       </ul>
@@ -42,14 +37,7 @@ function AddonList({ line }: { line: CartItem }) {
 export function CartLineCard({ line, vendorId, busy, onQuantity }: Props) {
   return (
     <li className="cart-line">
-      <img
-        className="cart-line__image"
-        src={line.image || "/images/placeholder-item.svg"}
-        alt=""
-        width={72}
-        height={72}
-        loading="lazy"
-      />
+      <img className="cart-line__image" src={line.image || "/images/placeholder-item.svg"} alt="" width={72} height={72} loading="lazy" />
       <div className="cart-line__body">
         <div className="cart-line__head">
           <h3 className="cart-line__name">
@@ -65,16 +53,8 @@ export function CartLineCard({ line, vendorId, busy, onQuantity }: Props) {
           </p>
         )}
         <div className="cart-line__foot">
-          <span className="cart-line__unit">
-            {formatPence(line.pricePence + line.addonTotalPence)} each
-          </span>
-          <QuantityStepper
-            quantity={line.quantity}
-            itemName={line.name}
-            busy={busy}
-            onDecrease={() => onQuantity(line.quantity - 1)}
-            onIncrease={() => onQuantity(line.quantity + 1)}
-          />
+          <span className="cart-line__unit">{formatPence(line.pricePence + line.addonTotalPence)} each</span>
+          <QuantityStepper quantity={line.quantity} itemName={line.name} busy={busy} onDecrease={() => onQuantity(line.quantity - 1)} onIncrease={() => onQuantity(line.quantity + 1)} />
         </div>
       </div>
     </li>

@@ -31,12 +31,7 @@ export interface CheckoutSlotContext {
 function CheckoutPlaceholder({ cart }: CheckoutSlotContext) {
   return (
     <div className="cart-bar">
-      <button
-        type="button"
-        className="btn btn--primary btn--block"
-        disabled
-        aria-describedby="checkout-soon"
-      >
+      <button type="button" className="btn btn--primary btn--block" disabled aria-describedby="checkout-soon">
         <span>Proceed to Payment {formatPence(cart.totalPence)}</span>
       </button>
       <span id="checkout-soon" className="visually-hidden">
@@ -127,11 +122,7 @@ export default function CartPage({ checkout }: CartPageProps) {
         {header}
         <div className="error-box cart-error" role="alert">
           <p>{cartQuery.error.message}</p>
-          <button
-            type="button"
-            className="btn btn--secondary btn--small"
-            onClick={() => cartQuery.refetch()}
-          >
+          <button type="button" className="btn btn--secondary btn--small" onClick={() => cartQuery.refetch()}>
             <span>Try again</span>
           </button>
         </div>
@@ -169,14 +160,7 @@ export default function CartPage({ checkout }: CartPageProps) {
                 line={line}
                 vendorId={vendorId}
                 busy={actions.isLineBusy(line.lineId)}
-                onQuantity={(quantity) =>
-                  actions.setQuantity({
-                    vendorId,
-                    menuItemId: line.menuItemId,
-                    lineId: line.lineId,
-                    quantity,
-                  })
-                }
+                onQuantity={(quantity) => actions.setQuantity({ vendorId, menuItemId: line.menuItemId, lineId: line.lineId, quantity })}
               />
             ))}
           </ul>
@@ -190,15 +174,8 @@ export default function CartPage({ checkout }: CartPageProps) {
                   <strong>Delivery instructions:</strong> {cart.deliveryInstructions}
                 </p>
               )}
-              <button
-                type="button"
-                className="link-btn"
-                onClick={() => setInstructionsOpen(true)}
-                aria-haspopup="dialog"
-              >
-                {cart.deliveryInstructions
-                  ? "Edit delivery instructions"
-                  : "Add delivery instructions"}
+              <button type="button" className="link-btn" onClick={() => setInstructionsOpen(true)} aria-haspopup="dialog">
+                {cart.deliveryInstructions ? "Edit delivery instructions" : "Add delivery instructions"}
               </button>
             </div>
           )}
@@ -213,11 +190,7 @@ export default function CartPage({ checkout }: CartPageProps) {
       <Modal
         open={confirmClear}
         title="Clear your cart?"
-        description={
-          vendorName
-            ? `This removes every item from your ${vendorName} cart.`
-            : "This removes every item from your cart."
-        }
+        description={vendorName ? `This removes every item from your ${vendorName} cart.` : "This removes every item from your cart."}
         onClose={() => setConfirmClear(false)}
         variant="dialog"
         footer={
@@ -248,8 +221,7 @@ export default function CartPage({ checkout }: CartPageProps) {
         maxLength={TEXT_LIMIT}
         validate={(text) => (text.trim() === "" ? MESSAGES.deliveryInstructionsRequired : null)}
         onSave={async (text) => {
-          if (!(await actions.saveDeliveryInstructions(vendorId, text.trim())))
-            throw new Error(MESSAGES.deliveryInstructionsFailed);
+          if (!(await actions.saveDeliveryInstructions(vendorId, text.trim()))) throw new Error(MESSAGES.deliveryInstructionsFailed);
           setInstructionsOpen(false);
         }}
         onCancel={() => setInstructionsOpen(false)}

@@ -11,11 +11,7 @@ export function CartSummary({ cart }: { cart: Cart }) {
       </h2>
       <dl>
         {summaryRows(cart).map((row) => (
-          <div
-            key={row.label}
-            className={row.label === "Total" ? "cart-summary__total" : undefined}
-            data-row={row.label}
-          >
+          <div key={row.label} className={row.label === "Total" ? "cart-summary__total" : undefined} data-row={row.label}>
             <dt>{row.label}</dt>
             <dd>{formatPence(row.pence)}</dd>
           </div>

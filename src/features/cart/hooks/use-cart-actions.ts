@@ -36,12 +36,7 @@ export interface AllergyVariables extends AddVariables {
   allergyInformation: string;
 }
 
-const GENERIC_MESSAGES: readonly string[] = [
-  MESSAGES.fetchFailed,
-  MESSAGES.postFailed,
-  MESSAGES.updateFailed,
-  MESSAGES.deleteFailed,
-];
+const GENERIC_MESSAGES: readonly string[] = [MESSAGES.fetchFailed, MESSAGES.postFailed, MESSAGES.updateFailed, MESSAGES.deleteFailed];
 
 /** The server's own explanation ('Churro Loco is closed right now'), when it gave one. */
 export function serverReason(error: unknown): string | null {
@@ -51,11 +46,7 @@ export function serverReason(error: unknown): string | null {
 
 function failureToast(fallback: string, error: unknown) {
   const reason = serverReason(error);
-  toasts.push(
-    reason
-      ? { kind: "cart", title: fallback, message: reason }
-      : { kind: "cart", message: fallback },
-  );
+  toasts.push(reason ? { kind: "cart", title: fallback, message: reason } : { kind: "cart", message: fallback });
 }
 
 /** Every cart write: sends the order type and a fresh mutation id, puts the server's cart in the cache. */
@@ -77,12 +68,7 @@ export function useCartActions() {
   const add = useMutation({
     mutationKey: cartKeys.write("add"),
     mutationFn: (v: AddVariables & CartWriteTarget) =>
-      cartApi.add({
-        itemId: v.menuItemId,
-        quantity: 1,
-        vendorId: v.vendorId,
-        orderType: orderType ?? undefined,
-      }),
+      cartApi.add({ itemId: v.menuItemId, quantity: 1, vendorId: v.vendorId, orderType: orderType ?? undefined }),
     onSuccess: (cart, v) => acceptCart(cart, v.vendorId),
   });
 
@@ -103,13 +89,7 @@ export function useCartActions() {
   const update = useMutation({
     mutationKey: cartKeys.write("update"),
     mutationFn: (v: UpdateVariables & CartWriteTarget) =>
-      cartApi.update({
-        itemId: v.menuItemId,
-        quantity: v.quantity,
-        vendorId: v.vendorId,
-        lineId: v.lineId,
-        orderType: orderType ?? undefined,
-      }),
+      cartApi.update({ itemId: v.menuItemId, quantity: v.quantity, vendorId: v.vendorId, lineId: v.lineId, orderType: orderType ?? undefined }),
     onSuccess: (cart, v) => acceptCart(cart, v.vendorId),
     onError: (error) => failureToast(MESSAGES.cartUpdateFailed, error),
   });
@@ -117,19 +97,13 @@ export function useCartActions() {
   const allergy = useMutation({
     mutationKey: cartKeys.write("allergy"),
     mutationFn: (v: AllergyVariables & CartWriteTarget) =>
-      cartApi.allergy({
-        itemId: v.menuItemId,
-        allergyInformation: v.allergyInformation,
-        vendorId: v.vendorId,
-        lineId: v.lineId,
-      }),
+      cartApi.allergy({ itemId: v.menuItemId, allergyInformation: v.allergyInformation, vendorId: v.vendorId, lineId: v.lineId }),
     onSuccess: ({ cart }, v) => {
       if (cart) acceptCart(cart, v.vendorId);
       else void queryClient.invalidateQueries({ queryKey: cartKeys.all });
       toasts.push({ kind: "success", message: MESSAGES.allergySaved });
     },
-    onError: (error) =>
-      toasts.push({ kind: "error", message: serverReason(error) ?? MESSAGES.allergyFailed }),
+    onError: (error) => toasts.push({ kind: "error", message: serverReason(error) ?? MESSAGES.allergyFailed }),
   });
 
   const deliveryInstructions = useMutation({
@@ -164,8 +138,7 @@ export function useCartActions() {
     /** POST /cart/add (quantity 1). Rejects on failure: the caller shows its banner. */
     add: (v: AddVariables) => add.mutateAsync({ ...v, kind: "add" }),
     /** POST /cart/add-with-addons. Rejects on failure. */
-    addWithAddons: (v: AddWithAddonsVariables) =>
-      addWithAddons.mutateAsync({ ...v, kind: "add-with-addons" }),
+    addWithAddons: (v: AddWithAddonsVariables) => addWithAddons.mutateAsync({ ...v, kind: "add-with-addons" }),
     /** PUT /cart/update; 0 removes the line. Failures raise the 'Failed to update cart' toast. */
     setQuantity: (v: UpdateVariables) => update.mutate({ ...v, kind: "update" }),
     /** POST /cart/allergy-information. Resolves true when saved. */
@@ -175,21 +148,15 @@ export function useCartActions() {
         () => false,
       ),
     saveDeliveryInstructions: (vendorId: number, instructions: string) =>
-      deliveryInstructions
-        .mutateAsync({ vendorId, instructions, kind: "delivery-instructions" })
-        .then(
-          () => true,
-          () => false,
-        ),
+      deliveryInstructions.mutateAsync({ vendorId, instructions, kind: "delivery-instructions" }).then(
+        () => true,
+        () => false,
+      ),
     clear: (vendorId: number) => clear.mutate({ vendorId, kind: "clear" }),
     isClearing: clear.isPending,
     isItemBusy: (menuItemId: number) => pending.some((target) => target?.menuItemId === menuItemId),
     isItemAdding: (menuItemId: number) =>
-      pending.some(
-        (target) =>
-          target?.menuItemId === menuItemId &&
-          (target.kind === "add" || target.kind === "add-with-addons"),
-      ),
+      pending.some((target) => target?.menuItemId === menuItemId && (target.kind === "add" || target.kind === "add-with-addons")),
     isLineBusy: (lineId: number) => pending.some((target) => target?.lineId === lineId),
   };
 }

@@ -9,8 +9,7 @@ export const itemKeys = {
   addonGroups: (itemId: number) => [...itemKeys.all, itemId, "addon-groups"] as const,
 };
 
-const isClientError = (error: Error) =>
-  error instanceof ApiError && error.status >= 400 && error.status < 500;
+const isClientError = (error: Error) => error instanceof ApiError && error.status >= 400 && error.status < 500;
 
 /** GET /menu-items/{itemId}. */
 export const menuItemQuery = (itemId: number) =>
@@ -24,8 +23,7 @@ export const menuItemQuery = (itemId: number) =>
 export const addonGroupsQuery = (itemId: number) =>
   queryOptions({
     queryKey: itemKeys.addonGroups(itemId),
-    queryFn: ({ signal }) =>
-      api.get(`/menu-items/${itemId}/addon-groups`, addonGroupsResponseSchema, { signal }),
+    queryFn: ({ signal }) => api.get(`/menu-items/${itemId}/addon-groups`, addonGroupsResponseSchema, { signal }),
     select: (response) => response.addonGroups,
     staleTime: ADDON_CACHE_MS,
     refetchOnWindowFocus: false,

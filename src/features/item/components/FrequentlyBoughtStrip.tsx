@@ -5,15 +5,7 @@ import { formatPence } from "../../../lib/money";
 import { isAddonDisabled, isChosen, type Selection } from "../lib/addon-rules";
 
 /** 'Frequently Bought Together' stays out of the group list (spec); offered as a strip of extras that start unticked. */
-export function FrequentlyBoughtStrip({
-  group,
-  selection,
-  onToggle,
-}: {
-  group: AddonGroup;
-  selection: Selection;
-  onToggle: (group: AddonGroup, addonId: number) => void;
-}) {
+export function FrequentlyBoughtStrip({ group, selection, onToggle }: { group: AddonGroup; selection: Selection; onToggle: (group: AddonGroup, addonId: number) => void }) {
   if (group.addons.length === 0) return null;
   return (
     <section className="fbt" aria-labelledby="fbt-title">

@@ -69,9 +69,7 @@ function ItemSkeleton() {
 }
 
 function AllergenPanel({ item, groups }: { item: MenuItem; groups: AddonGroup[] }) {
-  const optionAllergens = groups.some((group) =>
-    group.addons.some((addon) => addon.allergens.length > 0),
-  );
+  const optionAllergens = groups.some((group) => group.addons.some((addon) => addon.allergens.length > 0));
   return (
     <section className="allergen-panel" aria-labelledby="allergen-title">
       <h2 id="allergen-title" className="allergen-panel__title">
@@ -89,8 +87,7 @@ function AllergenPanel({ item, groups }: { item: MenuItem; groups: AddonGroup[] 
         <p className="allergen-panel__none">No allergens declared for this item.</p>
       )}
       <p className="allergen-panel__note">
-        {optionAllergens ? "Some options below add allergens: each one says which. " : ""}Tell the
-        trailer about severe allergies with an allergy note.
+        {optionAllergens ? "Some options below add allergens: each one says which. " : ""}Tell the trailer about severe allergies with an allergy note.
       </p>
     </section>
   );
@@ -123,11 +120,7 @@ export function ItemDetailPage({ vendorId, itemId, cart }: Props) {
     return (
       <div className="page item-page">
         <PageHeader backTo={backTo} title={<span className="visually-hidden">Item</span>} />
-        {item.isPending && validId ? (
-          <ItemSkeleton />
-        ) : (
-          <LoadFailure error={item.error} itemId={itemId} />
-        )}
+        {item.isPending && validId ? <ItemSkeleton /> : <LoadFailure error={item.error} itemId={itemId} />}
       </div>
     );
   }
@@ -135,8 +128,7 @@ export function ItemDetailPage({ vendorId, itemId, cart }: Props) {
   const menuItem = item.data;
   const groupsReady = addonGroups.isSuccess || !menuItem.has_addongroups;
   const errors = groupErrors(groups, selection);
-  const errorFor = (groupId: number) =>
-    showErrors ? (errors.find((e) => e.groupId === groupId)?.message ?? null) : null;
+  const errorFor = (groupId: number) => (showErrors ? (errors.find((e) => e.groupId === groupId)?.message ?? null) : null);
   const pricePence = unitPricePence(menuItem.pricePence, groups, selection);
   const line = targetLine(cart.lines, chosenAddonIds(selection));
   const note = line ? line.allergyInformation : pendingNote;
@@ -151,31 +143,17 @@ export function ItemDetailPage({ vendorId, itemId, cart }: Props) {
     if (errors.length > 0) {
       setShowErrors(true);
       toasts.push({ kind: "addon-validation", message: MESSAGES.requiredAddonsToast });
-      document
-        .getElementById(`addon-group-${errors[0]!.groupId}`)
-        ?.scrollIntoView({ behavior: "smooth", block: "center" });
+      document.getElementById(`addon-group-${errors[0]!.groupId}`)?.scrollIntoView({ behavior: "smooth", block: "center" });
       return;
     }
     try {
-      const message = await cart.add({
-        addonSelections: addonSelections(groups, selection),
-        allergyInformation: pendingNote.trim() || undefined,
-      });
+      const message = await cart.add({ addonSelections: addonSelections(groups, selection), allergyInformation: pendingNote.trim() || undefined });
       setPendingNote("");
       setJustAdded(true);
-      toasts.push({
-        kind: "success",
-        title: "1 Item Added",
-        message: message || MESSAGES.addToCartSuccess,
-        action: { label: "View Cart", onClick: () => navigate("/cart") },
-      });
+      toasts.push({ kind: "success", title: "1 Item Added", message: message || MESSAGES.addToCartSuccess, action: { label: "View Cart", onClick: () => navigate("/cart") } });
     } catch (error) {
       const reason = error instanceof ApiError && !error.network ? error.message : null;
-      toasts.push(
-        reason
-          ? { kind: "error", title: MESSAGES.addToCartFailed, message: reason }
-          : { kind: "error", message: MESSAGES.addToCartFailed },
-      );
+      toasts.push(reason ? { kind: "error", title: MESSAGES.addToCartFailed, message: reason } : { kind: "error", message: MESSAGES.addToCartFailed });
     }
   };
 
@@ -197,20 +175,10 @@ export function ItemDetailPage({ vendorId, itemId, cart }: Props) {
 
   return (
     <div className="page item-page">
-      <PageHeader
-        backTo={backTo}
-        title={<span className="page-header__text">{menuItem.name}</span>}
-      />
+      <PageHeader backTo={backTo} title={<span className="page-header__text">{menuItem.name}</span>} />
       <div className="item-layout">
         <div className="item-media">
-          <img
-            src={menuItem.image || "/images/placeholder-item.svg"}
-            alt=""
-            width={800}
-            height={600}
-            className="item-media__image"
-            fetchPriority="high"
-          />
+          <img src={menuItem.image || "/images/placeholder-item.svg"} alt="" width={800} height={600} className="item-media__image" fetchPriority="high" />
         </div>
 
         <div className="item-info">
@@ -237,12 +205,7 @@ export function ItemDetailPage({ vendorId, itemId, cart }: Props) {
                 onIncrease={() => cart.setLineQuantity(line.lineId, line.quantity + 1)}
               />
             ) : (
-              <button
-                type="button"
-                className="add-btn add-btn--solid"
-                onClick={add}
-                disabled={cart.isAdding || !groupsReady || !menuItem.available}
-              >
+              <button type="button" className="add-btn add-btn--solid" onClick={add} disabled={cart.isAdding || !groupsReady || !menuItem.available}>
                 {cart.isAdding ? (
                   <>
                     <Spinner size={14} /> <span>Adding...</span>
@@ -255,12 +218,7 @@ export function ItemDetailPage({ vendorId, itemId, cart }: Props) {
           </div>
 
           <div className="allergy-note">
-            <button
-              type="button"
-              className="btn btn--secondary btn--small"
-              onClick={() => setNoteOpen(true)}
-              aria-haspopup="dialog"
-            >
+            <button type="button" className="btn btn--secondary btn--small" onClick={() => setNoteOpen(true)} aria-haspopup="dialog">
               <Icon name="edit" size={16} />
               <span>{note ? "Edit Allergy Notes" : "+ Allergy Notes"}</span>
             </button>
@@ -280,31 +238,11 @@ export function ItemDetailPage({ vendorId, itemId, cart }: Props) {
           )}
           {addonGroups.isError && <LoadFailure error={addonGroups.error} itemId={itemId} />}
 
-          {portion && (
-            <AddonGroupSection
-              group={portion}
-              selection={selection}
-              onToggle={onToggle}
-              error={errorFor(portion.id)}
-              priceMode="full"
-            />
-          )}
+          {portion && <AddonGroupSection group={portion} selection={selection} onToggle={onToggle} error={errorFor(portion.id)} priceMode="full" />}
           {listed.map((group) => (
-            <AddonGroupSection
-              key={group.id}
-              group={group}
-              selection={selection}
-              onToggle={onToggle}
-              error={errorFor(group.id)}
-            />
+            <AddonGroupSection key={group.id} group={group} selection={selection} onToggle={onToggle} error={errorFor(group.id)} />
           ))}
-          {frequentlyBought && (
-            <FrequentlyBoughtStrip
-              group={frequentlyBought}
-              selection={selection}
-              onToggle={onToggle}
-            />
-          )}
+          {frequentlyBought && <FrequentlyBoughtStrip group={frequentlyBought} selection={selection} onToggle={onToggle} />}
         </div>
       </div>
 
@@ -316,11 +254,7 @@ export function ItemDetailPage({ vendorId, itemId, cart }: Props) {
           disabled={cart.isAdding || !groupsReady || (!menuItem.available && !justAdded)}
           aria-busy={cart.isAdding || undefined}
         >
-          {cart.isAdding ? (
-            <Spinner size={18} />
-          ) : (
-            <Icon name={justAdded ? "cart" : "bag"} size={20} />
-          )}
+          {cart.isAdding ? <Spinner size={18} /> : <Icon name={justAdded ? "cart" : "bag"} size={20} />}
           <span>{cart.isAdding ? "Adding..." : bottomLabel}</span>
         </button>
       </div>

@@ -18,10 +18,7 @@ const lineAddonIds = (line: CartItem) =>
  * The cart line the item page's stepper and allergy note act on: the line with exactly the chosen
  * add-ons when there is one, else the newest line of this item.
  */
-export function targetLine(
-  lines: readonly CartItem[],
-  chosenAddonIds: readonly number[],
-): CartItem | undefined {
+export function targetLine(lines: readonly CartItem[], chosenAddonIds: readonly number[]): CartItem | undefined {
   const wanted = [...chosenAddonIds].sort((a, b) => a - b).join(",");
   return lines.findLast((line) => lineAddonIds(line) === wanted) ?? lines.at(-1);
 }

@@ -1,28 +1,18 @@
 import { queryOptions } from "@tanstack/react-query";
 import { VENDOR_PAGE_SIZE } from "../../../../contract/limits";
-import {
-  menuResponseSchema,
-  type Vendor,
-  vendorListResponseSchema,
-  vendorSchema,
-} from "../../../../contract/vendors";
+import { menuResponseSchema, type Vendor, vendorListResponseSchema, vendorSchema } from "../../../../contract/vendors";
 import { api } from "../../../lib/api-client";
 
 /** Every query key of the vendors feature, in one place. */
 export const vendorKeys = {
   all: ["vendors"] as const,
-  list: (pages: number) =>
-    [...vendorKeys.all, "list", { status: "active", limit: VENDOR_PAGE_SIZE, pages }] as const,
+  list: (pages: number) => [...vendorKeys.all, "list", { status: "active", limit: VENDOR_PAGE_SIZE, pages }] as const,
   detail: (vendorId: number) => [...vendorKeys.all, "detail", vendorId] as const,
   menu: (vendorId: number) => [...vendorKeys.all, "menu", vendorId] as const,
 };
 
 const fetchVendorPage = (page: number, signal: AbortSignal) =>
-  api.get(
-    `/vendors/list?page=${page}&limit=${VENDOR_PAGE_SIZE}&status=active`,
-    vendorListResponseSchema,
-    { signal },
-  );
+  api.get(`/vendors/list?page=${page}&limit=${VENDOR_PAGE_SIZE}&status=active`, vendorListResponseSchema, { signal });
 
 export interface VendorList {
   vendors: Vendor[];
@@ -37,14 +27,9 @@ export interface VendorList {
 export const vendorListQuery = (pages = 1) => ({
   queryKey: vendorKeys.list(pages),
   queryFn: async ({ signal }: { signal: AbortSignal }): Promise<VendorList> => {
-    const responses = await Promise.all(
-      Array.from({ length: pages }, (_, index) => fetchVendorPage(index + 1, signal)),
-    );
+    const responses = await Promise.all(Array.from({ length: pages }, (_, index) => fetchVendorPage(index + 1, signal)));
     const last = responses.at(-1)!;
-    return {
-      vendors: responses.flatMap((response) => response.data),
-      hasMore: last.pagination.page < last.pagination.totalPages,
-    };
+    return { vendors: responses.flatMap((response) => response.data), hasMore: last.pagination.page < last.pagination.totalPages };
   },
 });
 

@@ -10,8 +10,7 @@ interface Props {
 
 /** 'Hide items containing…' over the 14 allergens UK law names. */
 export function AllergenFilterSheet({ open, hidden, onChange, onClose }: Props) {
-  const toggle = (id: AllergenId, on: boolean) =>
-    onChange(on ? [...hidden, id] : hidden.filter((other) => other !== id));
+  const toggle = (id: AllergenId, on: boolean) => onChange(on ? [...hidden, id] : hidden.filter((other) => other !== id));
   return (
     <Modal
       open={open}
@@ -20,12 +19,7 @@ export function AllergenFilterSheet({ open, hidden, onChange, onClose }: Props) 
       onClose={onClose}
       footer={
         <>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            onClick={() => onChange([])}
-            disabled={hidden.length === 0}
-          >
+          <button type="button" className="btn btn--secondary" onClick={() => onChange([])} disabled={hidden.length === 0}>
             <span>Show all items</span>
           </button>
           <button type="button" className="btn btn--primary" onClick={onClose}>
@@ -39,11 +33,7 @@ export function AllergenFilterSheet({ open, hidden, onChange, onClose }: Props) 
         {ALLERGENS.map((allergen) => (
           <label key={allergen.id} className="sheet-option">
             <strong>{allergen.label}</strong>
-            <input
-              type="checkbox"
-              checked={hidden.includes(allergen.id)}
-              onChange={(event) => toggle(allergen.id, event.target.checked)}
-            />
+            <input type="checkbox" checked={hidden.includes(allergen.id)} onChange={(event) => toggle(allergen.id, event.target.checked)} />
           </label>
         ))}
       </fieldset>

@@ -12,15 +12,7 @@ export interface CartBannerState {
 }
 
 /** The menu's bottom banner: '1 Item Added' + name + 'View Cart', or 'Error' + name; gone after 3 s. */
-export function CartBanner({
-  banner,
-  onDone,
-  onViewCart,
-}: {
-  banner: CartBannerState | null;
-  onDone: () => void;
-  onViewCart: () => void;
-}) {
+export function CartBanner({ banner, onDone, onViewCart }: { banner: CartBannerState | null; onDone: () => void; onViewCart: () => void }) {
   useEffect(() => {
     if (!banner) return;
     const timer = setTimeout(onDone, CART_BANNER_MS);
@@ -31,11 +23,7 @@ export function CartBanner({
     <div className="cart-banner-slot" role="status" aria-live="polite">
       {banner && (
         <div key={banner.id} className={`cart-banner cart-banner--${banner.outcome}`}>
-          <Icon
-            name={banner.outcome === "added" ? "check" : "alert"}
-            size={22}
-            className="cart-banner__icon"
-          />
+          <Icon name={banner.outcome === "added" ? "check" : "alert"} size={22} className="cart-banner__icon" />
           <div className="cart-banner__text">
             <strong>{banner.outcome === "added" ? "1 Item Added" : "Error"}</strong>
             <span>{banner.itemName}</span>

@@ -37,18 +37,9 @@ function AddControl({ item, vendorId, cart, ordering, onAdd }: Omit<Props, "eage
   }
   const adding = cart.isAdding(menuItemId);
   // Items with required add-on groups cannot be added from the list: the customer picks options first.
-  const onClick = () =>
-    item.has_required_addongroups
-      ? navigate(`/vendor/${vendorId}/item/${menuItemId}`)
-      : onAdd(item);
+  const onClick = () => (item.has_required_addongroups ? navigate(`/vendor/${vendorId}/item/${menuItemId}`) : onAdd(item));
   return (
-    <button
-      type="button"
-      className="add-btn"
-      onClick={onClick}
-      disabled={adding || !ordering}
-      aria-label={adding ? `Adding ${item.name}` : `Add ${item.name}`}
-    >
+    <button type="button" className="add-btn" onClick={onClick} disabled={adding || !ordering} aria-label={adding ? `Adding ${item.name}` : `Add ${item.name}`}>
       {adding ? (
         <>
           <Spinner size={14} />
@@ -88,20 +79,10 @@ export function MenuItemRow({ item, vendorId, cart, ordering, eagerImage, onAdd 
       <div className="menu-item__foot">
         <div className="menu-item__notes">
           {allergens && <span className="menu-item__allergens">{allergens}</span>}
-          {item.has_addongroups && (
-            <span className="menu-item__options">
-              {item.has_required_addongroups ? "Choose options" : "Options available"}
-            </span>
-          )}
+          {item.has_addongroups && <span className="menu-item__options">{item.has_required_addongroups ? "Choose options" : "Options available"}</span>}
         </div>
         <div className="menu-item__action">
-          <AddControl
-            item={item}
-            vendorId={vendorId}
-            cart={cart}
-            ordering={ordering}
-            onAdd={onAdd}
-          />
+          <AddControl item={item} vendorId={vendorId} cart={cart} ordering={ordering} onAdd={onAdd} />
         </div>
       </div>
     </li>

@@ -9,13 +9,7 @@ interface SheetProps {
 }
 
 /** The 'Filter' chip's sheet: 'Open now only' and 'Under £10'; changes apply at once. */
-export function FilterSheet({
-  open,
-  filters,
-  onChange,
-  onClose,
-  resultCount,
-}: SheetProps & { resultCount: number }) {
+export function FilterSheet({ open, filters, onChange, onClose, resultCount }: SheetProps & { resultCount: number }) {
   return (
     <Modal
       open={open}
@@ -26,9 +20,7 @@ export function FilterSheet({
           <button
             type="button"
             className="btn btn--secondary"
-            onClick={() =>
-              onChange({ ...filters, underTen: NO_FILTERS.underTen, openOnly: NO_FILTERS.openOnly })
-            }
+            onClick={() => onChange({ ...filters, underTen: NO_FILTERS.underTen, openOnly: NO_FILTERS.openOnly })}
           >
             <span>Clear filters</span>
           </button>
@@ -45,22 +37,14 @@ export function FilterSheet({
             <strong>Open now only</strong>
             <small>Hide trailers that are closed</small>
           </span>
-          <input
-            type="checkbox"
-            checked={filters.openOnly}
-            onChange={(event) => onChange({ ...filters, openOnly: event.target.checked })}
-          />
+          <input type="checkbox" checked={filters.openOnly} onChange={(event) => onChange({ ...filters, openOnly: event.target.checked })} />
         </label>
         <label className="sheet-option">
           <span>
             <strong>Under £10</strong>
             <small>Trailers where most dishes cost less than £10</small>
           </span>
-          <input
-            type="checkbox"
-            checked={filters.underTen}
-            onChange={(event) => onChange({ ...filters, underTen: event.target.checked })}
-          />
+          <input type="checkbox" checked={filters.underTen} onChange={(event) => onChange({ ...filters, underTen: event.target.checked })} />
         </label>
       </fieldset>
     </Modal>
@@ -77,12 +61,7 @@ export function SortSheet({ open, filters, onChange, onClose }: SheetProps) {
       onClose={onClose}
       footer={
         <>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            onClick={() => choose(null)}
-            disabled={filters.sort === null}
-          >
+          <button type="button" className="btn btn--secondary" onClick={() => choose(null)} disabled={filters.sort === null}>
             <span>Clear sorting</span>
           </button>
           <button type="button" className="btn btn--primary" onClick={onClose}>
@@ -96,13 +75,7 @@ export function SortSheet({ open, filters, onChange, onClose }: SheetProps) {
         {SORT_OPTIONS.map((option) => (
           <label key={option.id} className="sheet-option">
             <strong>{option.label}</strong>
-            <input
-              type="radio"
-              name="vendor-sort"
-              value={option.id}
-              checked={filters.sort === option.id}
-              onChange={() => choose(option.id)}
-            />
+            <input type="radio" name="vendor-sort" value={option.id} checked={filters.sort === option.id} onChange={() => choose(option.id)} />
           </label>
         ))}
       </fieldset>

@@ -10,13 +10,7 @@ import { PageHeader } from "../../../components/PageHeader";
 import { Skeleton } from "../../../components/Skeleton";
 import { vendorMenuQuery, vendorQuery } from "../api/vendors-api";
 import { readHiddenAllergens, writeHiddenAllergens } from "../lib/allergen-preference";
-import {
-  ALL_CATEGORIES,
-  categoryChips,
-  countHiddenByAllergens,
-  filterMenu,
-  type MenuSection,
-} from "../lib/menu-filter";
+import { ALL_CATEGORIES, categoryChips, countHiddenByAllergens, filterMenu, type MenuSection } from "../lib/menu-filter";
 import { preparationMinutes, vendorDescription } from "../lib/vendor-list";
 import "../vendors.css";
 import { AllergenFilterSheet } from "./AllergenFilterSheet";
@@ -28,11 +22,7 @@ import { VoiceSearchButton } from "./VoiceSearchButton";
 
 function CartButton({ count }: { count: number }) {
   return (
-    <Link
-      to="/cart"
-      className="icon-btn cart-btn"
-      aria-label={count === 0 ? "Cart, empty" : `Cart, ${count} ${count === 1 ? "item" : "items"}`}
-    >
+    <Link to="/cart" className="icon-btn cart-btn" aria-label={count === 0 ? "Cart, empty" : `Cart, ${count} ${count === 1 ? "item" : "items"}`}>
       <Icon name="cart" />
       {count > 0 && (
         <span className="cart-btn__badge" aria-hidden="true">
@@ -47,21 +37,8 @@ function VendorHero({ vendor }: { vendor: Vendor }) {
   return (
     <section className="vendor-hero" aria-label="About this trailer">
       <div className="vendor-hero__media">
-        <img
-          src={vendor.image}
-          alt=""
-          width={1080}
-          height={480}
-          className="vendor-hero__image"
-          fetchPriority="high"
-        />
-        <img
-          src={vendor.logo}
-          alt={`${vendor.name} logo`}
-          width={72}
-          height={72}
-          className="vendor-hero__logo"
-        />
+        <img src={vendor.image} alt="" width={1080} height={480} className="vendor-hero__image" fetchPriority="high" />
+        <img src={vendor.logo} alt={`${vendor.name} logo`} width={72} height={72} className="vendor-hero__logo" />
       </div>
       <div className="vendor-hero__body">
         <div className="vendor-hero__meta">
@@ -79,8 +56,7 @@ function VendorHero({ vendor }: { vendor: Vendor }) {
         <p className="vendor-hero__description">{vendorDescription(vendor)}</p>
         {!isVendorOpen(vendor.status) && (
           <p className="notice notice--closed">
-            <Icon name="info" size={18} /> This trailer is closed right now. You can look through
-            the menu, but ordering opens when they do.
+            <Icon name="info" size={18} /> This trailer is closed right now. You can look through the menu, but ordering opens when they do.
           </p>
         )}
       </div>
@@ -130,15 +106,7 @@ interface MenuFiltersBarProps {
   onOpenAllergens: () => void;
 }
 
-function MenuFiltersBar({
-  search,
-  onSearch,
-  categories,
-  category,
-  onCategory,
-  hiddenAllergens,
-  onOpenAllergens,
-}: MenuFiltersBarProps) {
+function MenuFiltersBar({ search, onSearch, categories, category, onCategory, hiddenAllergens, onOpenAllergens }: MenuFiltersBarProps) {
   const [expanded, setExpanded] = useState(false);
   const { chips, hiddenCount } = categoryChips(categories, expanded, category);
   return (
@@ -148,16 +116,7 @@ function MenuFiltersBar({
         <label htmlFor="menu-search" className="visually-hidden">
           Search your favourites
         </label>
-        <input
-          id="menu-search"
-          type="search"
-          className="menu-search__input"
-          placeholder="Search your favourites"
-          value={search}
-          onChange={(event) => onSearch(event.target.value)}
-          autoComplete="off"
-          enterKeyHint="search"
-        />
+        <input id="menu-search" type="search" className="menu-search__input" placeholder="Search your favourites" value={search} onChange={(event) => onSearch(event.target.value)} autoComplete="off" enterKeyHint="search" />
         <VoiceSearchButton onTranscript={onSearch} />
       </div>
       {/* biome-ignore lint/a11y/useSemanticElements: a wrapping chip row; role=group names it without fieldset styling */}
@@ -168,22 +127,13 @@ function MenuFiltersBar({
           </Chip>
         ))}
         {hiddenCount > 0 && (
-          <Chip
-            onClick={() => setExpanded(true)}
-            aria-label={`Show ${hiddenCount} more categories`}
-          >
+          <Chip onClick={() => setExpanded(true)} aria-label={`Show ${hiddenCount} more categories`}>
             +{hiddenCount} more
           </Chip>
         )}
       </div>
       <div className="chip-row">
-        <Chip
-          icon={<Icon name="alert" size={16} />}
-          active={hiddenAllergens.length > 0}
-          count={hiddenAllergens.length}
-          aria-haspopup="dialog"
-          onClick={onOpenAllergens}
-        >
+        <Chip icon={<Icon name="alert" size={16} />} active={hiddenAllergens.length > 0} count={hiddenAllergens.length} aria-haspopup="dialog" onClick={onOpenAllergens}>
           Hide items containing…
         </Chip>
       </div>
@@ -204,25 +154,13 @@ function MenuList({ sections, vendorId, cart, ordering, onAdd }: MenuListProps) 
   return (
     <div className="menu-sections">
       {sections.map((section, sectionIndex) => (
-        <section
-          key={section.category}
-          className="menu-section"
-          aria-labelledby={`menu-cat-${sectionIndex}`}
-        >
+        <section key={section.category} className="menu-section" aria-labelledby={`menu-cat-${sectionIndex}`}>
           <h2 id={`menu-cat-${sectionIndex}`} className="menu-section__title">
             {section.category}
           </h2>
           <ul className="menu-section__list">
             {section.items.map((item) => (
-              <MenuItemRow
-                key={item.id}
-                item={item}
-                vendorId={vendorId}
-                cart={cart}
-                ordering={ordering}
-                onAdd={onAdd}
-                eagerImage={rowIndex++ < 3}
-              />
+              <MenuItemRow key={item.id} item={item} vendorId={vendorId} cart={cart} ordering={ordering} onAdd={onAdd} eagerImage={rowIndex++ < 3} />
             ))}
           </ul>
         </section>
@@ -245,10 +183,7 @@ export function VendorMenuPage({ vendorId, cart }: { vendorId: number; cart: Men
 
   const sections = menu.data?.items ?? [];
   const categories = useMemo(() => sections.map((section) => section.category), [sections]);
-  const shown = useMemo(
-    () => filterMenu(sections, { search, category, hiddenAllergens }),
-    [sections, search, category, hiddenAllergens],
-  );
+  const shown = useMemo(() => filterMenu(sections, { search, category, hiddenAllergens }), [sections, search, category, hiddenAllergens]);
   const hiddenCount = countHiddenByAllergens(sections, hiddenAllergens);
   const ordering = vendor.data ? isVendorOpen(vendor.data.status) : true;
 
@@ -273,21 +208,9 @@ export function VendorMenuPage({ vendorId, cart }: { vendorId: number; cart: Men
 
   return (
     <div className="page menu-page">
-      <PageHeader
-        backTo="/vendors"
-        title={title || <Skeleton width={160} height={22} />}
-        actions={<CartButton count={cart.lineCount} />}
-      />
+      <PageHeader backTo="/vendors" title={title || <Skeleton width={160} height={22} />} actions={<CartButton count={cart.lineCount} />} />
 
-      {vendor.isPending ? (
-        <HeroSkeleton />
-      ) : vendor.isError ? (
-        <p className="error-box" role="alert">
-          {MESSAGES.vendorLoadFailed}
-        </p>
-      ) : (
-        <VendorHero vendor={vendor.data} />
-      )}
+      {vendor.isPending ? <HeroSkeleton /> : vendor.isError ? <p className="error-box" role="alert">{MESSAGES.vendorLoadFailed}</p> : <VendorHero vendor={vendor.data} />}
 
       {!vendor.isError && (
         <>
@@ -302,8 +225,7 @@ export function VendorMenuPage({ vendorId, cart }: { vendorId: number; cart: Men
           />
           {hiddenCount > 0 && (
             <p className="notice">
-              {hiddenCount} {hiddenCount === 1 ? "item is" : "items are"} hidden by your allergen
-              filter.{" "}
+              {hiddenCount} {hiddenCount === 1 ? "item is" : "items are"} hidden by your allergen filter.{" "}
               <button type="button" className="link-btn" onClick={() => setAllergenSheet(true)}>
                 Change
               </button>
@@ -314,11 +236,7 @@ export function VendorMenuPage({ vendorId, cart }: { vendorId: number; cart: Men
           ) : menu.isError ? (
             <div className="error-box" role="alert">
               <p>{MESSAGES.menuLoadFailed}</p>
-              <button
-                type="button"
-                className="btn btn--secondary btn--small"
-                onClick={() => menu.refetch()}
-              >
+              <button type="button" className="btn btn--secondary btn--small" onClick={() => menu.refetch()}>
                 <span>Try again</span>
               </button>
             </div>
@@ -339,23 +257,12 @@ export function VendorMenuPage({ vendorId, cart }: { vendorId: number; cart: Men
               </button>
             </div>
           ) : (
-            <MenuList
-              sections={shown}
-              vendorId={vendorId}
-              cart={cart}
-              ordering={ordering}
-              onAdd={addFromList}
-            />
+            <MenuList sections={shown} vendorId={vendorId} cart={cart} ordering={ordering} onAdd={addFromList} />
           )}
         </>
       )}
 
-      <AllergenFilterSheet
-        open={allergenSheet}
-        hidden={hiddenAllergens}
-        onChange={changeAllergens}
-        onClose={() => setAllergenSheet(false)}
-      />
+      <AllergenFilterSheet open={allergenSheet} hidden={hiddenAllergens} onChange={changeAllergens} onClose={() => setAllergenSheet(false)} />
       <CartBanner banner={banner} onDone={clearBanner} onViewCart={() => navigate("/cart")} />
     </div>
   );
