@@ -4,11 +4,13 @@ import {
   orderListResponseSchema,
   orderSchema,
 } from "../../../../contract/orders";
+import { vendorListResponseSchema } from "../../../../contract/vendors";
 import { api } from "../../../lib/api-client";
 
 export const staffKeys = {
   all: ["staff-orders"] as const,
   list: () => ["staff-orders", "today"] as const,
+  vendors: () => ["staff-vendors"] as const,
 };
 
 // Plain options objects (not queryOptions()): one less shared chunk on the /vendors path.
@@ -24,3 +26,16 @@ export const staffOrdersQuery = () => ({
 
 export const changeOrderStatus = (orderId: number, status: OrderStatus) =>
   api.patch(`/staff/orders/${orderId}`, { status }, orderSchema);
+
+/** Every trailer, open or not, so a trailer's tablet can pick itself before its first order. */
+export const staffVendorsQuery = () => ({
+  queryKey: staffKeys.vendors(),
+  queryFn: async ({ signal }: { signal: AbortSignal }) =>
+    (
+      await api.get("/vendors/list?limit=100&status=all", vendorListResponseSchema, { signal })
+    ).data.map((vendor) => ({
+      id: vendor.id,
+      name: vendor.name,
+    })),
+  staleTime: 10 * 60_000,
+});

@@ -6,7 +6,12 @@ import { Icon } from "../../../components/Icon";
 import { Skeleton } from "../../../components/Skeleton";
 import { Spinner } from "../../../components/Spinner";
 import { toasts } from "../../../lib/toast-store";
-import { changeOrderStatus, staffKeys, staffOrdersQuery } from "../api/staff-api";
+import {
+  changeOrderStatus,
+  staffKeys,
+  staffOrdersQuery,
+  staffVendorsQuery,
+} from "../api/staff-api";
 import { type BoardFilter, filterBoard, groupByVendor, vendorsOf } from "../lib/board";
 import { StaffOrderCard } from "./StaffOrderCard";
 import "../staff.css";
@@ -35,6 +40,7 @@ function storedVendor(): number | null {
 export function StaffBoardPage({ subscribeToChanges }: StaffBoardPageProps) {
   const queryClient = useQueryClient();
   const orders = useQuery(staffOrdersQuery());
+  const knownVendors = useQuery(staffVendorsQuery());
   const [filter, setFilter] = useState<BoardFilter>(() => ({
     vendorId: storedVendor(),
     showFinished: false,
@@ -70,7 +76,7 @@ export function StaffBoardPage({ subscribeToChanges }: StaffBoardPageProps) {
   });
 
   const all = orders.data ?? [];
-  const vendors = useMemo(() => vendorsOf(all), [all]);
+  const vendors = useMemo(() => vendorsOf(all, knownVendors.data), [all, knownVendors.data]);
   const shown = filterBoard(all, filter);
   const columns = groupByVendor(shown);
   const finishedCount =

@@ -58,12 +58,14 @@ function CancelControl({
   return (
     <fieldset className="staff-card__confirm">
       <legend>Cancel order #{order.id}?</legend>
-      <Button variant="danger" busy={busy} onClick={onConfirm}>
-        {busy ? "Cancelling..." : "Yes, cancel"}
-      </Button>
-      <Button variant="secondary" disabled={busy} onClick={() => setAsking(false)}>
-        Keep order
-      </Button>
+      <div className="staff-card__confirm-actions">
+        <Button variant="danger" busy={busy} onClick={onConfirm}>
+          {busy ? "Cancelling..." : "Yes, cancel"}
+        </Button>
+        <Button variant="secondary" disabled={busy} onClick={() => setAsking(false)}>
+          Keep order
+        </Button>
+      </div>
     </fieldset>
   );
 }

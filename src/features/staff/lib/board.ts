@@ -60,9 +60,13 @@ export function advanceLabel(current: OrderStatus, next: OrderStatus): string {
   }
 }
 
-/** Vendors that have orders today, for the filter. */
-export function vendorsOf(orders: readonly Order[]): { id: number; name: string }[] {
+/** The vendors to filter by: every known trailer plus any that only appear in today's orders, by name. */
+export function vendorsOf(
+  orders: readonly Order[],
+  known: readonly { id: number; name: string }[] = [],
+): { id: number; name: string }[] {
   const seen = new Map<number, string>();
+  for (const vendor of known) seen.set(vendor.id, vendor.name);
   for (const order of orders) seen.set(order.vendorId, order.vendorName);
   return [...seen]
     .map(([id, name]) => ({ id, name }))
