@@ -9,6 +9,10 @@ function webManifest(): Plugin {
   const source = new URL("./manifest.webmanifest", import.meta.url);
   return {
     name: "food-park:web-manifest",
+    // Linked here rather than in index.html so Vite doesn't hash it: installed apps keep a stable manifest URL.
+    transformIndexHtml: () => [
+      { tag: "link", attrs: { rel: "manifest", href: "/manifest.webmanifest" }, injectTo: "head" },
+    ],
     generateBundle() {
       this.emitFile({ type: "asset", fileName: "manifest.webmanifest", source: fs.readFileSync(source) });
     },

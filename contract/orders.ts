@@ -26,18 +26,28 @@ export const vehicleSchema = z.object({
 });
 export type Vehicle = z.infer<typeof vehicleSchema>;
 
-/** The spec's order-creation payload. Prices in it are ignored: the server prices from the customer's cart. */
-export const createOrderRequestSchema = z.object({
+const looseId = z.union([z.number(), z.string()]);
+
+/** The payload's add-ons per group (spec section 3); informational: the server prices from the cart. */
+const orderPayloadAddonGroupSchema = z.object({
+  group_id: z.optional(looseId),
+  addons: z.optional(
+    z.array(z.object({ menu_item_addon_id: z.optional(looseId), quantity: z.optional(z.number()), price: z.optional(z.number()) })).check(z.maxLength(50)),
+  ),
+});
+
+/** What is being ordered (the payload without its payment method); also the card payment's `orderData`. */
+export const orderPayloadSchema = z.object({
   vendorId: idParam("vendor"),
   orderType: orderTypeSchema,
   items: z._default(
     z.array(
       z.object({
-        menu_item_id: z.union([z.number(), z.string()]),
+        menu_item_id: looseId,
         quantity: z.number(),
         price: z.optional(z.number()),
         allergy_information: z.optional(z.nullable(z.string())),
-        addons: z.optional(z.array(z.unknown())),
+        addons: z.optional(z.array(orderPayloadAddonGroupSchema)),
       }),
     ).check(z.maxLength(100)),
     [],
@@ -45,6 +55,11 @@ export const createOrderRequestSchema = z.object({
   deliveryInstructions: z.optional(z.nullable(z.string().check(z.maxLength(TEXT_LIMIT)))),
   allergyNote: z.optional(z.nullable(z.string().check(z.maxLength(TEXT_LIMIT * 20)))),
   vehicleData: z.optional(z.nullable(vehicleSchema)),
+});
+export type OrderPayload = z.input<typeof orderPayloadSchema>;
+
+/** The spec's order-creation payload. Prices in it are ignored: the server prices from the customer's cart. */
+export const createOrderRequestSchema = z.extend(orderPayloadSchema, {
   paymentMethod: paymentMethodSchema,
   stripePaymentIntentId: z.optional(z.string().check(z.maxLength(200))),
 });
@@ -119,7 +134,7 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 
 export const orderListResponseSchema = z.object({ data: z.array(orderSchema) });
-export const orderDetailsResponseSchema = z.object({ success: z.literal(true), data: orderSchema });
+export const orderDetailsResponseSchema = z.object({ success: z.boolean(), data: orderSchema });
 export const orderIdParamsSchema = z.object({ orderId: idParam("order") });
 
 export const staffOrdersQuerySchema = z.object({

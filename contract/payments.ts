@@ -1,15 +1,18 @@
 import * as z from "zod/mini";
 import { idParam } from "./common";
+import { orderPayloadSchema } from "./orders";
 
 export const createIntentRequestSchema = z.object({
-  /** The order to be created once paid (vendorId, orderType, vehicleData, ...): see orders.createOrderRequestSchema. */
-  orderData: z.optional(z.record(z.string(), z.unknown())),
+  /** The order to be created once paid: the order-creation payload without its payment method. */
+  orderData: z.optional(orderPayloadSchema),
   orderId: z.optional(idParam("order")),
   /** Pounds; must equal the server's total for the cart or order. */
   amount: z.number().check(z.positive("amount must be above 0")),
-  currency: z.literal("gbp", { error: "Only gbp is accepted" }),
-  metadata: z.optional(z.record(z.string(), z.string().check(z.maxLength(200)))),
+  currency: z.enum(["gbp"], { error: "Only gbp is accepted" }),
+  /** Spec: optional metadata `source`. 'mock' asks the test provider for a pi_mock_ payment (no Stripe keys only). */
+  metadata: z.optional(z.object({ source: z.optional(z.string().check(z.maxLength(40))) })),
 });
+export type CreateIntentRequest = z.input<typeof createIntentRequestSchema>;
 
 export const createIntentResponseSchema = z.object({
   success: z.boolean(),
@@ -21,12 +24,23 @@ export const createIntentResponseSchema = z.object({
 });
 export type CreateIntentResponse = z.infer<typeof createIntentResponseSchema>;
 
+/** What a payment is for, as the status answer carries it (`orderData`). */
+export const paymentOrderSummarySchema = z.object({
+  vendorId: z.number(),
+  vendorName: z.string(),
+  orderType: z.string(),
+  total: z.number(),
+  totalPence: z.number(),
+  items: z.array(z.object({ name: z.string(), quantity: z.number(), totalPence: z.number() })),
+});
+export type PaymentOrderSummary = z.infer<typeof paymentOrderSummarySchema>;
+
 export const PAYMENT_STATUSES = ["succeeded", "paid", "failed", "canceled", "requires_payment_method", "unpaid", "processing"] as const;
 
 export const paymentStatusResponseSchema = z.object({
   status: z.enum(PAYMENT_STATUSES),
   orderId: z.nullable(z.number()),
-  orderData: z.nullable(z.record(z.string(), z.unknown())),
+  orderData: z.nullable(paymentOrderSummarySchema),
   error: z.nullable(z.string()),
   sessionId: z.nullable(z.string()),
 });

@@ -8,6 +8,12 @@ export const normalisePlate = (plate: string) => plate.replace(/\s+/g, "").toUpp
 const UK_PLATE = /^([A-Z]{2}\d{2}[A-Z]{3}|[A-Z]\d{1,3}[A-Z]{3}|[A-Z]{3}\d{1,3}[A-Z]|[A-Z]{1,3}\d{1,4}|\d{1,4}[A-Z]{1,3}|[A-Z]{1,3}\d{1,4}[A-Z]?)$/;
 export const isUkPlate = (plate: string) => UK_PLATE.test(normalisePlate(plate));
 
+export const NOT_A_UK_PLATE = "That doesn't look like a UK registration number";
+
+/**
+ * Normalised and length-checked here; the UK format (`isUkPlate`) is checked by the server's vehicle service,
+ * which keeps a regex check class out of the browser's start-up bundle.
+ */
 export const vehicleLookupRequestSchema = z.object({
   registrationNumber: z.pipe(
     z.string({ error: "Please enter a registration number" }).check(z.maxLength(PLATE_MAX_LENGTH + 4)),
@@ -15,7 +21,6 @@ export const vehicleLookupRequestSchema = z.object({
   ).check(
     z.minLength(1, "Please enter a registration number"),
     z.maxLength(PLATE_MAX_LENGTH, `A registration number has at most ${PLATE_MAX_LENGTH} characters`),
-    z.refine(isUkPlate, "That doesn't look like a UK registration number"),
   ),
 });
 

@@ -12,6 +12,8 @@ export interface ServerConfig {
   /** Failed or successful logins allowed per IP and email per minute. */
   loginRateLimitPerMinute: number;
   logLevel: string;
+  /** Trust X-Forwarded-* from this many proxy hops (0: none) — the client IP decides login rate limits. */
+  trustProxyHops: number;
   /** DVLA Vehicle Enquiry Service key; without one the built-in plate register answers. */
   dvlaApiKey?: string | undefined;
   /** DVLA endpoint (tests point it at a local fake). */
@@ -64,6 +66,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string)
     clientDir: env.CLIENT_DIR ? path.resolve(env.CLIENT_DIR) : defaultClientDir,
     loginRateLimitPerMinute: intFromEnv(env.LOGIN_RATE_LIMIT_PER_MINUTE, 10, "LOGIN_RATE_LIMIT_PER_MINUTE"),
     logLevel: env.LOG_LEVEL || "info",
+    trustProxyHops: intFromEnv(env.TRUST_PROXY_HOPS, 0, "TRUST_PROXY_HOPS"),
     dvlaApiKey: env.DVLA_API_KEY || undefined,
     dvlaApiUrl: env.DVLA_API_URL || DEFAULT_DVLA_API_URL,
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,

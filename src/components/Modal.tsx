@@ -20,6 +20,7 @@ export interface ModalProps {
  */
 export function Modal({ open, title, onClose, children, description, footer, variant = "sheet" }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const pressedOnBackdrop = useRef(false);
   const titleId = useId();
   const descriptionId = useId();
 
@@ -43,9 +44,14 @@ export function Modal({ open, title, onClose, children, description, footer, var
         event.preventDefault();
         onClose();
       }}
+      onPointerDown={(event) => {
+        pressedOnBackdrop.current = event.target === event.currentTarget;
+      }}
       onClick={(event) => {
-        // A click on the backdrop lands on the <dialog> element itself.
-        if (event.target === event.currentTarget) onClose();
+        // A click on the backdrop lands on the <dialog> itself; a press that began inside the panel
+        // (a drag, a text selection) must not close it.
+        if (event.target === event.currentTarget && pressedOnBackdrop.current) onClose();
+        pressedOnBackdrop.current = false;
       }}
     >
       {open && (

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Icon } from "../../components/Icon";
 import { useAuth } from "../../features/auth/hooks/auth-context";
+import { OpenTrailers } from "./OpenTrailers";
 
 function greeting(hour: number) {
   if (hour < 12) return "Good morning";
@@ -22,6 +23,7 @@ export default function HomePage() {
           <span>Browse Food Trailers</span>
         </Link>
       </section>
+      <OpenTrailers />
     </div>
   );
 }

@@ -19,6 +19,7 @@ import { buildApp } from "../../../server/src/app.js";
 import {
   DEFAULT_DELIVERY_FEE_PENCE,
   DEFAULT_SERVICE_CHARGE_PENCE,
+  configFromEnv,
   type ServerConfig,
 } from "../../../server/src/config.js";
 import { type Database, openDatabase } from "../../../server/src/db/database.js";
@@ -164,6 +165,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "foodpark-server-test-"));
   const jwtSecret = randomBytes(32).toString("base64url");
   const config: ServerConfig = {
+    // Defaults for every setting (new ones included), then what tests pin down.
+    ...configFromEnv({}),
     port: 0,
     host: "127.0.0.1",
     dataDir,

@@ -41,6 +41,11 @@ describe("vehicleLookupRequestSchema", () => {
     expect(result.error?.issues[0]?.message).toBe("Please enter a registration number");
   });
 
+  it("leaves the UK format to isUkPlate (checked by the server)", () => {
+    expect(parse("ABCDEFG").success).toBe(true);
+    expect(isUkPlate("ABCDEFG")).toBe(false);
+  });
+
   it("refuses more than 8 characters once spaces are removed", () => {
     expect(parse("AB12 CDE").success).toBe(true);
     expect(parse("AB12CDEF1").success).toBe(false);

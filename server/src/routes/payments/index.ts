@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
 import { MESSAGES } from "../../../../contract/messages";
-import { createOrderRequestSchema } from "../../../../contract/orders";
 import { createIntentRequestSchema } from "../../../../contract/payments";
 import { badRequest, parseInput } from "../../http-error.js";
 import { requireUser } from "../../plugins/auth.js";
@@ -22,10 +21,14 @@ export default async function paymentRoutes(app: FastifyInstance) {
       if (input.orderId !== undefined) throw badRequest("Paying for an existing order by card is not available. Please pay at the counter.");
       throw badRequest(MESSAGES.paymentMissingOrder);
     }
-    const order = parseInput(createOrderRequestSchema, { ...input.orderData, paymentMethod: "stripe" });
     return payments.createIntent(
       user,
-      { order, amount: input.amount, currency: input.currency, metadata: input.metadata ?? {} },
+      {
+        order: { ...input.orderData, paymentMethod: "stripe" },
+        amount: input.amount,
+        currency: input.currency,
+        metadata: input.metadata?.source ? { source: input.metadata.source } : {},
+      },
       requestOrigin(request),
     );
   });

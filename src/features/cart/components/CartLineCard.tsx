@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { CartItem } from "../../../../contract/cart";
+import { PORTION_GROUP } from "../../../../contract/vendors";
 import { QuantityStepper } from "../../../components/QuantityStepper";
 import { formatPence } from "../../../lib/money";
 
@@ -10,8 +11,13 @@ interface Props {
   onQuantity: (quantity: number) => void;
 }
 
+/** The chosen portion sets the base price, so it reads as the item's size rather than as an add-on. */
+const portionOf = (line: CartItem) => line.addons.find((group) => group.groupName === PORTION_GROUP)?.addons[0]?.name ?? null;
+
 function AddonList({ line }: { line: CartItem }) {
-  const addons = line.addons.flatMap((group) => group.addons.map((addon) => ({ ...addon, groupName: group.groupName })));
+  const addons = line.addons
+    .filter((group) => group.groupName !== PORTION_GROUP)
+    .flatMap((group) => group.addons.map((addon) => ({ ...addon, groupName: group.groupName })));
   if (addons.length === 0) return null;
   return (
     <details className="cart-line__addons">
@@ -45,6 +51,7 @@ export function CartLineCard({ line, vendorId, busy, onQuantity }: Props) {
           </h3>
           <span className="cart-line__total">{formatPence(line.totalPricePence)}</span>
         </div>
+        {portionOf(line) && <p className="cart-line__portion">{portionOf(line)}</p>}
         {line.description && <p className="cart-line__description">{line.description}</p>}
         <AddonList line={line} />
         {line.allergyInformation && (

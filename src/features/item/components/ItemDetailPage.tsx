@@ -254,7 +254,7 @@ export function ItemDetailPage({ vendorId, itemId, cart }: Props) {
           disabled={cart.isAdding || !groupsReady || (!menuItem.available && !justAdded)}
           aria-busy={cart.isAdding || undefined}
         >
-          {cart.isAdding ? <Spinner size={18} /> : <Icon name={justAdded ? "cart" : "bag"} size={20} />}
+          {cart.isAdding ? <Spinner size={18} /> : errors.length > 0 && !justAdded ? null : <Icon name={justAdded ? "cart" : "bag"} size={20} />}
           <span>{cart.isAdding ? "Adding..." : bottomLabel}</span>
         </button>
       </div>

@@ -20,7 +20,7 @@ export function AllergenFilterSheet({ open, hidden, onChange, onClose }: Props) 
       footer={
         <>
           <button type="button" className="btn btn--secondary" onClick={() => onChange([])} disabled={hidden.length === 0}>
-            <span>Show all items</span>
+            <span>Clear all</span>
           </button>
           <button type="button" className="btn btn--primary" onClick={onClose}>
             <span>Done</span>

@@ -56,7 +56,8 @@ function VendorHero({ vendor }: { vendor: Vendor }) {
         <p className="vendor-hero__description">{vendorDescription(vendor)}</p>
         {!isVendorOpen(vendor.status) && (
           <p className="notice notice--closed">
-            <Icon name="info" size={18} /> This trailer is closed right now. You can look through the menu, but ordering opens when they do.
+            <Icon name="info" size={18} />
+            <span>This trailer is closed right now. You can look through the menu, but ordering opens when they do.</span>
           </p>
         )}
       </div>

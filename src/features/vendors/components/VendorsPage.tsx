@@ -89,9 +89,11 @@ export default function VendorsPage() {
 
       {list.isPending ? (
         <>
-          <p className="result-line" role="status">
-            Loading trailers…
-          </p>
+          <div className="result-line-row">
+            <p className="result-line" role="status">
+              Loading trailers…
+            </p>
+          </div>
           <div className="vendor-grid">
             {Array.from({ length: SKELETON_CARDS }, (_, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity

@@ -1,0 +1,113 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { Link, useLocation } from "react-router";
+import { Icon } from "../../../components/Icon";
+import { PageHeader } from "../../../components/PageHeader";
+import { formatPence } from "../../../lib/money";
+import { orderQuery } from "../api/checkout-api";
+import { estimatedTimeText } from "../lib/estimated-time";
+import { summaryOfOrder } from "../lib/order-view";
+import type { PlacedCashOrder } from "../lib/pending-checkout";
+import { displayPlate } from "../lib/plate";
+import "../checkout.css";
+import { type OrderSummaryProps, OrderSummaryCard } from "./OrderSummaryCard";
+
+/** Spec section 2: only when there is no order data at all. */
+const SAMPLE = { vendorName: "Food Park Kitchen", orderNumber: "#25" } as const;
+
+export interface CashAtCounterPageProps {
+  /** Spec: the cart is cleared on entry. */
+  onEnter: () => void;
+}
+
+function fromPlaced(placed: PlacedCashOrder): OrderSummaryProps {
+  return {
+    orderNumber: `#${placed.orderId}`,
+    vendorName: placed.vendorName || SAMPLE.vendorName,
+    orderType: placed.orderType,
+    totalPence: placed.totalPence,
+    estimatedTime: estimatedTimeText(placed.preparationTime),
+    items: placed.items,
+  };
+}
+
+const sampleSummary: OrderSummaryProps = {
+  orderNumber: SAMPLE.orderNumber,
+  vendorName: SAMPLE.vendorName,
+  orderType: "Click & Collect",
+  totalPence: 0,
+  estimatedTime: estimatedTimeText(null),
+  items: [],
+};
+
+/** /pay-cash-at-counter: what to do next for a cash order (spec section 2, Cash at counter). */
+export default function CashAtCounterPage({ onEnter }: CashAtCounterPageProps) {
+  const placed = (useLocation().state as PlacedCashOrder | null) ?? null;
+  const orderId = placed?.orderId ?? null;
+  const order = useQuery({ ...orderQuery(orderId ?? 0), enabled: orderId !== null });
+
+  useEffect(() => {
+    onEnter();
+  }, [onEnter]);
+
+  const orderNumber = orderId ? `#${orderId}` : SAMPLE.orderNumber;
+  const summary = order.data ? summaryOfOrder(order.data, orderNumber) : placed ? fromPlaced(placed) : sampleSummary;
+  const vehicle = order.data?.vehicle ?? placed?.vehicle ?? null;
+
+  return (
+    <div className="page cash-page">
+      <PageHeader title="Pay cash at counter" backTo="/" />
+      <div className="cash-hero" role="status">
+        <span className="cash-hero__icon" aria-hidden="true">
+          <Icon name="cash" size={34} />
+        </span>
+        <div>
+          <p className="cash-hero__eyebrow">Order {summary.orderNumber} placed</p>
+          <h2 className="cash-hero__title">
+            Pay {summary.totalPence > 0 ? formatPence(summary.totalPence) : ""} at the {summary.vendorName} counter
+          </h2>
+        </div>
+      </div>
+      <div className="confirmation-layout">
+        <OrderSummaryCard
+          {...summary}
+          extra={
+            vehicle ? (
+              <div>
+                <dt>Car delivery</dt>
+                <dd>
+                  {[vehicle.colour, vehicle.make].filter(Boolean).join(" ")} <span className="uk-plate uk-plate--small">{displayPlate(vehicle.registrationNumber)}</span>
+                </dd>
+              </div>
+            ) : null
+          }
+        />
+        <div className="confirmation-actions">
+          <section className="card whats-next" aria-labelledby="whats-next-title">
+            <h2 id="whats-next-title">What's Next?</h2>
+            <ol>
+              <li>
+                <strong>Go to the counter and pay.</strong> Show order number {summary.orderNumber} at the {summary.vendorName} trailer and pay in cash.
+              </li>
+              <li>
+                <strong>Preparation starts after payment.</strong> The kitchen starts cooking as soon as you've paid.
+              </li>
+              <li>
+                <strong>Collect your order.</strong> We'll let you know when it's ready{vehicle ? " and bring it to your car" : " for pickup"}.
+              </li>
+            </ol>
+          </section>
+          {orderId !== null ? (
+            <Link className="btn btn--primary btn--block" to={`/order/${orderId}`}>
+              <span>Track your order</span>
+            </Link>
+          ) : (
+            <Link className="btn btn--primary btn--block" to="/orders">
+              <span>Track your order</span>
+            </Link>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

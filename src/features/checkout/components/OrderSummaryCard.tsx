@@ -1,0 +1,71 @@
+import type { ReactNode } from "react";
+import { formatPence } from "../../../lib/money";
+
+export interface OrderSummaryLine {
+  key: string;
+  name: string;
+  quantity: number;
+  totalPence: number;
+  detail?: string | null;
+}
+
+export interface OrderSummaryProps {
+  orderNumber: string;
+  vendorName: string;
+  orderType: string;
+  totalPence: number;
+  estimatedTime: string;
+  items: OrderSummaryLine[];
+  extra?: ReactNode;
+}
+
+/** Order number, vendor, type, total, estimated time and items: shared by confirmation and cash screens. */
+export function OrderSummaryCard({ orderNumber, vendorName, orderType, totalPence, estimatedTime, items, extra }: OrderSummaryProps) {
+  return (
+    <section className="card order-summary" aria-labelledby="order-summary-title">
+      <h2 id="order-summary-title" className="visually-hidden">
+        Order summary
+      </h2>
+      <dl className="order-summary__facts">
+        <div>
+          <dt>Order number</dt>
+          <dd className="order-summary__number">{orderNumber}</dd>
+        </div>
+        <div>
+          <dt>Vendor</dt>
+          <dd>{vendorName}</dd>
+        </div>
+        <div>
+          <dt>Order type</dt>
+          <dd>{orderType}</dd>
+        </div>
+        <div>
+          <dt>Estimated time</dt>
+          <dd>{estimatedTime}</dd>
+        </div>
+        {extra}
+        <div className="order-summary__total">
+          <dt>Total</dt>
+          <dd>{formatPence(totalPence)}</dd>
+        </div>
+      </dl>
+      {items.length > 0 && (
+        <>
+          <h3 className="order-summary__items-title">Items</h3>
+          <ul className="order-summary__items">
+            {items.map((item) => (
+              <li key={item.key}>
+                <span className="order-summary__qty">{item.quantity}×</span>
+                <span className="order-summary__name">
+                  {item.name}
+                  {item.detail && <small>{item.detail}</small>}
+                </span>
+                <span className="order-summary__price">{formatPence(item.totalPence)}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,213 @@
+import { useMutation } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { MESSAGES } from "../../../../contract/messages";
+import { Button } from "../../../components/Button";
+import { Icon } from "../../../components/Icon";
+import { PageHeader } from "../../../components/PageHeader";
+import { Spinner } from "../../../components/Spinner";
+import { reportError } from "../../../lib/android";
+import { formatPence } from "../../../lib/money";
+import { createPaymentIntent, fetchPaymentStatus } from "../api/checkout-api";
+import { usePaymentStatus } from "../hooks/use-payment-status";
+import { isAllowedCheckoutUrl } from "../lib/checkout-url";
+import { type PendingCheckout, readPendingCheckout, savePendingCheckout } from "../lib/pending-checkout";
+import "../checkout.css";
+
+type Phase = "pending" | "processing" | "failed";
+
+const POPUP_NAME = "food-park-secure-payment";
+const POPUP_FEATURES = "popup=yes,width=500,height=700";
+
+function pendingFrom(state: unknown): PendingCheckout | null {
+  const pending = (state as { pending?: PendingCheckout } | null)?.pending;
+  return pending ?? readPendingCheckout();
+}
+
+function PaymentSummary({ pending }: { pending: PendingCheckout }) {
+  return (
+    <section className="card pay-summary" aria-labelledby="pay-summary-title">
+      <div className="pay-summary__lock" aria-hidden="true">
+        <Icon name="lock" size={26} />
+      </div>
+      <h2 id="pay-summary-title" className="visually-hidden">
+        Payment summary
+      </h2>
+      <dl className="pay-summary__list">
+        <div className="pay-summary__amount">
+          <dt>Amount</dt>
+          <dd className="pay-summary__amount-value">{formatPence(pending.amountPence)}</dd>
+        </div>
+        <div>
+          <dt>Currency</dt>
+          <dd>{pending.currency.toUpperCase()} (£)</dd>
+        </div>
+        {pending.vendorName && (
+          <div>
+            <dt>Paying</dt>
+            <dd>{pending.vendorName}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Items</dt>
+          <dd>{pending.itemCount}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** /stripe-webview-payment: takes the card payment on the provider's hosted page (spec section 2, Secure payment). */
+export default function SecurePaymentPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const [pending, setPending] = useState<PendingCheckout | null>(() => pendingFrom(location.state));
+  const cancelled = params.get("cancelled") === "1";
+  const [phase, setPhase] = useState<Phase>(cancelled ? "failed" : "pending");
+  const [error, setError] = useState<string | null>(cancelled ? MESSAGES.paymentCancelledOrFailed : null);
+  const [paymentId, setPaymentId] = useState<string | null>(null);
+  const popup = useRef<Window | null>(null);
+  const status = usePaymentStatus(paymentId, phase === "processing");
+
+  // Back from the hosted page: say why, when the provider knows (e.g. 'Your card was declined.').
+  useEffect(() => {
+    const returned = params.get("payment_id");
+    if (!cancelled || !returned) return;
+    fetchPaymentStatus(returned)
+      .then((answer) => answer.error && setError(`${answer.error} ${MESSAGES.paymentCancelledOrFailed}`))
+      .catch(() => undefined);
+  }, [cancelled, params]);
+
+  useEffect(() => {
+    if (phase !== "processing" || !paymentId) return;
+    if (status.outcome === "success") {
+      popup.current?.close();
+      navigate(`/payment-success?payment_id=${encodeURIComponent(paymentId)}`, { replace: true });
+    } else if (status.outcome === "failure") {
+      setPhase("failed");
+      setError(status.data?.error ?? MESSAGES.paymentCancelledOrFailed);
+    }
+  }, [phase, paymentId, status.outcome, status.data, navigate]);
+
+  const intent = useMutation({
+    mutationFn: (current: PendingCheckout) =>
+      createPaymentIntent({
+        orderData: current.orderData,
+        amount: current.amountPence / 100,
+        currency: "gbp",
+        metadata: { source: "web" },
+      }),
+  });
+
+  const start = async (inPopup: boolean) => {
+    if (!pending) return;
+    setError(null);
+    // Opened inside the tap so the browser does not block it; pointed at the checkout once we have one.
+    const opened = inPopup ? window.open("", POPUP_NAME, POPUP_FEATURES) : null;
+    if (inPopup && !opened) {
+      setPhase("failed");
+      setError(MESSAGES.paymentPageFailed);
+      return;
+    }
+    try {
+      const created = await intent.mutateAsync(pending);
+      if (!created.success || !isAllowedCheckoutUrl(created.sessionUrl, window.location.origin)) {
+        opened?.close();
+        setPhase("failed");
+        setError(created.success ? MESSAGES.invalidPaymentUrl : (created.message ?? MESSAGES.paymentIntentFailed));
+        return;
+      }
+      const withPayment = { ...pending, paymentId: created.paymentIntentId };
+      savePendingCheckout(withPayment);
+      setPending(withPayment);
+      setPaymentId(created.paymentIntentId);
+      setPhase("processing");
+      if (opened) {
+        opened.location.href = created.sessionUrl;
+        popup.current = opened;
+      } else {
+        window.location.assign(created.sessionUrl);
+      }
+    } catch (caught) {
+      opened?.close();
+      reportError(caught, "create payment intent");
+      setPhase("failed");
+      setError(caught instanceof Error && caught.message && caught.message !== MESSAGES.postFailed ? caught.message : MESSAGES.paymentIntentFailed);
+    }
+  };
+
+  const goBack = () => {
+    popup.current?.close();
+    navigate("/cart", { state: { checkoutError: MESSAGES.paymentCancelledByUser } });
+  };
+
+  if (!pending) {
+    return (
+      <div className="page payment-page">
+        <PageHeader title="Secure Payment" backTo="/cart" />
+        <div className="status-panel status-panel--error" role="alert">
+          <Icon name="alert" size={32} />
+          <p>{MESSAGES.paymentMissingOrder}</p>
+          <Button onClick={() => navigate("/cart")}>Back to Cart</Button>
+        </div>
+      </div>
+    );
+  }
+
+  const busy = intent.isPending;
+  return (
+    <div className="page payment-page">
+      <header className="page-header">
+        <button type="button" className="icon-btn" onClick={goBack} aria-label="Back to cart">
+          <Icon name="back" />
+        </button>
+        <div className="page-header__title">
+          <h1>Secure Payment</h1>
+        </div>
+      </header>
+      <div className="payment-layout">
+        <PaymentSummary pending={pending} />
+        {phase === "pending" && (
+          <section className="status-panel" aria-labelledby="pay-start-title">
+            <h2 id="pay-start-title">Ready to pay</h2>
+            <p>You'll enter your card on a secure payment page. Food Park never sees your card details.</p>
+            <Button block busy={busy} onClick={() => start(false)}>
+              {busy ? "Processing..." : "Start Payment"}
+            </Button>
+            <Button block variant="secondary" disabled={busy} onClick={() => start(true)}>
+              Open Secure Payment Page
+            </Button>
+          </section>
+        )}
+        {phase === "processing" && (
+          <section className="status-panel" aria-live="polite">
+            <Spinner size={36} />
+            <h2>Processing your payment...</h2>
+            <p>Finish paying on the secure payment page. This screen updates by itself.</p>
+            <Button block variant="secondary" onClick={() => start(true)}>
+              Open Secure Payment Page
+            </Button>
+          </section>
+        )}
+        {phase === "failed" && (
+          <section className="status-panel status-panel--error" aria-labelledby="pay-failed-title">
+            <Icon name="alert" size={32} />
+            <h2 id="pay-failed-title">{MESSAGES.paymentFailed}</h2>
+            <p role="alert">{error ?? MESSAGES.paymentCancelledOrFailed}</p>
+            <Button
+              block
+              onClick={() => {
+                setError(null);
+                setPaymentId(null);
+                setPhase("pending");
+              }}
+            >
+              Retry Payment
+            </Button>
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import type { OrderPayload, Vehicle } from "../../../../contract/orders";
+
+export interface SummaryLine {
+  key: string;
+  name: string;
+  quantity: number;
+  totalPence: number;
+}
+
+/** What the card payment screen needs to take a payment, carried from the cart (and kept across a reload). */
+export interface PendingCheckout {
+  orderData: OrderPayload;
+  amountPence: number;
+  currency: "gbp";
+  vendorName: string;
+  itemCount: number;
+  items: SummaryLine[];
+  /** The payment started for this checkout, once there is one. */
+  paymentId?: string;
+}
+
+/** A cash order the cash screen can show before (or without) reading it back from the server. */
+export interface PlacedCashOrder {
+  orderId: number;
+  vendorName: string;
+  orderType: string;
+  totalPence: number;
+  preparationTime: { min: number; max: number } | null;
+  items: SummaryLine[];
+  vehicle: Vehicle | null;
+}
+
+const KEYS = { pending: "checkout:pending", idempotency: "checkout:idempotency-key" } as const;
+
+const session = (): Storage | null => (typeof sessionStorage === "undefined" ? null : sessionStorage);
+
+export function savePendingCheckout(pending: PendingCheckout, storage = session()): void {
+  storage?.setItem(KEYS.pending, JSON.stringify(pending));
+}
+
+export function readPendingCheckout(storage = session()): PendingCheckout | null {
+  try {
+    const raw = storage?.getItem(KEYS.pending);
+    const value = raw ? (JSON.parse(raw) as PendingCheckout) : null;
+    return value && typeof value.amountPence === "number" && value.orderData ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export const clearPendingCheckout = (storage = session()) => storage?.removeItem(KEYS.pending);
+
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return `order-${crypto.randomUUID()}`;
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `order-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+}
+
+/** One key per checkout attempt, kept across retries (and reloads) until an order is placed with it. */
+export function checkoutAttemptKey(storage = session()): string {
+  const existing = storage?.getItem(KEYS.idempotency);
+  if (existing) return existing;
+  const key = newIdempotencyKey();
+  storage?.setItem(KEYS.idempotency, key);
+  return key;
+}
+
+export const finishCheckoutAttempt = (storage = session()) => storage?.removeItem(KEYS.idempotency);
