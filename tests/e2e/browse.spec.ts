@@ -171,6 +171,35 @@ test.describe("vendor menu", () => {
     await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
   });
 
+  test("busy states on a phone: 'Adding...', the stepper's spinner, and the banner's View Cart", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const release: (() => void)[] = [];
+    await page.route("**/api/cart/{add,update}", async (route) => {
+      await new Promise<void>((resolve) => release.push(resolve));
+      await route.continue();
+    });
+
+    const row = page.locator(".menu-item", { hasText: "Rocket & Parmesan Salad" });
+    await row.getByRole("button", { name: "Add Rocket & Parmesan Salad" }).click();
+    const adding = row.getByRole("button", { name: "Adding Rocket & Parmesan Salad" });
+    await expect(adding).toContainText("Adding...");
+    await expect(adding).toBeDisabled();
+    release.shift()?.();
+
+    await page.locator(".cart-banner").getByRole("button", { name: "View Cart" }).click();
+    await expect(page).toHaveURL("/cart");
+    await expect(page.locator(".cart-line", { hasText: "Rocket & Parmesan Salad" })).toContainText("£4.50");
+    await page.goBack();
+
+    const stepper = row.getByRole("group", { name: "Quantity of Rocket & Parmesan Salad" });
+    await stepper.getByRole("button", { name: "Increase Rocket & Parmesan Salad" }).click();
+    await expect(stepper.getByRole("status")).toHaveText("Updating");
+    await expect(stepper.getByRole("button", { name: "Increase Rocket & Parmesan Salad" })).toBeDisabled();
+    release.shift()?.();
+    await expect(stepper.locator(".stepper__value")).toHaveText("2 in cart");
+    await expect(stepper.getByRole("button", { name: "Increase Rocket & Parmesan Salad" })).toBeEnabled();
+  });
+
   test("an item with required add-on groups opens item detail instead of adding", async ({ page }) => {
     await page.locator(".menu-item", { hasText: "Margherita" }).getByRole("button", { name: "Add Margherita" }).click();
     await expect(page).toHaveURL("/vendor/1/item/1");
@@ -275,7 +304,12 @@ test.describe("item detail and the cart", () => {
     await expect(page.getByRole("link", { name: "Back to Menu" })).toHaveAttribute("href", "/vendors");
   });
 
-  test("an unknown item says it failed, with debug info", async ({ page }) => {
+  test("an unknown vendor or item says it failed, the item with debug info", async ({ page }) => {
+    await page.goto("/vendor/99999");
+    await expect(page.getByText("Vendor not found or failed to load.")).toBeVisible();
+    await page.goto("/vendor/not-a-number");
+    await expect(page.getByText("Vendor not found or failed to load.")).toBeVisible();
+
     await page.goto("/vendor/1/item/99999");
     await expect(page.getByText("Item not found or failed to load.")).toBeVisible();
     await page.getByText("Debug info").click();

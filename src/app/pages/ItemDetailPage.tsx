@@ -1,4 +1,4 @@
-import { useParams } from "react-router";
+import { useParams, useSearchParams } from "react-router";
 import { useCart } from "../../features/cart/hooks/use-cart";
 import { useCartActions } from "../../features/cart/hooks/use-cart-actions";
 import { linesForItem, totalQuantity } from "../../features/cart/lib/cart-summary";
@@ -11,6 +11,8 @@ export default function ItemDetailPage() {
   const params = useParams();
   const vendorId = numericId(params.vendorId ?? "");
   const menuItemId = numericId(params.itemId ?? "");
+  const lineParam = useSearchParams()[0].get("line");
+  const lineId = lineParam ? numericId(lineParam) : undefined;
   const { data: cart } = useCart(vendorId);
   const actions = useCartActions();
 
@@ -24,5 +26,5 @@ export default function ItemDetailPage() {
     saveAllergy: (lineId, text) => actions.saveAllergy({ vendorId, menuItemId, lineId, allergyInformation: text }),
   };
 
-  return <ItemDetail key={`${vendorId}/${menuItemId}`} vendorId={vendorId} itemId={menuItemId} cart={controls} />;
+  return <ItemDetail key={`${vendorId}/${menuItemId}`} vendorId={vendorId} itemId={menuItemId} cart={controls} lineId={lineId} />;
 }

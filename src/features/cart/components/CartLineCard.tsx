@@ -47,7 +47,7 @@ export function CartLineCard({ line, vendorId, busy, onQuantity }: Props) {
       <div className="cart-line__body">
         <div className="cart-line__head">
           <h3 className="cart-line__name">
-            <Link to={`/vendor/${vendorId}/item/${line.menuItemId}`}>{line.name}</Link>
+            <Link to={`/vendor/${vendorId}/item/${line.menuItemId}?line=${line.lineId}`}>{line.name}</Link>
           </h3>
           <span className="cart-line__total">{formatPence(line.totalPricePence)}</span>
         </div>

@@ -10,6 +10,7 @@ import { useOrderType } from "./use-order-type";
 export function useCart(vendor: number | "current") {
   const [orderType] = useOrderType();
   const vendorId = vendor === "current" ? currentCartVendorId() : vendor;
-  const query = useQuery(cartQuery(vendorId, orderType));
+  const known = vendorId === null || (Number.isInteger(vendorId) && vendorId > 0);
+  const query = useQuery({ ...cartQuery(vendorId, orderType), enabled: known });
   return { ...query, orderType, vendorId: query.data?.vendorId ?? vendorId };
 }

@@ -25,7 +25,7 @@ import {
   toggleAddon,
   unitPricePence,
 } from "../lib/addon-rules";
-import { badgeLabel, targetLine } from "../lib/item-display";
+import { badgeLabel, selectionOfLine, targetLine } from "../lib/item-display";
 import "../item.css";
 import { AddonGroupSection } from "./AddonGroupSection";
 import { FrequentlyBoughtStrip } from "./FrequentlyBoughtStrip";
@@ -97,10 +97,12 @@ interface Props {
   vendorId: number;
   itemId: number;
   cart: ItemCartControls;
+  /** Opened from a cart line: start from that line's choices. */
+  lineId?: number;
 }
 
 /** /vendor/{vendorId}/item/{itemId}: item detail with add-on groups and allergy notes (spec sections 2, 4, 5). */
-export function ItemDetailPage({ vendorId, itemId, cart }: Props) {
+export function ItemDetailPage({ vendorId, itemId, cart, lineId }: Props) {
   const navigate = useNavigate();
   const validId = Number.isInteger(itemId) && itemId > 0;
   const item = useQuery({ ...menuItemQuery(itemId), enabled: validId });
@@ -109,7 +111,9 @@ export function ItemDetailPage({ vendorId, itemId, cart }: Props) {
   const { portion, listed, frequentlyBought } = useMemo(() => splitGroups(groups), [groups]);
 
   const [chosen, setChosen] = useState<Selection | null>(null);
-  const selection = chosen ?? defaultSelection(groups);
+  // Until the customer changes something: the cart line they came from (or this item's newest line), else the defaults.
+  const startingLine = cart.lines.find((candidate) => candidate.lineId === lineId) ?? cart.lines.at(-1);
+  const selection = chosen ?? (startingLine ? selectionOfLine(startingLine) : defaultSelection(groups));
   const [showErrors, setShowErrors] = useState(false);
   const [justAdded, setJustAdded] = useState(false);
   const [noteOpen, setNoteOpen] = useState(false);

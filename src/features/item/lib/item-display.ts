@@ -1,4 +1,5 @@
 import type { CartItem } from "../../../../contract/cart";
+import type { Selection } from "./addon-rules";
 
 const BADGE_LABELS: Record<string, string> = {
   best_seller: "Best Seller",
@@ -21,4 +22,11 @@ const lineAddonIds = (line: CartItem) =>
 export function targetLine(lines: readonly CartItem[], chosenAddonIds: readonly number[]): CartItem | undefined {
   const wanted = [...chosenAddonIds].sort((a, b) => a - b).join(",");
   return lines.findLast((line) => lineAddonIds(line) === wanted) ?? lines.at(-1);
+}
+
+/** A cart line's add-ons as a selection, so an item opened from the cart shows what the customer chose. */
+export function selectionOfLine(line: CartItem): Selection {
+  const selection: Record<number, number[]> = {};
+  for (const group of line.addons) selection[group.groupId] = group.addons.map((addon) => addon.addonId);
+  return selection;
 }

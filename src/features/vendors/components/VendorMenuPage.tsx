@@ -173,8 +173,9 @@ function MenuList({ sections, vendorId, cart, ordering, onAdd }: MenuListProps) 
 /** /vendor/{id}: the vendor menu (spec section 2). The cart comes in through `cart`, wired in src/app. */
 export function VendorMenuPage({ vendorId, cart }: { vendorId: number; cart: MenuCartControls }) {
   const navigate = useNavigate();
-  const vendor = useQuery({ ...vendorQuery(vendorId), enabled: Number.isInteger(vendorId) });
-  const menu = useQuery({ ...vendorMenuQuery(vendorId), enabled: Number.isInteger(vendorId) });
+  const validId = Number.isInteger(vendorId) && vendorId > 0;
+  const vendor = useQuery({ ...vendorQuery(vendorId), enabled: validId });
+  const menu = useQuery({ ...vendorMenuQuery(vendorId), enabled: validId });
   const [search, setSearch] = useState("");
   const [category, setCategory] = useState(ALL_CATEGORIES);
   const [hiddenAllergens, setHiddenAllergens] = useState<AllergenId[]>(readHiddenAllergens);
@@ -205,15 +206,24 @@ export function VendorMenuPage({ vendorId, cart }: { vendorId: number; cart: Men
   };
   const clearBanner = useCallback(() => setBanner(null), []);
 
-  const title = vendor.data?.name ?? (vendor.isError ? "Vendor" : "");
+  const vendorFailed = vendor.isError || !validId;
+  const title = vendor.data?.name ?? (vendorFailed ? "Vendor" : "");
 
   return (
     <div className="page menu-page">
       <PageHeader backTo="/vendors" title={title || <Skeleton width={160} height={22} />} actions={<CartButton count={cart.lineCount} />} />
 
-      {vendor.isPending ? <HeroSkeleton /> : vendor.isError ? <p className="error-box" role="alert">{MESSAGES.vendorLoadFailed}</p> : <VendorHero vendor={vendor.data} />}
+      {vendorFailed ? (
+        <p className="error-box" role="alert">
+          {MESSAGES.vendorLoadFailed}
+        </p>
+      ) : vendor.isPending ? (
+        <HeroSkeleton />
+      ) : (
+        <VendorHero vendor={vendor.data} />
+      )}
 
-      {!vendor.isError && (
+      {!vendorFailed && (
         <>
           <MenuFiltersBar
             search={search}

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import type { CartItem } from "../../../../contract/cart";
-import { badgeLabel, targetLine } from "../../../../src/features/item/lib/item-display";
+import { badgeLabel, selectionOfLine, targetLine } from "../../../../src/features/item/lib/item-display";
 
 const line = (lineId: number, addonIds: number[]): CartItem => ({
   id: "item_1",
@@ -32,4 +32,8 @@ it("acts on the line with exactly the chosen add-ons, else the newest line", () 
   expect(targetLine(lines, [])?.lineId).toBe(2);
   expect(targetLine(lines, [9])?.lineId).toBe(3);
   expect(targetLine([], [1])).toBeUndefined();
+});
+
+it("turns a cart line back into the selection it was made from", () => {
+  expect(selectionOfLine(line(1, [3, 1]))).toEqual({ 1: [3, 1] });
 });
