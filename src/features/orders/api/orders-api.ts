@@ -21,7 +21,8 @@ export const ordersListQuery = () => ({
   queryFn: async ({ signal }: { signal: AbortSignal }) =>
     (await api.get("/orders", orderListResponseSchema, { signal })).data,
   refetchInterval: ORDERS_REFRESH_MS,
-  staleTime: 10_000,
+  // A new order placed a moment ago must show on arrival.
+  staleTime: 0,
 });
 
 /** GET /orders/details/{id}, refreshed every 30 s ('Order status updates automatically every 30 seconds.'). */
@@ -30,7 +31,8 @@ export const orderDetailQuery = (orderId: number) => ({
   queryFn: async ({ signal }: { signal: AbortSignal }) =>
     (await api.get(`/orders/details/${orderId}`, orderDetailsResponseSchema, { signal })).data,
   refetchInterval: ORDERS_REFRESH_MS,
-  staleTime: 10_000,
+  // A new order placed a moment ago must show on arrival.
+  staleTime: 0,
 });
 
 const withStatus = (order: Order, notification: OrderStatusNotification): Order =>
