@@ -28,6 +28,15 @@ function webManifest(): Plugin {
 }
 
 /**
+ * react-query and the query-cache persisters depend on different patch versions of @tanstack/query-core, so npm
+ * installs several copies. All of them resolve to react-query's own copy: one query-core in the bundle, and the
+ * persisters hydrate the very QueryClient class the app uses. (Aligning the persister versions in package.json
+ * would make this a no-op.)
+ */
+const reactQueryRequire = createRequire(createRequire(import.meta.url).resolve("@tanstack/react-query/package.json"));
+const queryCoreEntry = path.join(path.dirname(reactQueryRequire.resolve("@tanstack/query-core/package.json")), "build/modern/index.js");
+
+/**
  * socket.io-client's own one-file ESM build. The package's modular build uses a namespace import internally, which
  * makes the bundler split its helpers into one more chunk on every route's cold path; the prebuilt file needs none.
  */
@@ -38,7 +47,10 @@ const socketIoBundle = path.join(
 
 export default defineConfig({
   resolve: {
-    alias: [{ find: /^socket\.io-client-bundle$/, replacement: socketIoBundle }],
+    alias: [
+      { find: /^@tanstack\/query-core$/, replacement: queryCoreEntry },
+      { find: /^socket\.io-client-bundle$/, replacement: socketIoBundle },
+    ],
   },
   plugins: [
     react(),
@@ -51,6 +63,8 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ["**/*.{js,css,html,svg,webp,png,woff2}"],
+        // Menu pictures are cached as they are seen (cache-first, capped), not all downloaded at install.
+        globIgnores: ["images/items/**", "images/vendors/**"],
         maximumFileSizeToCacheInBytes: 512 * 1024,
       },
       devOptions: { enabled: false },

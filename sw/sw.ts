@@ -1,21 +1,25 @@
 /// <reference lib="webworker" />
 import { clientsClaim } from "workbox-core";
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
-import { NavigationRoute, registerRoute } from "workbox-routing";
+import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
+import type { PageToWorkerMessage, WorkerToPageMessage } from "./protocol";
+import { registerPushHandlers } from "./push";
+import { clearUserData, registerRoutes } from "./routes";
 
 declare const self: ServiceWorkerGlobalScope;
 
-precacheAndRoute(self.__WB_MANIFEST);
+// The shell and hashed assets. "/" is left to the navigation route, so it gets navigation preload too.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: "" });
 cleanupOutdatedCaches();
-
-// Client routes load the precached shell; API and auth paths never do.
-registerRoute(
-  new NavigationRoute(createHandlerBoundToURL("/index.html"), {
-    denylist: [/^\/api\//, /^\/auth\//, /^\/socket\.io\//, /^\/healthz/],
-  }),
-);
+registerRoutes();
+registerPushHandlers();
 
 self.addEventListener("message", (event) => {
-  if ((event.data as { type?: string } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
+  const message = event.data as PageToWorkerMessage | null;
+  // A new version waits until the customer taps 'Reload' (never a silent swap mid-order).
+  if (message?.type === "SKIP_WAITING") void self.skipWaiting();
+  if (message?.type === "CLEAR_USER_DATA") {
+    const reply: WorkerToPageMessage = { type: "USER_DATA_CLEARED" };
+    event.waitUntil(clearUserData().then(() => event.ports[0]?.postMessage(reply)));
+  }
 });
 clientsClaim();

@@ -12,6 +12,11 @@ export interface ServerConfig {
   /** Failed or successful logins allowed per IP and email per minute. */
   loginRateLimitPerMinute: number;
   logLevel: string;
+  /** Web push keys from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY; generated into `dataDir/vapid.json` when unset. */
+  vapidPublicKey?: string | undefined;
+  vapidPrivateKey?: string | undefined;
+  /** VAPID_SUBJECT: a mailto: or https: contact for push services. */
+  vapidSubject?: string | undefined;
   /** Trust X-Forwarded-* from this many proxy hops (0: none) — the client IP decides login rate limits. */
   trustProxyHops: number;
   /** DVLA Vehicle Enquiry Service key; without one the built-in plate register answers. */
@@ -66,6 +71,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string)
     clientDir: env.CLIENT_DIR ? path.resolve(env.CLIENT_DIR) : defaultClientDir,
     loginRateLimitPerMinute: intFromEnv(env.LOGIN_RATE_LIMIT_PER_MINUTE, 10, "LOGIN_RATE_LIMIT_PER_MINUTE"),
     logLevel: env.LOG_LEVEL || "info",
+    vapidPublicKey: env.VAPID_PUBLIC_KEY || undefined,
+    vapidPrivateKey: env.VAPID_PRIVATE_KEY || undefined,
+    vapidSubject: env.VAPID_SUBJECT || undefined,
     trustProxyHops: intFromEnv(env.TRUST_PROXY_HOPS, 0, "TRUST_PROXY_HOPS"),
     dvlaApiKey: env.DVLA_API_KEY || undefined,
     dvlaApiUrl: env.DVLA_API_URL || DEFAULT_DVLA_API_URL,

@@ -1,29 +1,58 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { RouterProvider } from "react-router";
 import { ToastHost } from "../components/ToastHost";
 import { AuthProvider } from "../features/auth/components/AuthProvider";
 import { clearLocalCart } from "../features/cart/lib/cart-keys";
 import { toasts } from "../lib/toast-store";
+import { PersistedQueries, removeSavedQueries } from "./persisted-queries";
+import { PushSync } from "./pwa/PushSync";
+import { IN_APP_NAVIGATE_EVENT } from "./pwa/in-app-navigation";
 import { createQueryClient } from "./query-client";
 import { createAppRouter } from "./router";
+
+/** Clean-up that needs code a signed-in session never loaded: fetched only at sign-out. */
+async function forgetSignedOutCustomer(previousToken: string | null): Promise<void> {
+  const [bridge, push] = await Promise.all([
+    import("./pwa/worker-bridge"),
+    import("../features/notifications/lib/push-subscription"),
+  ]);
+  await Promise.allSettled([bridge.clearUserDataCaches(), push.forgetPushSubscription(previousToken)]);
+}
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createAppRouter);
-  // The next person on a shared phone must never see the previous customer's data.
-  const onSignedOut = useCallback(() => {
-    queryClient.clear();
-    toasts.clear();
-    clearLocalCart();
-  }, [queryClient]);
+
+  // The next person on a shared phone must never see the previous customer's data: not in memory, not in
+  // the saved query cache, not in the worker's caches, and no more pushes about their orders.
+  const onSignedOut = useCallback(
+    (previousToken: string | null) => {
+      queryClient.clear();
+      toasts.clear();
+      clearLocalCart();
+      void removeSavedQueries().catch(() => undefined);
+      void forgetSignedOutCustomer(previousToken).catch(() => undefined);
+    },
+    [queryClient],
+  );
+
+  // A tapped notification opens its order in place.
+  useEffect(() => {
+    const navigate = (event: Event) => void router.navigate((event as CustomEvent<string>).detail);
+    window.addEventListener(IN_APP_NAVIGATE_EVENT, navigate);
+    return () => window.removeEventListener(IN_APP_NAVIGATE_EVENT, navigate);
+  }, [router]);
 
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider onSignedOut={onSignedOut}>
-        <RouterProvider router={router} />
-        <ToastHost />
-      </AuthProvider>
+      <PersistedQueries client={queryClient}>
+        <AuthProvider onSignedOut={onSignedOut}>
+          <PushSync />
+          <RouterProvider router={router} />
+          <ToastHost />
+        </AuthProvider>
+      </PersistedQueries>
     </QueryClientProvider>
   );
 }

@@ -1,9 +1,20 @@
 import { lazy, Suspense } from "react";
 import { NavLink, Outlet } from "react-router";
 import { Icon } from "../components/Icon";
+import { OfflineBanner } from "../components/OfflineBanner";
 import { Spinner } from "../components/Spinner";
 import { brand } from "../lib/brand";
 import { NAV_ITEMS } from "./navigation";
+import { WaitingUpdateBanner } from "./pwa/WaitingUpdateBanner";
+
+function AppBanners() {
+  return (
+    <div className="app-banners">
+      <OfflineBanner />
+      <WaitingUpdateBanner />
+    </div>
+  );
+}
 
 // Loaded after the first paint: socket.io-client stays out of the page chunks.
 const LiveUpdates = lazy(() => import("./LiveUpdates"));
@@ -37,6 +48,7 @@ export function AppLayout() {
           ))}
         </nav>
       </header>
+      <AppBanners />
       <main id="main" className="app-main">
         <Suspense fallback={<PageFallback />}>
           <Outlet />
@@ -61,6 +73,7 @@ export function AppLayout() {
 export function BareLayout() {
   return (
     <main id="main" className="bare-main">
+      <AppBanners />
       <Suspense fallback={<PageFallback />}>
         <Outlet />
       </Suspense>

@@ -24,6 +24,14 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // Open to everyone (spec section 2): developer and Android hand-off pages.
+        element: <BareLayout />,
+        children: [
+          { path: "/test-auto-login", ...page(() => import("../features/auth/components/TestAutoLoginPage")) },
+          { path: "/test-notification", ...page(() => import("../features/notifications/components/TestNotificationPage")) },
+        ],
+      },
+      {
         element: (
           <RequireSignedIn>
             <AppLayout />

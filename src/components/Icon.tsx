@@ -36,7 +36,6 @@ const PATHS = {
   mapPin: "M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11zM12 12a2 2 0 1 0 0-4 2 2 0 0 0 0 4z",
   edit: "M4 20h4L19 9l-4-4L4 16zM14 6l4 4",
   bell: "M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 21h4",
-  lock: "M6 11h12v10H6zM8 11V7a4 4 0 0 1 8 0v4M12 15v2",
   utensils: "M7 3v8M4 3v5a3 3 0 0 0 6 0V3M7 11v10M17 3c-2 0-3 2.5-3 6s1 4 3 4v8",
 } as const;
 

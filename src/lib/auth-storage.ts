@@ -111,6 +111,16 @@ export function currentToken(storage: Storage = localStorage): string | null {
   }
 }
 
+/** The signed-in customer's id as stored, or null (signed out or unreadable). */
+export function storedUserId(storage: Storage = localStorage): string | null {
+  try {
+    const { user } = readStoredAuth(storage);
+    return user ? String(user.id) : null;
+  } catch {
+    return null;
+  }
+}
+
 type Listener = () => void;
 const expiredListeners = new Set<Listener>();
 

@@ -11,6 +11,7 @@ test.describe("serving the app shell", () => {
     const html = await response.text();
     expect(html).toContain('<div id="root"></div>');
     expect(html).toContain("<title>Food Park</title>");
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
   });
 
   test("index.html, the service worker and the manifest are revalidated on every load", async ({

@@ -19,7 +19,14 @@ export function listMigrations(): Migration[] {
       if (!match) throw new Error(`Migration file name must be NNN_name.sql: ${file}`);
       return { version: Number(match[1]), name: match[2]!, sql };
     })
-    .sort((a, b) => a.version - b.version);
+    .sort((a, b) => a.version - b.version)
+    .map((migration, index, all) => {
+      // Two files with one number would silently skip the second on databases that ran the first.
+      if (index > 0 && all[index - 1]!.version === migration.version) {
+        throw new Error(`Two migrations share the number ${migration.version}: renumber one`);
+      }
+      return migration;
+    });
 }
 
 const LOCK_ID = 4_242_001;

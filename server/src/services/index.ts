@@ -6,6 +6,7 @@ import { createCartService } from "./cart-service.js";
 import { createOrderService } from "./order-service.js";
 import { createOrderStatusService } from "./order-status.js";
 import type { Charges } from "./pricing.js";
+import { createPushService, type VapidDetails } from "./push/index.js";
 import type { TokenService } from "./tokens.js";
 import { createOrderPlacementService } from "./order-placement.js";
 import { createPaymentProvider } from "./payments/index.js";
@@ -18,6 +19,7 @@ export interface ServiceDeps {
   db: Database;
   tokens: TokenService;
   events: DomainEvents;
+  vapid: VapidDetails;
   config: ServerConfig;
   /** Where services report failures they recover from (the app's logger). */
   logError?: (error: unknown, context: string) => void;
@@ -31,6 +33,9 @@ export function createServices(deps: ServiceDeps) {
   const orderPlacement = createOrderPlacementService({ db: deps.db, events: deps.events, carts: cart });
   return {
     auth: createAuthService(deps.db, deps.tokens),
+    orders: createOrderService(deps.db),
+    orderStatus: createOrderStatusService({ db: deps.db, events: deps.events }),
+    push: createPushService({ db: deps.db, vapid: deps.vapid }),
     vehicles: createVehicleService(createVehicleLookup(deps.config, DEFAULT_DVLA_API_URL, logError)),
     vendors: createVendorService(deps.db),
     cart,
@@ -42,8 +47,6 @@ export function createServices(deps: ServiceDeps) {
       publicUrl: deps.config.publicUrl,
       logError,
     }),
-    orders: createOrderService(deps.db),
-    orderStatus: createOrderStatusService({ db: deps.db, events: deps.events }),
   };
 }
 

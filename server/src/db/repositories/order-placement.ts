@@ -78,19 +78,6 @@ export function orderPlacementRepository(db: Queryable) {
       return row ?? null;
     },
 
-    /** TEMPORARY (until orders-live merges): one order with its vendor and lines, for the read fallback. */
-    async findWithItems(orderId: number) {
-      const [order] = await db.query<Record<string, unknown> & { user_id: number }>(
-        `select o.*, v.name as vendor_name, v.phone as vendor_phone, v.email as vendor_email,
-                v.preparation_time_min, v.preparation_time_max
-         from orders o join vendors v on v.id = o.vendor_id where o.id = $1`,
-        [orderId],
-      );
-      if (!order) return null;
-      const items = await db.query<Record<string, unknown>>("select * from order_items where order_id = $1 order by id", [orderId]);
-      return { order, items };
-    },
-
     /**
      * Inserts the order, its lines and its first history row. Null when an order with the same
      * idempotency key or payment already exists (the unique indexes decide, also under concurrency).

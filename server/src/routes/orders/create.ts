@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { createOrderRequestSchema, orderIdParamsSchema } from "../../../../contract/orders";
+import { createOrderRequestSchema } from "../../../../contract/orders";
 import { badRequest, parseInput } from "../../http-error.js";
 import { requireUser } from "../../plugins/auth.js";
-import { createPlacedOrderFallback } from "../../services/placed-order-fallback.js";
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,100}$/;
 
@@ -26,18 +25,5 @@ export default async function orderCreateRoutes(app: FastifyInstance) {
     const placed = await app.services.orderPlacement.placeOrder(user.id, input, key);
     if (placed.replayed) reply.header("Idempotent-Replayed", "true");
     return reply.status(201).send({ id: placed.id, order_id: placed.id, status: placed.status });
-  });
-}
-
-/**
- * TEMPORARY — GET /api/orders/:orderId for checkout's confirmation screens until orders-live (which owns
- * reading orders) is merged; app.ts skips it when that route exists. Delete on merge.
- */
-export async function placedOrderReadFallback(app: FastifyInstance) {
-  const fallback = createPlacedOrderFallback(app.db);
-  app.get("/orders/:orderId", async (request) => {
-    const user = requireUser(request);
-    const { orderId } = parseInput(orderIdParamsSchema, request.params);
-    return fallback.getForUser(user.id, orderId);
   });
 }

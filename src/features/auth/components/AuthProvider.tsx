@@ -6,6 +6,7 @@ import { ApiError } from "../../../lib/api-client";
 import {
   AUTH_KEYS,
   clearStoredAuth,
+  currentToken,
   onSessionExpired,
   readStoredAuth,
   type TokenRecord,
@@ -44,13 +45,17 @@ function storageState(): AuthState {
   return decision.kind === "signed-in" ? { status: "signed-in", record: decision.record } : { status: "signed-out", record: null };
 }
 
-export function AuthProvider({ children, onSignedOut }: { children: ReactNode; onSignedOut?: () => void }) {
+/** Called after a sign-out with the token that was in use (null when another tab signed out), for server-side clean-up. */
+export type SignedOutHandler = (previousToken: string | null) => void;
+
+export function AuthProvider({ children, onSignedOut }: { children: ReactNode; onSignedOut?: SignedOutHandler }) {
   const [state, setState] = useState<AuthState>(startupState);
 
   const signOut = useCallback(() => {
+    const previousToken = currentToken();
     clearStoredAuth();
     setState({ status: "signed-out", record: null });
-    onSignedOut?.();
+    onSignedOut?.(previousToken);
   }, [onSignedOut]);
 
   const signIn = useCallback((token: string) => {
@@ -97,7 +102,7 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
       if (event.key !== null && !Object.values<string>(AUTH_KEYS).includes(event.key)) return;
       const next = storageState();
       setState((previous) => {
-        if (previous.status === "signed-in" && next.status === "signed-out") onSignedOut?.();
+        if (previous.status === "signed-in" && next.status === "signed-out") onSignedOut?.(null);
         return next;
       });
     };
@@ -117,6 +122,12 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
       async register(input: Omit<RegisterRequest, "role">) {
         const response = await authApi.register({ ...input, role: "customer" });
         return signIn(response.token);
+      },
+      async loginWithToken(token: string) {
+        // The local expiry check first (spec section 4), then the server's word on the signature.
+        if (!recordFromToken(token)) throw new ApiError(MESSAGES.loginFailed, 401);
+        await authApi.fetchProfile(token);
+        return signIn(token);
       },
       logout: signOut,
     }),

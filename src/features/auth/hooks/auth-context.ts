@@ -10,6 +10,8 @@ export interface AuthContextValue {
   token: string | null;
   login(credentials: LoginRequest): Promise<User>;
   register(input: Omit<RegisterRequest, "role">): Promise<User>;
+  /** Signs in with a handed-over token once the server has confirmed it (GET /auth/me). */
+  loginWithToken(token: string): Promise<User>;
   logout(): void;
 }
 

@@ -1,4 +1,3 @@
-import { queryOptions } from "@tanstack/react-query";
 import { safeParse } from "zod/v4/core";
 import { MESSAGES } from "../../../../contract/messages";
 import { createOrderResponseSchema, type CreateOrderRequest, type OrderPayload, orderSchema, type Vehicle } from "../../../../contract/orders";
@@ -52,10 +51,9 @@ export const createPaymentIntent = (body: CreateIntentBody) => api.post("/paymen
 export const fetchPaymentStatus = (paymentId: string, signal?: AbortSignal) =>
   api.get(`/payments/stripe/status/${encodeURIComponent(paymentId)}`, paymentStatusResponseSchema, { signal });
 
-/** GET /orders/{id}: one of the customer's orders. */
-export const orderQuery = (orderId: number) =>
-  queryOptions({
-    queryKey: checkoutKeys.order(orderId),
-    queryFn: ({ signal }) => api.get(`/orders/${orderId}`, orderSchema, { signal }),
-    staleTime: 15_000,
-  });
+/** GET /orders/{id}: one of the customer's orders (plain options: `queryOptions` would add a shared chunk to /vendors). */
+export const orderQuery = (orderId: number) => ({
+  queryKey: checkoutKeys.order(orderId),
+  queryFn: ({ signal }: { signal: AbortSignal }) => api.get(`/orders/${orderId}`, orderSchema, { signal }),
+  staleTime: 15_000,
+});

@@ -8,9 +8,8 @@ import { orderQuery } from "../api/checkout-api";
 import { estimatedTimeText } from "../lib/estimated-time";
 import { summaryOfOrder } from "../lib/order-view";
 import type { PlacedCashOrder } from "../lib/pending-checkout";
-import { displayPlate } from "../lib/plate";
 import "../checkout.css";
-import { type OrderSummaryProps, OrderSummaryCard } from "./OrderSummaryCard";
+import { type OrderSummaryProps, OrderSummaryCard, VehicleRow } from "./OrderSummaryCard";
 
 /** Spec section 2: only when there is no order data at all. */
 const SAMPLE = { vendorName: "Food Park Kitchen", orderNumber: "#25" } as const;
@@ -71,16 +70,7 @@ export default function CashAtCounterPage({ onEnter }: CashAtCounterPageProps) {
       <div className="confirmation-layout">
         <OrderSummaryCard
           {...summary}
-          extra={
-            vehicle ? (
-              <div>
-                <dt>Car delivery</dt>
-                <dd>
-                  {[vehicle.colour, vehicle.make].filter(Boolean).join(" ")} <span className="uk-plate uk-plate--small">{displayPlate(vehicle.registrationNumber)}</span>
-                </dd>
-              </div>
-            ) : null
-          }
+          extra={<VehicleRow vehicle={vehicle} />}
         />
         <div className="confirmation-actions">
           <section className="card whats-next" aria-labelledby="whats-next-title">

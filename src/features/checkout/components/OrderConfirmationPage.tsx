@@ -7,7 +7,7 @@ import { Skeleton } from "../../../components/Skeleton";
 import { orderQuery } from "../api/checkout-api";
 import { summaryOfOrder } from "../lib/order-view";
 import "../checkout.css";
-import { OrderSummaryCard } from "./OrderSummaryCard";
+import { OrderSummaryCard, VehicleRow } from "./OrderSummaryCard";
 
 function SummarySkeleton() {
   return (
@@ -57,7 +57,7 @@ export default function OrderConfirmationPage() {
         <p>Thank you! The kitchen has your order. We'll let you know when it's ready.</p>
       </div>
       <div className="confirmation-layout">
-        {order.data ? <OrderSummaryCard {...summaryOfOrder(order.data, `#ORD${orderId}`)} /> : <SummarySkeleton />}
+        {order.data ? <OrderSummaryCard {...summaryOfOrder(order.data, `#ORD${orderId}`)} extra={<VehicleRow vehicle={order.data.vehicle} />} /> : <SummarySkeleton />}
         <div className="confirmation-actions">
           <Link className="btn btn--primary btn--block" to={`/order/${orderId}`}>
             <span>Track your order</span>

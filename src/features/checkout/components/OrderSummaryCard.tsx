@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
+import type { Vehicle } from "../../../../contract/orders";
 import { formatPence } from "../../../lib/money";
+import { displayPlate } from "../lib/plate";
 
 export interface OrderSummaryLine {
   key: string;
@@ -67,5 +69,19 @@ export function OrderSummaryCard({ orderNumber, vendorName, orderType, totalPenc
         </>
       )}
     </section>
+  );
+}
+
+/** The car the order is brought to, as a row of the summary. */
+export function VehicleRow({ vehicle }: { vehicle: Vehicle | null }) {
+  if (!vehicle) return null;
+  return (
+    <div>
+      <dt>Car delivery</dt>
+      <dd>
+        {[vehicle.colour, vehicle.make].filter(Boolean).join(" ")}{" "}
+        <span className="uk-plate uk-plate--small">{displayPlate(vehicle.registrationNumber)}</span>
+      </dd>
+    </div>
   );
 }

@@ -28,7 +28,9 @@ function PaymentSummary({ pending }: { pending: PendingCheckout }) {
   return (
     <section className="card pay-summary" aria-labelledby="pay-summary-title">
       <div className="pay-summary__lock" aria-hidden="true">
-        <Icon name="lock" size={26} />
+        <svg width={26} height={26} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" focusable="false" aria-hidden="true">
+          <path d="M6 11h12v10H6zM8 11V7a4 4 0 0 1 8 0v4M12 15v2" />
+        </svg>
       </div>
       <h2 id="pay-summary-title" className="visually-hidden">
         Payment summary

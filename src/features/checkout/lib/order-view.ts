@@ -10,7 +10,7 @@ export const orderTypeLabel = (orderType: string) =>
 
 function itemDetail(item: Order["items"][number]): string | null {
   const addons = item.addons.map((addon) => addon.name).join(", ");
-  const note = item.special_instructions ? `Note: ${item.special_instructions}` : "";
+  const note = item.special_instructions ? `Allergy note: ${item.special_instructions}` : "";
   return [addons, note].filter(Boolean).join(" · ") || null;
 }
 

@@ -1,0 +1,11 @@
+export { orderStatusPayload } from "./payload.js";
+export {
+  createPushService,
+  type DeliveryOutcome,
+  fetchTransport,
+  PUSH_TTL_SECONDS,
+  type PushRequest,
+  type PushService,
+  type PushTransport,
+} from "./push-service.js";
+export { DEFAULT_VAPID_SUBJECT, resolveVapidDetails, type VapidDetails } from "./vapid.js";

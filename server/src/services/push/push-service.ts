@@ -1,0 +1,125 @@
+import webpush from "web-push";
+import type { PushSubscribeRequest } from "../../../../contract/push";
+import type { Database } from "../../db/database.js";
+import {
+  pushSubscriptionsRepository,
+  type StoredPushSubscription,
+} from "../../db/repositories/push-subscriptions.js";
+import type { OrderStatusChanged } from "../../events.js";
+import { badRequest, notFound } from "../../http-error.js";
+import { orderStatusPayload } from "./payload.js";
+import type { VapidDetails } from "./vapid.js";
+
+/** A status update is worthless after an hour; push services drop it then. */
+export const PUSH_TTL_SECONDS = 60 * 60;
+const SEND_TIMEOUT_MS = 10_000;
+
+export interface PushRequest {
+  endpoint: string;
+  method: string;
+  headers: Record<string, string>;
+  body: Uint8Array<ArrayBuffer>;
+}
+
+/** Posts one encrypted message to a push service and answers its status code. */
+export type PushTransport = (request: PushRequest) => Promise<number>;
+
+export const fetchTransport: PushTransport = async (request) => {
+  const response = await fetch(request.endpoint, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+  });
+  await response.body?.cancel();
+  return response.status;
+};
+
+export type DeliveryOutcome =
+  | { endpoint: string; result: "sent"; status: number }
+  | { endpoint: string; result: "removed"; status: number }
+  | { endpoint: string; result: "failed"; status?: number; error: string };
+
+export interface PushServiceDeps {
+  db: Database;
+  vapid: VapidDetails;
+  transport?: PushTransport;
+}
+
+const decodedLength = (value: string) => Buffer.from(value, "base64url").length;
+
+function assertUsableKeys(keys: PushSubscribeRequest["keys"]): void {
+  const p256dh = Buffer.from(keys.p256dh, "base64url");
+  // An uncompressed P-256 point: 0x04 then 64 bytes; the auth secret is 16 bytes (RFC 8291).
+  if (p256dh.length !== 65 || p256dh[0] !== 4)
+    throw badRequest("keys.p256dh is not a P-256 public key");
+  if (decodedLength(keys.auth) !== 16) throw badRequest("keys.auth must be 16 bytes");
+}
+
+export function createPushService({ db, vapid, transport = fetchTransport }: PushServiceDeps) {
+  const subscriptions = pushSubscriptionsRepository(db);
+
+  async function deliver(
+    subscription: StoredPushSubscription,
+    payload: string,
+  ): Promise<DeliveryOutcome> {
+    const { endpoint } = subscription;
+    try {
+      const details = webpush.generateRequestDetails(
+        { endpoint, keys: subscription.keys },
+        payload,
+        {
+          vapidDetails: vapid,
+          TTL: PUSH_TTL_SECONDS,
+          urgency: "high",
+          contentEncoding: "aes128gcm",
+        },
+      );
+      const status = await transport({
+        endpoint: details.endpoint,
+        method: details.method,
+        headers: details.headers as Record<string, string>,
+        body: new Uint8Array(details.body as Buffer),
+      });
+      if (status === 404 || status === 410) {
+        await subscriptions.deleteById(subscription.id);
+        return { endpoint, result: "removed", status };
+      }
+      if (status < 200 || status >= 300)
+        return { endpoint, result: "failed", status, error: `push service answered ${status}` };
+      await subscriptions.markSuccess(subscription.id);
+      return { endpoint, result: "sent", status };
+    } catch (error) {
+      return {
+        endpoint,
+        result: "failed",
+        error: error instanceof Error ? error.message : String(error),
+      };
+    }
+  }
+
+  return {
+    publicKey: () => vapid.publicKey,
+
+    /** Stores the browser's subscription for `userId`; an endpoint another user had moves to this one. */
+    async subscribe(userId: number, input: PushSubscribeRequest): Promise<void> {
+      assertUsableKeys(input.keys);
+      await subscriptions.upsert(userId, input.endpoint, input.keys);
+    },
+
+    /** Removes one of the user's own subscriptions; someone else's endpoint is 'not found'. */
+    async unsubscribe(userId: number, endpoint: string): Promise<void> {
+      if (!(await subscriptions.deleteOwned(userId, endpoint)))
+        throw notFound("Subscription not found");
+    },
+
+    /** Sends the status change to every subscription of the order's customer; a failed delivery is reported, not thrown. */
+    async notifyOrderStatus(event: OrderStatusChanged): Promise<DeliveryOutcome[]> {
+      const payload = JSON.stringify(orderStatusPayload(event));
+      const targets = await subscriptions.listForUser(event.userId);
+      return Promise.all(targets.map((subscription) => deliver(subscription, payload)));
+    },
+  };
+}
+
+export type PushService = ReturnType<typeof createPushService>;

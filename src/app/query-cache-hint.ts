@@ -1,0 +1,30 @@
+/**
+ * A one-key hint in localStorage that a query cache has been saved. It lets a cold start (nothing saved)
+ * render and fetch at once, without waiting for the persistence code; only a start with a saved cache
+ * waits for it to be restored. When localStorage cannot be read, assume a cache may exist.
+ */
+const HINT_KEY = "foodpark-query-cache-saved";
+
+export function savedQueryCacheMayExist(): boolean {
+  try {
+    return localStorage.getItem(HINT_KEY) !== null;
+  } catch {
+    return true;
+  }
+}
+
+export function noteSavedQueryCache(): void {
+  try {
+    localStorage.setItem(HINT_KEY, "1");
+  } catch {
+    // no localStorage: the next start restores unconditionally
+  }
+}
+
+export function forgetSavedQueryCacheHint(): void {
+  try {
+    localStorage.removeItem(HINT_KEY);
+  } catch {
+    // ignore
+  }
+}

@@ -1,0 +1,37 @@
+import { statusBannerText } from "../../../../contract/order-status";
+import type { OrderStatus } from "../../../../contract/orders";
+import type { ToastTone } from "../../../lib/toast-store";
+
+/** Spec section 4's notification colours: confirmed blue, preparing orange, ready and completed green, cancelled red. */
+export function orderStatusTone(status: OrderStatus): ToastTone {
+  switch (status) {
+    case "confirmed":
+      return "info";
+    case "preparing":
+      return "warning";
+    case "ready":
+    case "completed":
+      return "success";
+    case "cancelled":
+      return "error";
+    default:
+      return "neutral";
+  }
+}
+
+/** The spec's sample order (#25) at a demo vendor. */
+export const SAMPLE_ORDER = { orderId: 25, vendorName: "Smokey Joe's BBQ" } as const;
+
+export const SAMPLE_STATUSES = ["confirmed", "preparing", "ready", "cancelled"] as const satisfies readonly OrderStatus[];
+
+/** The same message web push would carry for this status (contract/push.ts). */
+export function sampleStatusMessage(status: OrderStatus) {
+  const { orderId, vendorName } = SAMPLE_ORDER;
+  return {
+    orderId,
+    status,
+    title: `${vendorName} · Order #${orderId}`,
+    body: statusBannerText(status),
+    url: `/order/${orderId}`,
+  };
+}

@@ -1,0 +1,324 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { DEMO, expectHome, signIn, signUp } from "./helpers";
+
+/** These tests are about the service worker: let it run (the shared config blocks it). */
+test.use({ serviceWorkers: "allow", viewport: { width: 390, height: 844 } });
+
+/**
+ * Waits until the worker is `activated` AND controls the page: `ready` alone can resolve while it is still
+ * activating, and going offline before it controls the page would test the network, not the worker.
+ */
+async function waitForControllingWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const worker = registration.active!;
+    if (worker.state !== "activated") {
+      await new Promise<void>((resolve) =>
+        worker.addEventListener("statechange", () => worker.state === "activated" && resolve()),
+      );
+    }
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }),
+      );
+    }
+  });
+}
+
+async function apiToken(page: Page): Promise<string> {
+  const response = await page.request.post("/auth/login", { data: { email: DEMO.email, password: DEMO.password } });
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Puts one item that needs no add-on choices into the customer's cart, through the API. */
+async function addSimpleItemToCart(page: Page, token: string): Promise<{ name: string }> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const items = (await (await page.request.get("/api/vendors/1/items", { headers })).json()) as {
+    items: { items: { id: string; name: string; has_required_addongroups: boolean; available?: boolean }[] }[];
+  };
+  const item = items.items.flatMap((group) => group.items).find((candidate) => !candidate.has_required_addongroups && candidate.available !== false);
+  if (!item) throw new Error("vendor 1 has no item without required add-ons");
+  const added = await page.request.post("/api/cart/add", { headers, data: { itemId: item.id, vendorId: 1, quantity: 1 } });
+  expect(added.status()).toBe(200);
+  return { name: item.name };
+}
+
+async function goOffline(context: BrowserContext, page: Page): Promise<void> {
+  await context.setOffline(true);
+  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+}
+
+test.describe("installable", () => {
+  test("Chromium reports no installability errors", async ({ playwright, baseURL }, testInfo) => {
+    // Playwright's usual contexts are incognito, where Chromium never offers installation: use a profile.
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), "foodpark-install-"));
+    const context = await playwright.chromium.launchPersistentContext(profile, {
+      ...testInfo.project.use.launchOptions,
+      baseURL,
+      serviceWorkers: "allow",
+    });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto("/login");
+      await waitForControllingWorker(page);
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+      expect(installabilityErrors).toEqual([]);
+    } finally {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    }
+  });
+
+  test("the manifest names the app, has 192 and 512 icons (one maskable), colours, standalone display, start URL and scope", async ({
+    page,
+  }) => {
+    await page.goto("/login");
+    const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+    const response = await page.request.get(href!);
+    expect(response.headers()["content-type"]).toContain("manifest+json");
+    const manifest = await response.json();
+
+    expect(manifest).toMatchObject({
+      name: "Food Park",
+      short_name: "Food Park",
+      display: "standalone",
+      start_url: "/",
+      scope: "/",
+      theme_color: expect.stringMatching(/^#[0-9a-f]{6}$/i),
+      background_color: expect.stringMatching(/^#[0-9a-f]{6}$/i),
+    });
+    const icons = manifest.icons as { src: string; sizes: string; purpose?: string }[];
+    expect(icons.some((icon) => icon.sizes === "192x192")).toBe(true);
+    expect(icons.some((icon) => icon.sizes === "512x512")).toBe(true);
+    expect(icons.some((icon) => icon.purpose?.includes("maskable"))).toBe(true);
+    for (const icon of icons) expect((await page.request.get(icon.src)).status(), icon.src).toBe(200);
+  });
+});
+
+test.describe("offline", () => {
+  test("the worker activates and controls the page; signed-in pages reload offline from its caches", async ({
+    page,
+    context,
+  }) => {
+    await signIn(page, DEMO.email, DEMO.password);
+    await waitForControllingWorker(page);
+    await page.goto("/profile");
+    await expect(page.getByRole("heading", { name: DEMO.name })).toBeVisible();
+
+    await goOffline(context, page);
+    await page.reload();
+    await expect(page.getByRole("heading", { name: DEMO.name })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "You're offline — showing saved data" })).toBeVisible();
+
+    await page.goto("/");
+    await expectHome(page, "Demo");
+
+    await context.setOffline(false);
+    await expect(page.getByText("You're offline — showing saved data")).toBeHidden();
+  });
+
+  test("the trailer list and a menu seen before open offline, pictures included", async ({ page, context }) => {
+    await signIn(page, DEMO.email, DEMO.password);
+    await waitForControllingWorker(page);
+    await page.goto("/vendors");
+    const firstCard = page.locator(".vendor-card__name").first();
+    await expect(firstCard).toBeVisible();
+    const vendorName = (await firstCard.textContent())!.trim();
+    await firstCard.click();
+    await expect(page).toHaveURL(/\/vendor\/\d+$/);
+    const menuPath = new URL(page.url()).pathname;
+    const itemName = (await page.locator(".menu-item__name").first().textContent())!.trim();
+    const picture = page.locator(".menu-item img").first();
+    const pictureLoaded = () => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0);
+    await expect.poll(pictureLoaded).toBe(true);
+
+    await goOffline(context, page);
+    await page.goto("/vendors");
+    await expect(page.locator(".vendor-card__name").filter({ hasText: vendorName })).toBeVisible();
+    await page.goto(menuPath);
+    await expect(page.locator(".menu-item__name").filter({ hasText: itemName })).toBeVisible();
+    await expect.poll(pictureLoaded).toBe(true);
+  });
+
+  test("the cart reloads offline from the saved copy", async ({ page, context }) => {
+    // A customer of its own: other tests may use the demo customer's cart at the same time.
+    await signUp(page);
+    const token = (await page.evaluate(() => localStorage.getItem("authToken")))!;
+    const item = await addSimpleItemToCart(page, token);
+    await waitForControllingWorker(page);
+    await page.goto("/cart");
+    await expect(page.locator(".cart-line__name").filter({ hasText: item.name })).toBeVisible();
+
+    await goOffline(context, page);
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Cart", level: 1 })).toBeVisible();
+    await expect(page.locator(".cart-line__name").filter({ hasText: item.name })).toBeVisible();
+  });
+
+  test("the API, auth and socket paths never get the cached shell", async ({ page, context }) => {
+    await page.goto("/login");
+    await waitForControllingWorker(page);
+    await goOffline(context, page);
+    for (const path of ["/api/orders", "/auth/me", "/healthz"]) {
+      const failed = await page.evaluate(
+        (url) => fetch(url).then(() => false, () => true),
+        path,
+      );
+      expect(failed, path).toBe(true);
+    }
+  });
+});
+
+test.describe("web push", () => {
+  const payload = {
+    type: "order-status",
+    orderId: 25,
+    status: "ready",
+    vendorName: "Smokey Joe's BBQ",
+    title: "Smokey Joe's BBQ · Order #25",
+    body: "Ready for Pickup",
+    url: "/order/25",
+  };
+
+  async function registeredWorker(page: Page, context: BrowserContext) {
+    await context.grantPermissions(["notifications"]);
+    await page.goto("/login");
+    await waitForControllingWorker(page);
+    const cdp = await context.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+        const ours = registrations.find((registration) => !registration.isDeleted && registration.scopeURL.startsWith(new URL(page.url()).origin));
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send("ServiceWorker.enable");
+    const origin = new URL(page.url()).origin;
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
+    const notifications = () =>
+      worker.evaluate(async () =>
+        (await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications()).map((notification) => ({
+          title: notification.title,
+          body: notification.body,
+          tag: notification.tag,
+          icon: notification.icon,
+          data: notification.data,
+        })),
+      );
+    const deliver = async (data: unknown) =>
+      cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId: await registrationId, data: JSON.stringify(data) });
+    return { deliver, notifications };
+  }
+
+  test("with no app window visible, a push becomes a system notification: vendor in the title, status text, one tag per order", async ({
+    page,
+    context,
+  }) => {
+    const { deliver, notifications } = await registeredWorker(page, context);
+    // Leave the app: no window of it is open, as when the phone is in a pocket.
+    await page.goto("about:blank");
+
+    await deliver({ ...payload, status: "preparing", body: "Preparing Order" });
+    await expect.poll(notifications).toHaveLength(1);
+    await deliver(payload);
+
+    // The newer status replaced the older notification for the same order.
+    await expect.poll(notifications).toEqual([
+      {
+        title: "Smokey Joe's BBQ · Order #25",
+        body: "Ready for Pickup",
+        tag: "order-25",
+        icon: expect.stringContaining("/icons/icon-192.png"),
+        data: { url: "/order/25", orderId: 25 },
+      },
+    ]);
+  });
+
+  test("while a window of the app is visible, the in-app toast is enough: no system notification", async ({
+    page,
+    context,
+  }) => {
+    const { deliver, notifications } = await registeredWorker(page, context);
+    expect(await page.evaluate(() => document.visibilityState)).toBe("visible");
+
+    await deliver({ ...payload, orderId: 26, url: "/order/26" });
+    await page.waitForTimeout(1000);
+
+    expect(await notifications()).toEqual([]);
+  });
+});
+
+test.describe("Android web view", () => {
+  test("a ?token= in the address signs in and disappears from the address", async ({ page }) => {
+    const token = await apiToken(page);
+    await page.goto(`/profile?token=${encodeURIComponent(token)}`);
+
+    await expect(page.getByRole("heading", { name: DEMO.name })).toBeVisible();
+    expect(new URL(page.url()).search).toBe("");
+    expect(await page.evaluate(() => localStorage.getItem("authToken"))).toBe(token);
+  });
+
+  test("errors are forwarded to the host app's bridge", async ({ page }) => {
+    await page.addInitScript(() => {
+      const forwarded: { errors: string[]; logs: string[] } = { errors: [], logs: [] };
+      Object.assign(window, {
+        forwarded,
+        FoodParkAndroid: {
+          log: (level: string, message: string) => forwarded.logs.push(`${level}: ${message}`),
+          onError: (message: string) => forwarded.errors.push(message),
+        },
+      });
+    });
+    await page.goto("/test-auto-login?token=not-a-real-token");
+    await expect(page.getByRole("alert")).toContainText("not valid");
+
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error("Something broke in the page");
+      });
+    });
+
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { forwarded: { errors: string[] } }).forwarded.errors))
+      .toEqual([expect.stringContaining("Test auto-login"), expect.stringContaining("Something broke in the page")]);
+  });
+});
+
+test.describe("test pages", () => {
+  test("/test-auto-login signs in with a valid token, then goes to / after 2 s", async ({ page }) => {
+    const token = await apiToken(page);
+    await page.goto(`/test-auto-login?token=${encodeURIComponent(token)}`);
+
+    await expect(page.getByText(`Signed in as ${DEMO.name}`)).toBeVisible();
+    expect(new URL(page.url()).search).toBe("");
+    await expect(page).toHaveURL("/", { timeout: 5000 });
+    await expectHome(page, "Demo");
+  });
+
+  test("/test-auto-login without a token says so and links to manual sign-in", async ({ page }) => {
+    await page.goto("/test-auto-login");
+
+    await expect(page.getByRole("alert")).toContainText("No test token");
+    await page.getByRole("link", { name: "Sign in manually" }).click();
+    await expect(page).toHaveURL("/login");
+  });
+
+  test("/test-notification fires sample order-status, success and error notifications", async ({ page }) => {
+    await page.goto("/test-notification");
+
+    await page.getByRole("button", { name: "Ready for pickup" }).click();
+    const toasts = page.getByRole("region", { name: "Notifications", exact: true });
+    await expect(toasts).toContainText("Smokey Joe's BBQ · Order #25");
+    await expect(toasts).toContainText("Ready for Pickup");
+
+    await page.getByRole("button", { name: "Cancelled" }).click();
+    await expect(toasts).toContainText("Order Cancelled");
+    await page.getByRole("button", { name: "Error" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Failed to add item to cart" })).toBeVisible();
+    await page.getByRole("button", { name: "Success" }).click();
+    await expect(toasts).toContainText("Item added to cart successfully");
+  });
+});

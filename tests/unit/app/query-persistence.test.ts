@@ -1,0 +1,174 @@
+import "fake-indexeddb/auto";
+// The persister packages are typed against the top-level query-core (the app aliases one copy at build time).
+import { QueryClient } from "@tanstack/query-core";
+import { persistQueryClientRestore, persistQueryClientSave } from "@tanstack/react-query-persist-client";
+import { IDBFactory } from "fake-indexeddb";
+import { createStore, get } from "idb-keyval";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { version } from "../../../package.json";
+import {
+  choosePersister,
+  createQueryPersistence,
+  PERSIST_DB,
+  PERSIST_KEY,
+  PERSIST_MAX_AGE_MS,
+  startQueryPersistence,
+} from "../../../src/app/query-persistence";
+import { savedQueryCacheMayExist } from "../../../src/app/query-cache-hint";
+
+/** A localStorage stand-in. */
+class MemoryStorage implements Storage {
+  private readonly items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, String(value));
+  }
+}
+
+/** An IndexedDB that exists but refuses to open, as in some private modes and web views. */
+const failingIndexedDb = (mode: "throws" | "errors") =>
+  ({
+    open() {
+      if (mode === "throws") throw new DOMException("The operation is insecure.", "SecurityError");
+      const request = { onerror: null as (() => void) | null } as unknown as IDBOpenDBRequest;
+      setTimeout(() => (request.onerror as (() => void) | null)?.call(request));
+      return request;
+    },
+  }) as unknown as IDBFactory;
+
+const savedInIndexedDb = () => get(PERSIST_KEY, createStore(PERSIST_DB.name, PERSIST_DB.store));
+
+function clientWithOrders(): QueryClient {
+  const client = new QueryClient({ defaultOptions: { queries: { gcTime: PERSIST_MAX_AGE_MS } } });
+  client.setQueryData(["orders"], [{ id: 7, vendorName: "Smokey Joe's BBQ" }]);
+  return client;
+}
+
+/** The localStorage persister writes after its 1 s throttle; the IndexedDB one at once. */
+const SYNC_PERSISTER_THROTTLE_MS = 1000;
+
+async function save(persistence: ReturnType<typeof createQueryPersistence>, client: QueryClient) {
+  await persistQueryClientSave({ queryClient: client, ...persistence.options });
+  if ((await persistence.kind()) !== "indexeddb") await new Promise((resolve) => setTimeout(resolve, SYNC_PERSISTER_THROTTLE_MS + 50));
+}
+
+async function restoreInto(persistence: ReturnType<typeof createQueryPersistence>): Promise<QueryClient> {
+  const client = new QueryClient();
+  await persistQueryClientRestore({ queryClient: client, ...persistence.options });
+  return client;
+}
+
+beforeEach(() => {
+  // A fresh, empty IndexedDB for every test.
+  globalThis.indexedDB = new IDBFactory();
+});
+
+describe("choosing where the query cache is kept", () => {
+  it("uses IndexedDB when it opens", async () => {
+    expect((await choosePersister({ localStorage: () => new MemoryStorage() })).kind).toBe("indexeddb");
+  });
+
+  it.each(["throws", "errors"] as const)("falls back to localStorage when opening IndexedDB %s", async (mode) => {
+    const storage = new MemoryStorage();
+    const persistence = createQueryPersistence(() => "1", { indexedDB: failingIndexedDb(mode), localStorage: () => storage });
+    expect(await persistence.kind()).toBe("localstorage");
+
+    await save(persistence, clientWithOrders());
+    expect(JSON.parse(storage.getItem(PERSIST_KEY) ?? "null")).toMatchObject({ buster: version, owner: "1" });
+    expect((await restoreInto(persistence)).getQueryData(["orders"])).toEqual([{ id: 7, vendorName: "Smokey Joe's BBQ" }]);
+  });
+
+  it("falls back to localStorage when there is no IndexedDB at all", async () => {
+    expect((await choosePersister({ indexedDB: undefined, localStorage: () => new MemoryStorage() })).kind).toBe("localstorage");
+  });
+
+  it("keeps the cache in memory only when neither storage works", async () => {
+    const blocked = () => {
+      throw new DOMException("Access is denied", "SecurityError");
+    };
+    const persistence = createQueryPersistence(() => "1", { indexedDB: undefined, localStorage: blocked });
+    expect(await persistence.kind()).toBe("none");
+    await save(persistence, clientWithOrders());
+    expect((await restoreInto(persistence)).getQueryData(["orders"])).toBeUndefined();
+  });
+});
+
+describe("the persisted query cache", () => {
+  it("survives a reload in IndexedDB for the same customer, with the app version as buster and a 24 h max age", async () => {
+    const persistence = createQueryPersistence(() => "1");
+    expect(persistence.options).toMatchObject({ buster: version, maxAge: 24 * 60 * 60 * 1000 });
+
+    await save(persistence, clientWithOrders());
+    expect(await savedInIndexedDb()).toEqual(expect.stringContaining("Smokey Joe's BBQ"));
+
+    const afterReload = createQueryPersistence(() => "1");
+    expect((await restoreInto(afterReload)).getQueryData(["orders"])).toEqual([{ id: 7, vendorName: "Smokey Joe's BBQ" }]);
+  });
+
+  it("is wiped on sign-out, so the next person on the phone starts empty", async () => {
+    const persistence = createQueryPersistence(() => "1");
+    await save(persistence, clientWithOrders());
+
+    await persistence.clear();
+
+    expect(await savedInIndexedDb()).toBeUndefined();
+    expect((await restoreInto(createQueryPersistence(() => "2"))).getQueryData(["orders"])).toBeUndefined();
+  });
+
+  it("is never restored for someone else, even if a session ended without a sign-out", async () => {
+    await save(createQueryPersistence(() => "1"), clientWithOrders());
+
+    for (const nextOwner of [null, "2"]) {
+      const restored = await restoreInto(createQueryPersistence(() => nextOwner));
+      expect(restored.getQueryData(["orders"])).toBeUndefined();
+    }
+    expect(await savedInIndexedDb()).toBeUndefined();
+  });
+
+  it("drops a cache saved by another app version", async () => {
+    const persistence = createQueryPersistence(() => "1");
+    await persistQueryClientSave({ queryClient: clientWithOrders(), ...persistence.options, buster: "0.0.0-old" });
+    expect((await restoreInto(persistence)).getQueryData(["orders"])).toBeUndefined();
+  });
+});
+
+describe("starting persistence in the app", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("restores a saved cache into the app's client, then saves every change; a hint tells the next start to wait for it", async () => {
+    vi.stubGlobal("localStorage", new MemoryStorage());
+    expect(savedQueryCacheMayExist()).toBe(false);
+    await save(createQueryPersistence(() => "1"), clientWithOrders());
+    expect(savedQueryCacheMayExist()).toBe(true);
+
+    const app = new QueryClient({ defaultOptions: { queries: { gcTime: PERSIST_MAX_AGE_MS } } });
+    const stop = await startQueryPersistence(app as never, { owner: () => "1", restore: true });
+    expect(app.getQueryData(["orders"])).toEqual([{ id: 7, vendorName: "Smokey Joe's BBQ" }]);
+
+    app.setQueryData(["cart"], { items: 2 });
+    await expect.poll(async () => savedInIndexedDb(), { timeout: 3000 }).toEqual(expect.stringContaining('"items":2'));
+    stop();
+  });
+
+  it("forgets the hint with the saved cache on sign-out", async () => {
+    vi.stubGlobal("localStorage", new MemoryStorage());
+    const persistence = createQueryPersistence(() => "1");
+    await save(persistence, clientWithOrders());
+    await persistence.clear();
+    expect(savedQueryCacheMayExist()).toBe(false);
+  });
+});
