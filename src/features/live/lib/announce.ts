@@ -26,6 +26,6 @@ export function announceOrderStatus(
     title,
     body: message,
     url: `/order/${notification.orderId}`,
-    tag: `order-status-${notification.orderId}`,
+    tag: `order-${notification.orderId}`, // the service worker's push notifications use the same tag (sw/protocol.ts)
   });
 }
