@@ -45,9 +45,16 @@ const socketIoBundle = path.join(
   "dist/socket.io.esm.min.js",
 );
 
-export default defineConfig({
+/** react-router's package exports only point at its development build (warnings, checks); ship its production build. */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("react-router/package.json")),
+  "dist/production/index.mjs",
+);
+
+export default defineConfig(({ command }) => ({
   resolve: {
     alias: [
+      ...(command === "build" ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
       { find: /^@tanstack\/query-core$/, replacement: queryCoreEntry },
       { find: /^socket\.io-client-bundle$/, replacement: socketIoBundle },
     ],
@@ -115,4 +122,4 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
   },
-});
+}));
