@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { CartItem } from "../../../../contract/cart";
-import { PORTION_GROUP } from "../../../../contract/vendors";
+import { PORTION_GROUP } from "../../../../contract/vendor-rules";
 import { QuantityStepper } from "../../../components/QuantityStepper";
 import { formatPence } from "../../../lib/money";
 
