@@ -36,9 +36,28 @@ function webManifest(): Plugin {
 const reactQueryRequire = createRequire(createRequire(import.meta.url).resolve("@tanstack/react-query/package.json"));
 const queryCoreEntry = path.join(path.dirname(reactQueryRequire.resolve("@tanstack/query-core/package.json")), "build/modern/index.js");
 
-export default defineConfig({
+/**
+ * socket.io-client's own one-file ESM build. The package's modular build uses a namespace import internally, which
+ * makes the bundler split its helpers into one more chunk on every route's cold path; the prebuilt file needs none.
+ */
+const socketIoBundle = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("socket.io-client/package.json")),
+  "dist/socket.io.esm.min.js",
+);
+
+/** react-router's package exports only point at its development build (warnings, checks); ship its production build. */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("react-router/package.json")),
+  "dist/production/index.mjs",
+);
+
+export default defineConfig(({ command }) => ({
   resolve: {
-    alias: [{ find: /^@tanstack\/query-core$/, replacement: queryCoreEntry }],
+    alias: [
+      ...(command === "build" ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+      { find: /^@tanstack\/query-core$/, replacement: queryCoreEntry },
+      { find: /^socket\.io-client-bundle$/, replacement: socketIoBundle },
+    ],
   },
   plugins: [
     react(),
@@ -66,7 +85,25 @@ export default defineConfig({
     target: "es2022",
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: [{ name: "app", tags: ["$initial"] }] },
+        codeSplitting: {
+          groups: [
+            { name: "app", tags: ["$initial"] },
+            // Two chunks instead of a dozen tiny shared ones (each also costs the entry chunk a line in its preload
+            // map): the live feed (loaded on every signed-in page, so kept small) and the order screens. Neither takes
+            // contract/orders.ts (checkout needs it without them) nor socket-client.ts (socket.io-client stays a
+            // load-on-demand chunk).
+            {
+              name: "live",
+              includeDependenciesRecursively: false,
+              test: /src[\\/]features[\\/](live[\\/]lib[\\/](?!socket-client)|orders[\\/]api[\\/])|contract[\\/](order-status|realtime)\.ts/,
+            },
+            {
+              name: "orders",
+              includeDependenciesRecursively: false,
+              test: /src[\\/]features[\\/]orders[\\/](components|hooks|lib)[\\/]|src[\\/](lib[\\/]order-display|components[\\/]StatusPill)/,
+            },
+          ],
+        },
       },
     },
   },
@@ -85,4 +122,4 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
   },
-});
+}));

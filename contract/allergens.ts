@@ -1,5 +1,4 @@
-import * as z from "zod/mini";
-
+/** No zod here: the client's first screens import this list without the schema library. */
 /** The 14 allergens UK food law (Natasha's Law / FIR Annex II) requires businesses to declare. */
 export const ALLERGENS = [
   { id: "celery", label: "Celery" },
@@ -19,10 +18,6 @@ export const ALLERGENS = [
 ] as const;
 
 export type AllergenId = (typeof ALLERGENS)[number]["id"];
-
-export const allergenIdSchema = z.enum(
-  ALLERGENS.map((a) => a.id) as [AllergenId, ...AllergenId[]],
-);
 
 export function allergenLabel(id: AllergenId): string {
   return ALLERGENS.find((a) => a.id === id)?.label ?? id;

@@ -19,10 +19,12 @@ export const SOCKET_EVENTS = {
 export const userRoom = (userId: number) => `user:${userId}`;
 export const STAFF_ROOM = "staff";
 
-export const userAuthPayloadSchema = z.object({ token: z.string().check(z.minLength(1), z.maxLength(4096)) });
+export const userAuthPayloadSchema = z.object({
+  token: z.string().check(z.minLength(1), z.maxLength(4096)),
+});
 /** The spec sends the user id; accept it bare or as `{ userId }`. */
 export const joinUserRoomPayloadSchema = z.union([
-  z.object({ userId: z.coerce.number().check(z.int(), z.positive()) }),
+  z.object({ userId: z.number().check(z.int(), z.positive()) }),
   z.pipe(
     z.union([z.number(), z.string()]),
     z.transform((value) => ({ userId: Number(value) })),

@@ -1,9 +1,8 @@
 import * as z from "zod/mini";
-import { allergenIdSchema } from "./allergens";
+import { allergenIdSchema } from "./allergen-schema";
 import { idParam, pence, pounds } from "./common";
 import { VENDOR_PAGE_SIZE, VENDOR_PAGE_SIZE_MAX } from "./limits";
 
-export const PRICE_CATEGORIES = ["under_10", "10_to_20", "over_20"] as const;
 
 export const vendorSchema = z.object({
   id: z.number(),
@@ -102,8 +101,4 @@ export type AddonGroupsResponse = z.infer<typeof addonGroupsResponseSchema>;
 /** GET /menu-items/{itemId}: the item for the item-detail screen, with its vendor's id. */
 export const menuItemResponseSchema = z.object({ item: menuItemSchema });
 
-export const PORTION_GROUP = "Choose Portion Size";
-export const FREQUENTLY_BOUGHT_GROUP = "Frequently Bought Together";
-
-/** Spec: open if the status text contains 'open' or 'active'. */
-export const isVendorOpen = (status: string) => /open|active/i.test(status);
+export { FREQUENTLY_BOUGHT_GROUP, isVendorOpen, PORTION_GROUP, PRICE_CATEGORIES } from "./vendor-rules";

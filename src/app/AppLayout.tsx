@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { NavLink, Outlet } from "react-router";
 import { Icon } from "../components/Icon";
 import { OfflineBanner } from "../components/OfflineBanner";
@@ -15,6 +15,9 @@ function AppBanners() {
     </div>
   );
 }
+
+// Loaded after the first paint: socket.io-client stays out of the page chunks.
+const LiveUpdates = lazy(() => import("./LiveUpdates"));
 
 function PageFallback() {
   return (
@@ -59,6 +62,9 @@ export function AppLayout() {
           </NavLink>
         ))}
       </nav>
+      <Suspense fallback={null}>
+        <LiveUpdates />
+      </Suspense>
     </div>
   );
 }

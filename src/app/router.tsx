@@ -48,8 +48,13 @@ export const routes: RouteObject[] = [
           { path: "/payment-success", ...page(() => import("./pages/PaymentSuccessRoute")) },
           { path: "/order-confirmation/:orderId", ...page(() => import("../features/checkout/components/OrderConfirmationPage")) },
           { path: "/pay-cash-at-counter", ...page(() => import("./pages/CashAtCounterRoute")) },
+          { path: "/orders", ...page(() => import("../features/orders/components/OrdersPage")) },
+          { path: "/order/:orderId", ...page(() => import("./pages/OrderDetailsRoute")) },
+          { path: "/track-order/:orderId", ...page(() => import("../features/orders/components/TrackOrderPage")) },
         ],
       },
+      // The staff board brings its own shell (no customer navigation) and stays out of the customer bundle.
+      { path: "/staff", ...page(() => import("./pages/StaffBoardRoute")) },
       { path: "*", element: <Navigate to="/" replace /> },
     ],
   },

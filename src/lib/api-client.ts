@@ -1,4 +1,3 @@
-import { safeParse } from "zod/v4/core";
 import type { Schema, SchemaOutput } from "../../contract/schema";
 import { MESSAGES } from "../../contract/messages";
 import { announceSessionExpired, currentToken } from "./auth-storage";
@@ -26,11 +25,30 @@ const FALLBACK_MESSAGE: Record<Method, string> = {
   DELETE: MESSAGES.deleteFailed,
 };
 
+/**
+ * A contract schema loaded on demand: the first screens validate their responses without putting the schema
+ * library on their critical path (it loads while the request is in flight).
+ */
+export interface LazySchema<S extends Schema> {
+  readonly load: () => Promise<S>;
+}
+export const lazySchema = <S extends Schema>(load: () => Promise<S>): LazySchema<S> => ({ load });
+export type SchemaSource<S extends Schema> = S | LazySchema<S>;
+
+const isLazy = <S extends Schema>(source: SchemaSource<S>): source is LazySchema<S> =>
+  typeof (source as Partial<LazySchema<S>>).load === "function";
+
+/** Validates through the Standard Schema interface, so this module needs no schema library of its own. */
+async function validate<S extends Schema>(schema: S, data: unknown): Promise<{ ok: true; value: SchemaOutput<S> } | { ok: false }> {
+  const result = await schema["~standard"].validate(data);
+  return result.issues ? { ok: false } : { ok: true, value: result.value as SchemaOutput<S> };
+}
+
 export interface RequestOptions<S extends Schema> {
   method?: Method;
   body?: unknown;
   /** Validates the response; the result is typed by it. */
-  schema?: S;
+  schema?: SchemaSource<S>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** Send no bearer token even if one is stored. */
@@ -47,6 +65,10 @@ export async function request<S extends Schema = Schema<unknown>>(
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
+
+  // Start loading a lazy schema now so it arrives with the response, not after it.
+  const schemaReady = options.schema === undefined ? undefined : Promise.resolve(isLazy(options.schema) ? options.schema.load() : options.schema);
+  schemaReady?.catch(() => undefined);
 
   let response: Response;
   try {
@@ -67,24 +89,24 @@ export async function request<S extends Schema = Schema<unknown>>(
     const message = (data as { message?: unknown } | undefined)?.message;
     throw new ApiError(typeof message === "string" && message ? message : FALLBACK_MESSAGE[method], response.status);
   }
-  if (!options.schema) return data as SchemaOutput<S>;
-  const parsed = safeParse(options.schema, data);
-  if (!parsed.success) throw new ApiError(FALLBACK_MESSAGE[method], response.status);
-  return parsed.data;
+  if (!schemaReady) return data as SchemaOutput<S>;
+  const parsed = await validate(await schemaReady, data);
+  if (!parsed.ok) throw new ApiError(FALLBACK_MESSAGE[method], response.status);
+  return parsed.value;
 }
 
 export const apiUrl = (path: string) => `${apiBase}${path}`;
 export const authUrl = (path: string) => `${authHost}/auth${path}`;
 
 export const api = {
-  get: <S extends Schema>(path: string, schema?: S, init: Omit<RequestOptions<S>, "schema"> = {}) =>
+  get: <S extends Schema>(path: string, schema?: SchemaSource<S>, init: Omit<RequestOptions<S>, "schema"> = {}) =>
     request(apiUrl(path), { ...init, method: "GET", schema }),
-  post: <S extends Schema>(path: string, body: unknown, schema?: S, init: Omit<RequestOptions<S>, "schema" | "body"> = {}) =>
+  post: <S extends Schema>(path: string, body: unknown, schema?: SchemaSource<S>, init: Omit<RequestOptions<S>, "schema" | "body"> = {}) =>
     request(apiUrl(path), { ...init, method: "POST", body, schema }),
-  put: <S extends Schema>(path: string, body: unknown, schema?: S, init: Omit<RequestOptions<S>, "schema" | "body"> = {}) =>
+  put: <S extends Schema>(path: string, body: unknown, schema?: SchemaSource<S>, init: Omit<RequestOptions<S>, "schema" | "body"> = {}) =>
     request(apiUrl(path), { ...init, method: "PUT", body, schema }),
-  patch: <S extends Schema>(path: string, body: unknown, schema?: S, init: Omit<RequestOptions<S>, "schema" | "body"> = {}) =>
+  patch: <S extends Schema>(path: string, body: unknown, schema?: SchemaSource<S>, init: Omit<RequestOptions<S>, "schema" | "body"> = {}) =>
     request(apiUrl(path), { ...init, method: "PATCH", body, schema }),
-  delete: <S extends Schema>(path: string, body?: unknown, schema?: S, init: Omit<RequestOptions<S>, "schema" | "body"> = {}) =>
+  delete: <S extends Schema>(path: string, body?: unknown, schema?: SchemaSource<S>, init: Omit<RequestOptions<S>, "schema" | "body"> = {}) =>
     request(apiUrl(path), { ...init, method: "DELETE", body, schema }),
 };

@@ -1,4 +1,5 @@
-import { type TokenClaims, tokenClaimsSchema, type User, userSchema } from "../../contract/auth";
+import type { TokenClaims, User } from "../../contract/auth";
+import { readTokenClaims, readUser } from "../../contract/auth-guards";
 import { TOKEN_DEFAULT_EXPIRY_MS } from "../../contract/limits";
 
 /** Local storage keys of spec section 9. */
@@ -32,8 +33,7 @@ export function decodeClaims(token: string): TokenClaims | null {
   const payload = token.split(".")[1];
   if (!payload) return null;
   try {
-    const parsed = tokenClaimsSchema.safeParse(JSON.parse(base64UrlDecode(payload)));
-    return parsed.success ? parsed.data : null;
+    return readTokenClaims(JSON.parse(base64UrlDecode(payload)));
   } catch {
     return null;
   }
@@ -53,13 +53,7 @@ export function isTokenExpired(token: string, now = Date.now()): boolean {
 }
 
 export function userFromClaims(claims: TokenClaims): User | null {
-  const parsed = userSchema.safeParse({
-    id: Number(claims.sub),
-    email: claims.email,
-    name: claims.name || claims.email,
-    role: claims.role,
-  });
-  return parsed.success ? parsed.data : null;
+  return readUser({ id: Number(claims.sub), email: claims.email, name: claims.name || claims.email, role: claims.role });
 }
 
 const tokenRecordShape = (value: unknown): value is TokenRecord => {
@@ -71,7 +65,7 @@ const tokenRecordShape = (value: unknown): value is TokenRecord => {
     typeof record.expiresAt === "number" &&
     typeof record.lastValidated === "number" &&
     typeof record.isValid === "boolean" &&
-    userSchema.safeParse(record.user).success
+    readUser(record.user) !== null
   );
 };
 
@@ -83,7 +77,8 @@ export function readStoredAuth(storage: Storage = localStorage): StoredAuth {
   const rawUser = storage.getItem(AUTH_KEYS.user);
   const rawRecord = storage.getItem(AUTH_KEYS.tokenData);
   try {
-    const user = rawUser ? userSchema.parse(JSON.parse(rawUser)) : null;
+    const user = rawUser ? readUser(JSON.parse(rawUser)) : null;
+    if (rawUser && !user) throw new Error("bad stored user");
     const record = rawRecord ? JSON.parse(rawRecord) : null;
     if (record !== null && !tokenRecordShape(record)) throw new Error("bad token record");
     return { token, user, record };

@@ -1,6 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { signUp } from "./helpers";
+
+/** Waits for a sheet's slide-in to end: a click during it can land where the panel no longer is. */
+async function settled(sheet: Locator) {
+  await expect(sheet).toBeVisible();
+  await sheet.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+}
 
 /**
  * The customer's path from the park to a full cart, on the real server with the demo park:
@@ -69,6 +75,7 @@ test.describe("Food Trailers list", () => {
 
     await page.getByRole("button", { name: /^Sort by/ }).click();
     const sortSheet = page.getByRole("dialog", { name: "Sort by" });
+    await settled(sortSheet);
     await sortSheet.getByLabel("Name Z-A").check();
     await sortSheet.getByRole("button", { name: "Done" }).click();
     await expect(sortSheet).toBeHidden();
@@ -77,6 +84,7 @@ test.describe("Food Trailers list", () => {
 
     await page.getByRole("button", { name: /^Filter/ }).click();
     const filterSheet = page.getByRole("dialog", { name: "Filter" });
+    await settled(filterSheet);
     await filterSheet.getByLabel(/Open now only/).check();
     await expect(filterSheet.getByRole("button", { name: "Show 2 trailers" })).toBeVisible();
     await page.keyboard.press("Escape");

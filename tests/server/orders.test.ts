@@ -1,9 +1,19 @@
 import { safeParse } from "zod/v4/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Order, orderDetailsResponseSchema, orderListResponseSchema, orderSchema } from "../../contract/orders";
+import {
+  type Order,
+  orderDetailsResponseSchema,
+  orderListResponseSchema,
+  orderSchema,
+} from "../../contract/orders";
 import type { OrderStatusChanged } from "../../server/src/events";
 import { createOrderFixture, staffUserId } from "./helpers/order-fixtures";
-import { databaseKinds, type RegisteredCustomer, startTestServer, type TestServer } from "./helpers/test-server";
+import {
+  databaseKinds,
+  type RegisteredCustomer,
+  startTestServer,
+  type TestServer,
+} from "./helpers/test-server";
 
 const STAFF = { email: "staff@foodpark.test", password: "staff-password" };
 
@@ -25,7 +35,11 @@ describe.each(databaseKinds)("orders API on %s", (kind) => {
   });
 
   const patchStatus = (orderId: number, status: string, token = staffToken) =>
-    server.request<Order & { message?: string }>(`/api/staff/orders/${orderId}`, { method: "PATCH", body: { status }, token });
+    server.request<Order & { message?: string }>(`/api/staff/orders/${orderId}`, {
+      method: "PATCH",
+      body: { status },
+      token,
+    });
 
   const captureEvents = () => {
     const seen: OrderStatusChanged[] = [];
@@ -36,7 +50,10 @@ describe.each(databaseKinds)("orders API on %s", (kind) => {
 
   describe("GET /api/orders", () => {
     it("lists only the caller's orders, newest first, in the contract's shape", async () => {
-      const older = await createOrderFixture(server.db, { userId: alice.user.id, createdAt: new Date(Date.now() - 60_000) });
+      const older = await createOrderFixture(server.db, {
+        userId: alice.user.id,
+        createdAt: new Date(Date.now() - 60_000),
+      });
       const newer = await createOrderFixture(server.db, {
         userId: alice.user.id,
         lines: [{ quantity: 2, addonCount: 2, specialInstructions: "No sesame please" }, {}],
@@ -45,7 +62,9 @@ describe.each(databaseKinds)("orders API on %s", (kind) => {
       });
       await createOrderFixture(server.db, { userId: bob.user.id });
 
-      const response = await server.request<{ data: Order[] }>("/api/orders", { token: alice.token });
+      const response = await server.request<{ data: Order[] }>("/api/orders", {
+        token: alice.token,
+      });
       expect(response.status).toBe(200);
       expect(safeParse(orderListResponseSchema, response.body).success).toBe(true);
       const ids = response.body.data.map((order) => order.id);
@@ -96,19 +115,26 @@ describe.each(databaseKinds)("orders API on %s", (kind) => {
   describe("GET /api/orders/:id and /api/orders/details/:id", () => {
     it("returns the caller's own order in both shapes", async () => {
       const fixture = await createOrderFixture(server.db, { userId: alice.user.id });
-      const plain = await server.request<Order>(`/api/orders/${fixture.id}`, { token: alice.token });
+      const plain = await server.request<Order>(`/api/orders/${fixture.id}`, {
+        token: alice.token,
+      });
       expect(plain.status).toBe(200);
       expect(safeParse(orderSchema, plain.body).success).toBe(true);
       expect(plain.body.id).toBe(fixture.id);
 
-      const details = await server.request(`/api/orders/details/${fixture.id}`, { token: alice.token });
+      const details = await server.request(`/api/orders/details/${fixture.id}`, {
+        token: alice.token,
+      });
       expect(details.status).toBe(200);
       expect(safeParse(orderDetailsResponseSchema, details.body).success).toBe(true);
       expect(details.body).toEqual({ success: true, data: plain.body });
     });
 
     it("answers another customer's order exactly like a missing one: 404 'Order not found', no data", async () => {
-      const fixture = await createOrderFixture(server.db, { userId: alice.user.id, allergyNote: "peanuts" });
+      const fixture = await createOrderFixture(server.db, {
+        userId: alice.user.id,
+        allergyNote: "peanuts",
+      });
       for (const path of [`/api/orders/${fixture.id}`, `/api/orders/details/${fixture.id}`]) {
         const foreign = await server.request(path, { token: bob.token });
         expect(foreign.status).toBe(404);
@@ -135,33 +161,75 @@ describe.each(databaseKinds)("orders API on %s", (kind) => {
       const asCustomer = await patchStatus(fixture.id, "preparing", alice.token);
       expect(asCustomer.status).toBe(403);
       expect(asCustomer.body).toEqual({ message: expect.any(String) });
-      expect((await server.request(`/api/staff/orders/${fixture.id}`, { method: "PATCH", body: { status: "preparing" } })).status).toBe(401);
-      const unchanged = await server.request<Order>(`/api/orders/${fixture.id}`, { token: alice.token });
+      expect(
+        (
+          await server.request(`/api/staff/orders/${fixture.id}`, {
+            method: "PATCH",
+            body: { status: "preparing" },
+          })
+        ).status,
+      ).toBe(401);
+      const unchanged = await server.request<Order>(`/api/orders/${fixture.id}`, {
+        token: alice.token,
+      });
       expect(unchanged.body.status).toBe("confirmed");
     });
 
-    it("list today's orders with the customer's name, filterable by vendor and status", async () => {
-      const [vendorA, vendorB] = await server.db.query<{ id: number }>("select id from vendors order by id limit 2");
-      const a = await createOrderFixture(server.db, { userId: alice.user.id, vendorId: vendorA!.id, status: "preparing" });
-      const b = await createOrderFixture(server.db, { userId: bob.user.id, vendorId: vendorB!.id, status: "pending_payment" });
+    it("list today's orders and the last 24 hours' unfinished ones, with the customer's name, filterable by vendor and status", async () => {
+      const [vendorA, vendorB] = await server.db.query<{ id: number }>(
+        "select id from vendors order by id limit 2",
+      );
+      const a = await createOrderFixture(server.db, {
+        userId: alice.user.id,
+        vendorId: vendorA!.id,
+        status: "preparing",
+      });
+      const b = await createOrderFixture(server.db, {
+        userId: bob.user.id,
+        vendorId: vendorB!.id,
+        status: "pending_payment",
+      });
       const yesterday = await createOrderFixture(server.db, {
         userId: bob.user.id,
         vendorId: vendorB!.id,
-        createdAt: new Date(Date.now() - 36 * 60 * 60 * 1000),
+        status: "completed",
+        createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000),
+      });
+      const stillOpenFromLastNight = await createOrderFixture(server.db, {
+        userId: bob.user.id,
+        vendorId: vendorB!.id,
+        status: "preparing",
+        createdAt: new Date(Date.now() - 23.9 * 60 * 60 * 1000),
+      });
+      const abandoned = await createOrderFixture(server.db, {
+        userId: bob.user.id,
+        vendorId: vendorB!.id,
+        status: "preparing",
+        createdAt: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000),
       });
 
-      const all = await server.request<{ data: Order[] }>("/api/staff/orders", { token: staffToken });
+      const all = await server.request<{ data: Order[] }>("/api/staff/orders", {
+        token: staffToken,
+      });
       expect(all.status).toBe(200);
       const ids = all.body.data.map((order) => order.id);
       expect(ids).toEqual(expect.arrayContaining([a.id, b.id]));
       expect(ids).not.toContain(yesterday.id);
+      expect(ids).toContain(stillOpenFromLastNight.id);
+      expect(ids).not.toContain(abandoned.id);
       expect(all.body.data.find((order) => order.id === b.id)?.customerName).toBe("Bob");
 
-      const forVendorB = await server.request<{ data: Order[] }>(`/api/staff/orders?vendorId=${vendorB!.id}`, { token: staffToken });
+      const forVendorB = await server.request<{ data: Order[] }>(
+        `/api/staff/orders?vendorId=${vendorB!.id}`,
+        { token: staffToken },
+      );
       expect(forVendorB.body.data.every((order) => order.vendorId === vendorB!.id)).toBe(true);
       expect(forVendorB.body.data.map((order) => order.id)).toContain(b.id);
 
-      const preparing = await server.request<{ data: Order[] }>("/api/staff/orders?status=preparing", { token: staffToken });
+      const preparing = await server.request<{ data: Order[] }>(
+        "/api/staff/orders?status=preparing",
+        { token: staffToken },
+      );
       expect(preparing.body.data.every((order) => order.status === "preparing")).toBe(true);
       expect(preparing.body.data.map((order) => order.id)).toContain(a.id);
 
@@ -172,7 +240,10 @@ describe.each(databaseKinds)("orders API on %s", (kind) => {
 
   describe("PATCH /api/staff/orders/:id (status transitions)", () => {
     it("walks a card order confirmed → preparing → ready → completed, one event per change, history recorded", async () => {
-      const fixture = await createOrderFixture(server.db, { userId: alice.user.id, status: "confirmed" });
+      const fixture = await createOrderFixture(server.db, {
+        userId: alice.user.id,
+        status: "confirmed",
+      });
       const events = captureEvents();
       try {
         for (const status of ["preparing", "ready", "completed"]) {
@@ -188,27 +259,50 @@ describe.each(databaseKinds)("orders API on %s", (kind) => {
         ["preparing", "ready"],
         ["ready", "completed"],
       ]);
-      expect(events.seen[0]).toMatchObject({ orderId: fixture.id, userId: alice.user.id, vendorName: fixture.vendorName, changedBy: await staffUserId(server.db) });
+      expect(events.seen[0]).toMatchObject({
+        orderId: fixture.id,
+        userId: alice.user.id,
+        vendorName: fixture.vendorName,
+        changedBy: await staffUserId(server.db),
+      });
       const history = await server.db.query<{ status: string }>(
         "select status from order_status_history where order_id = $1 order by id",
         [fixture.id],
       );
-      expect(history.map((row) => row.status)).toEqual(["confirmed", "preparing", "ready", "completed"]);
-      const seenByCustomer = await server.request<Order>(`/api/orders/${fixture.id}`, { token: alice.token });
+      expect(history.map((row) => row.status)).toEqual([
+        "confirmed",
+        "preparing",
+        "ready",
+        "completed",
+      ]);
+      const seenByCustomer = await server.request<Order>(`/api/orders/${fixture.id}`, {
+        token: alice.token,
+      });
       expect(seenByCustomer.body.status).toBe("completed");
     });
 
     it("confirms a cash order once paid (pending_payment → confirmed) and ends delivery orders as delivered", async () => {
-      const cash = await createOrderFixture(server.db, { userId: alice.user.id, status: "pending_payment", paymentMethod: "cash_at_counter" });
+      const cash = await createOrderFixture(server.db, {
+        userId: alice.user.id,
+        status: "pending_payment",
+        paymentMethod: "cash_at_counter",
+      });
       expect((await patchStatus(cash.id, "confirmed")).status).toBe(200);
-      const delivery = await createOrderFixture(server.db, { userId: alice.user.id, status: "ready", orderType: "delivery" });
+      const delivery = await createOrderFixture(server.db, {
+        userId: alice.user.id,
+        status: "ready",
+        orderType: "delivery",
+      });
       const wrongEnd = await patchStatus(delivery.id, "completed");
       expect(wrongEnd.status).toBe(409);
       expect((await patchStatus(delivery.id, "delivered")).status).toBe(200);
     });
 
     it("refuses invalid moves with 409 naming both statuses, changes nothing and announces nothing", async () => {
-      const fixture = await createOrderFixture(server.db, { userId: alice.user.id, status: "confirmed" });
+      const fixture = await createOrderFixture(server.db, {
+        userId: alice.user.id,
+        status: "confirmed",
+      });
       const events = captureEvents();
       try {
         const skip = await patchStatus(fixture.id, "ready");
@@ -223,12 +317,20 @@ describe.each(databaseKinds)("orders API on %s", (kind) => {
         events.stop();
       }
       expect(events.seen).toEqual([]);
-      const order = await server.request<Order>(`/api/orders/${fixture.id}`, { token: alice.token });
+      const order = await server.request<Order>(`/api/orders/${fixture.id}`, {
+        token: alice.token,
+      });
       expect(order.body.status).toBe("confirmed");
     });
 
     it("cancels from any unfinished status; completed, delivered and cancelled are final", async () => {
-      for (const status of ["pending", "pending_payment", "confirmed", "preparing", "ready"] as const) {
+      for (const status of [
+        "pending",
+        "pending_payment",
+        "confirmed",
+        "preparing",
+        "ready",
+      ] as const) {
         const fixture = await createOrderFixture(server.db, { userId: alice.user.id, status });
         const response = await patchStatus(fixture.id, "cancelled");
         expect(response.status, `cancel from ${status}`).toBe(200);
@@ -244,9 +346,15 @@ describe.each(databaseKinds)("orders API on %s", (kind) => {
     });
 
     it("lets only one of two simultaneous identical moves win", async () => {
-      const fixture = await createOrderFixture(server.db, { userId: alice.user.id, status: "preparing" });
+      const fixture = await createOrderFixture(server.db, {
+        userId: alice.user.id,
+        status: "preparing",
+      });
       const events = captureEvents();
-      const results = await Promise.all([patchStatus(fixture.id, "ready"), patchStatus(fixture.id, "ready")]);
+      const results = await Promise.all([
+        patchStatus(fixture.id, "ready"),
+        patchStatus(fixture.id, "ready"),
+      ]);
       events.stop();
       expect(results.map((result) => result.status).sort()).toEqual([200, 409]);
       expect(events.seen).toHaveLength(1);

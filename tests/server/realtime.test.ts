@@ -1,9 +1,20 @@
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { OrderStatusNotification } from "../../contract/orders";
-import { SOCKET_EVENTS, SOCKET_MESSAGES, STAFF_ROOM, type StaffOrderChanged, userRoom } from "../../contract/realtime";
+import {
+  SOCKET_EVENTS,
+  SOCKET_MESSAGES,
+  STAFF_ROOM,
+  type StaffOrderChanged,
+  userRoom,
+} from "../../contract/realtime";
 import { createOrderFixture } from "./helpers/order-fixtures";
-import { databaseKinds, type RegisteredCustomer, startTestServer, type TestServer } from "./helpers/test-server";
+import {
+  databaseKinds,
+  type RegisteredCustomer,
+  startTestServer,
+  type TestServer,
+} from "./helpers/test-server";
 
 const QUIET_MS = 300;
 
@@ -35,7 +46,13 @@ describe.each(databaseKinds)("socket.io on %s", (kind) => {
   const sockets: Socket[] = [];
 
   const open = (auth?: { token: string }) => {
-    const socket = connect(server.baseUrl, { path: "/socket.io", transports: ["websocket"], forceNew: true, reconnection: false, auth });
+    const socket = connect(server.baseUrl, {
+      path: "/socket.io",
+      transports: ["websocket"],
+      forceNew: true,
+      reconnection: false,
+      auth,
+    });
     sockets.push(socket);
     return socket;
   };
@@ -126,7 +143,10 @@ describe.each(databaseKinds)("socket.io on %s", (kind) => {
   });
 
   it("delivers a staff status change to the customer's socket only, and to the staff room", async () => {
-    const fixture = await createOrderFixture(server.db, { userId: alice.user.id, status: "confirmed" });
+    const fixture = await createOrderFixture(server.db, {
+      userId: alice.user.id,
+      status: "confirmed",
+    });
     const aliceSocket = await customerSocket(alice);
     const bobSocket = await customerSocket(bob);
     const bobHeard = record(bobSocket, SOCKET_EVENTS.orderStatusNotification);
@@ -138,7 +158,10 @@ describe.each(databaseKinds)("socket.io on %s", (kind) => {
     staffSocket.emit(SOCKET_EVENTS.joinStaffRoom);
     expect(await staffJoined).toEqual({ room: STAFF_ROOM });
 
-    const notification = next<OrderStatusNotification>(aliceSocket, SOCKET_EVENTS.orderStatusNotification);
+    const notification = next<OrderStatusNotification>(
+      aliceSocket,
+      SOCKET_EVENTS.orderStatusNotification,
+    );
     const staffChange = next<StaffOrderChanged>(staffSocket, SOCKET_EVENTS.staffOrderChanged);
     const response = await server.request(`/api/staff/orders/${fixture.id}`, {
       method: "PATCH",
@@ -166,7 +189,10 @@ describe.each(databaseKinds)("socket.io on %s", (kind) => {
   });
 
   it("replays a status change sent during a short drop once the client reconnects", async () => {
-    const fixture = await createOrderFixture(server.db, { userId: alice.user.id, status: "preparing" });
+    const fixture = await createOrderFixture(server.db, {
+      userId: alice.user.id,
+      status: "preparing",
+    });
     const socket = connect(server.baseUrl, {
       path: "/socket.io",
       transports: ["websocket"],
@@ -182,14 +208,22 @@ describe.each(databaseKinds)("socket.io on %s", (kind) => {
     await joined;
     // The offset the server uses for recovery arrives with the first event; get one delivered first.
     const warmUp = next(socket, SOCKET_EVENTS.orderStatusNotification);
-    await server.request(`/api/staff/orders/${fixture.id}`, { method: "PATCH", body: { status: "ready" }, token: staffToken });
+    await server.request(`/api/staff/orders/${fixture.id}`, {
+      method: "PATCH",
+      body: { status: "ready" },
+      token: staffToken,
+    });
     await warmUp;
 
     const dropped = next(socket, "disconnect");
     socket.io.engine.close();
     await dropped;
     const heard = record<OrderStatusNotification>(socket, SOCKET_EVENTS.orderStatusNotification);
-    await server.request(`/api/staff/orders/${fixture.id}`, { method: "PATCH", body: { status: "completed" }, token: staffToken });
+    await server.request(`/api/staff/orders/${fixture.id}`, {
+      method: "PATCH",
+      body: { status: "completed" },
+      token: staffToken,
+    });
     await next(socket, "connect");
     expect(socket.recovered).toBe(true);
     await pause(QUIET_MS);
@@ -203,7 +237,17 @@ describe.each(databaseKinds)("socket.io on %s", (kind) => {
     staffSocket.emit(SOCKET_EVENTS.joinStaffRoom);
     await joined;
     const change = next<StaffOrderChanged>(staffSocket, SOCKET_EVENTS.staffOrderChanged);
-    server.app.events.emit("orderPlaced", { orderId: 4242, userId: alice.user.id, vendorId: 1, status: "pending_payment" });
-    expect(await change).toEqual({ kind: "placed", orderId: 4242, vendorId: 1, status: "pending_payment" });
+    server.app.events.emit("orderPlaced", {
+      orderId: 4242,
+      userId: alice.user.id,
+      vendorId: 1,
+      status: "pending_payment",
+    });
+    expect(await change).toEqual({
+      kind: "placed",
+      orderId: 4242,
+      vendorId: 1,
+      status: "pending_payment",
+    });
   });
 });

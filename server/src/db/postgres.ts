@@ -6,6 +6,9 @@ pg.types.setTypeParser(20, (value) => Number(value));
 
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection can be cut by the server (restart, failover, a dropped database). Without a listener
+  // that error would crash the process; the pool replaces the connection on the next query.
+  pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
   await pool.query("select 1");
 
   const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({

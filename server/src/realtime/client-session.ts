@@ -15,7 +15,12 @@ interface SocketData {
   user?: User;
 }
 
-type ClientSocket = Socket<Record<string, (...args: never[]) => void>, Record<string, (...args: unknown[]) => void>, Record<string, never>, SocketData>;
+type ClientSocket = Socket<
+  Record<string, (...args: never[]) => void>,
+  Record<string, (...args: unknown[]) => void>,
+  Record<string, never>,
+  SocketData
+>;
 
 function handshakeToken(socket: ClientSocket): string | null {
   const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
@@ -43,7 +48,9 @@ export function attachClientSession(socket: ClientSocket, tokens: TokenService):
   const refuse = (message: string) => socket.emit(SOCKET_EVENTS.authError, { message });
 
   socket.on(SOCKET_EVENTS.userAuth, (payload: unknown) => {
-    const parsed = userAuthPayloadSchema.safeParse(typeof payload === "string" ? { token: payload } : payload);
+    const parsed = userAuthPayloadSchema.safeParse(
+      typeof payload === "string" ? { token: payload } : payload,
+    );
     if (!parsed.success) {
       signIn = Promise.resolve(null);
       delete socket.data.user;
@@ -61,7 +68,8 @@ export function attachClientSession(socket: ClientSocket, tokens: TokenService):
     const parsed = joinUserRoomPayloadSchema.safeParse(payload);
     const user = await signIn;
     if (!user) return refuse(SOCKET_MESSAGES.notAuthenticated);
-    if (!parsed.success || parsed.data.userId !== user.id) return refuse(SOCKET_MESSAGES.foreignRoom);
+    if (!parsed.success || parsed.data.userId !== user.id)
+      return refuse(SOCKET_MESSAGES.foreignRoom);
     const room = userRoom(user.id);
     await socket.join(room);
     socket.emit(SOCKET_EVENTS.roomJoined, { room });

@@ -1,11 +1,20 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Server } from "socket.io";
 import type { OrderStatusNotification } from "../../../contract/orders";
-import { SOCKET_EVENTS, STAFF_ROOM, type StaffOrderChanged, userRoom } from "../../../contract/realtime";
+import {
+  SOCKET_EVENTS,
+  STAFF_ROOM,
+  type StaffOrderChanged,
+  userRoom,
+} from "../../../contract/realtime";
 import type { DomainEvents } from "../events.js";
 
 /** Turns domain events into socket messages: the customer's room and the staff room. */
-export function forwardOrderEvents(io: Server, events: DomainEvents, log: FastifyBaseLogger): () => void {
+export function forwardOrderEvents(
+  io: Server,
+  events: DomainEvents,
+  log: FastifyBaseLogger,
+): () => void {
   const onStatusChanged: Parameters<typeof events.on<"orderStatusChanged">>[1] = (event) => {
     try {
       const notification: OrderStatusNotification = {
@@ -30,7 +39,12 @@ export function forwardOrderEvents(io: Server, events: DomainEvents, log: Fastif
 
   const onPlaced: Parameters<typeof events.on<"orderPlaced">>[1] = (event) => {
     try {
-      const change = { kind: "placed", orderId: event.orderId, vendorId: event.vendorId, status: event.status };
+      const change = {
+        kind: "placed",
+        orderId: event.orderId,
+        vendorId: event.vendorId,
+        status: event.status,
+      };
       io.to(STAFF_ROOM).emit(SOCKET_EVENTS.staffOrderChanged, change);
     } catch (error) {
       log.error({ err: error, orderId: event.orderId }, "could not forward a new order");

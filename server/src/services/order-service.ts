@@ -89,11 +89,18 @@ function readVehicle(raw: unknown): Vehicle | null {
   const value = raw as Record<string, unknown>;
   const registrationNumber = String(value.registrationNumber ?? value.registration_number ?? "");
   if (!registrationNumber) return null;
-  return { registrationNumber, make: String(value.make ?? ""), colour: String(value.colour ?? value.color ?? "") };
+  return {
+    registrationNumber,
+    make: String(value.make ?? ""),
+    colour: String(value.colour ?? value.color ?? ""),
+  };
 }
 
 /** A stored order in the contract's shape: the spec's pounds fields beside integer pence. */
-export function toOrder({ order, items }: OrderRecord, options: { withCustomer?: boolean } = {}): Order {
+export function toOrder(
+  { order, items }: OrderRecord,
+  options: { withCustomer?: boolean } = {},
+): Order {
   const result: Order = {
     id: order.id,
     userId: order.user_id,
@@ -151,9 +158,11 @@ export function createOrderService(db: Database) {
       return toOrder(record);
     },
 
-    /** Today's orders (Europe/London) for the staff board, oldest first, with the customer's name. */
+    /** Today's orders (Europe/London) and yesterday's unfinished ones, oldest first, with the customer's name. */
     async listForStaff(filter: StaffOrderFilter): Promise<Order[]> {
-      return (await orders.listToday(filter)).map((record) => toOrder(record, { withCustomer: true }));
+      return (await orders.listForBoard(filter)).map((record) =>
+        toOrder(record, { withCustomer: true }),
+      );
     },
 
     /** For staff: any order, with the customer's name. */

@@ -7,7 +7,11 @@ import { conflict, notFound } from "../http-error.js";
 import { ORDER_NOT_FOUND, toOrder } from "./order-service.js";
 
 /** 'Cannot change order status from ready to pending' — names both statuses and what is allowed. */
-export function invalidTransitionMessage(from: OrderStatus, to: OrderStatus, allowed: OrderStatus[]): string {
+export function invalidTransitionMessage(
+  from: OrderStatus,
+  to: OrderStatus,
+  allowed: OrderStatus[],
+): string {
   const options = allowed.length > 0 ? ` (allowed: ${allowed.join(", ")})` : ` (${from} is final)`;
   return `Cannot change order status from ${from} to ${to}${options}`;
 }
@@ -19,7 +23,11 @@ export function invalidTransitionMessage(from: OrderStatus, to: OrderStatus, all
  */
 export function createOrderStatusService(deps: { db: Database; events: DomainEvents }) {
   return {
-    async changeStatus(input: { orderId: number; status: OrderStatus; changedBy: number | null }): Promise<Order> {
+    async changeStatus(input: {
+      orderId: number;
+      status: OrderStatus;
+      changedBy: number | null;
+    }): Promise<Order> {
       const { record, previousStatus } = await deps.db.transaction(async (tx) => {
         const orders = ordersRepository(tx);
         const current = await orders.findById(input.orderId);
@@ -27,13 +35,23 @@ export function createOrderStatusService(deps: { db: Database; events: DomainEve
         const from = current.order.status;
         const { order_type: orderType } = current.order;
         if (!canTransition(from, input.status, orderType)) {
-          throw conflict(invalidTransitionMessage(from, input.status, allowedNextStatuses(from, orderType)));
+          throw conflict(
+            invalidTransitionMessage(from, input.status, allowedNextStatuses(from, orderType)),
+          );
         }
-        const updatedAt = await orders.updateStatus({ orderId: input.orderId, from, to: input.status, changedBy: input.changedBy });
+        const updatedAt = await orders.updateStatus({
+          orderId: input.orderId,
+          from,
+          to: input.status,
+          changedBy: input.changedBy,
+        });
         if (updatedAt === null) {
           throw conflict(`Order ${input.orderId} changed meanwhile; refresh and try again`);
         }
-        const changed = { ...current, order: { ...current.order, status: input.status, updated_at: updatedAt } };
+        const changed = {
+          ...current,
+          order: { ...current.order, status: input.status, updated_at: updatedAt },
+        };
         return { record: changed, previousStatus: from };
       });
 

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { isVendorOpen } from "../../../contract/vendors";
+import { isVendorOpen } from "../../../contract/vendor-rules";
 import { vendorListQuery } from "../../features/vendors/api/vendors-api";
 import { VendorCard, VendorCardSkeleton } from "../../features/vendors/components/VendorCard";
 import "../../features/vendors/vendors.css";

@@ -48,14 +48,26 @@ interface MenuRow {
 }
 
 async function firstVendor(db: Queryable): Promise<number> {
-  const [row] = await db.query<{ id: number }>("select id from vendors order by position, id limit 1");
+  const [row] = await db.query<{ id: number }>(
+    "select id from vendors order by position, id limit 1",
+  );
   if (!row) throw new Error("no vendors seeded");
   return row.id;
 }
 
-async function addonsFor(db: Queryable, menuItemId: number, count: number): Promise<StoredOrderAddon[]> {
+async function addonsFor(
+  db: Queryable,
+  menuItemId: number,
+  count: number,
+): Promise<StoredOrderAddon[]> {
   if (count <= 0) return [];
-  const rows = await db.query<{ id: number; name: string; group_id: number; group_name: string; price_pence: number }>(
+  const rows = await db.query<{
+    id: number;
+    name: string;
+    group_id: number;
+    group_name: string;
+    price_pence: number;
+  }>(
     `select a.id, a.name, g.id as group_id, g.name as group_name, a.price_pence
      from addons a join addon_groups g on g.id = a.group_id
      where g.menu_item_id = $1 and g.name <> 'Choose Portion Size'
@@ -65,9 +77,14 @@ async function addonsFor(db: Queryable, menuItemId: number, count: number): Prom
   return rows.map((row) => ({ ...row, quantity: 1 }));
 }
 
-export async function createOrderFixture(db: Queryable, input: OrderFixtureInput): Promise<OrderFixture> {
+export async function createOrderFixture(
+  db: Queryable,
+  input: OrderFixtureInput,
+): Promise<OrderFixture> {
   const vendorId = input.vendorId ?? (await firstVendor(db));
-  const [vendor] = await db.query<{ name: string }>("select name from vendors where id = $1", [vendorId]);
+  const [vendor] = await db.query<{ name: string }>("select name from vendors where id = $1", [
+    vendorId,
+  ]);
   if (!vendor) throw new Error(`no vendor ${vendorId}`);
   const menu = await db.query<MenuRow>(
     "select id, name, description, image, price_pence from menu_items where vendor_id = $1 order by category_position, position, id",
@@ -77,11 +94,21 @@ export async function createOrderFixture(db: Queryable, input: OrderFixtureInput
   const priced = await Promise.all(
     lines.map(async (line) => {
       const item = line.menuItemId ? menu.find((row) => row.id === line.menuItemId) : menu[0];
-      if (!item) throw new Error(`menu item ${line.menuItemId} is not on vendor ${vendorId}'s menu`);
+      if (!item)
+        throw new Error(`menu item ${line.menuItemId} is not on vendor ${vendorId}'s menu`);
       const addons = await addonsFor(db, item.id, line.addonCount ?? 0);
-      const unit = item.price_pence + addons.reduce((sum, addon) => sum + addon.price_pence * addon.quantity, 0);
+      const unit =
+        item.price_pence +
+        addons.reduce((sum, addon) => sum + addon.price_pence * addon.quantity, 0);
       const quantity = line.quantity ?? 1;
-      return { item, addons, unit, quantity, total: unit * quantity, special: line.specialInstructions ?? null };
+      return {
+        item,
+        addons,
+        unit,
+        quantity,
+        total: unit * quantity,
+        special: line.specialInstructions ?? null,
+      };
     }),
   );
   const subtotal = priced.reduce((sum, line) => sum + line.total, 0);
@@ -111,10 +138,24 @@ export async function createOrderFixture(db: Queryable, input: OrderFixtureInput
       `insert into order_items (order_id, menu_item_id, name, description, image, quantity,
          unit_price_pence, total_pence, special_instructions, addons)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [orderId, line.item.id, line.item.name, line.item.description, line.item.image, line.quantity, line.unit, line.total, line.special, JSON.stringify(line.addons)],
+      [
+        orderId,
+        line.item.id,
+        line.item.name,
+        line.item.description,
+        line.item.image,
+        line.quantity,
+        line.unit,
+        line.total,
+        line.special,
+        JSON.stringify(line.addons),
+      ],
     );
   }
-  await db.query("insert into order_status_history (order_id, status) values ($1, $2)", [orderId, input.status ?? "confirmed"]);
+  await db.query("insert into order_status_history (order_id, status) values ($1, $2)", [
+    orderId,
+    input.status ?? "confirmed",
+  ]);
   return {
     id: orderId,
     vendorId,
@@ -126,7 +167,9 @@ export async function createOrderFixture(db: Queryable, input: OrderFixtureInput
 
 /** The demo staff account's id. */
 export async function staffUserId(db: Queryable): Promise<number> {
-  const [row] = await db.query<{ id: number }>("select id from users where role = 'staff' order by id limit 1");
+  const [row] = await db.query<{ id: number }>(
+    "select id from users where role = 'staff' order by id limit 1",
+  );
   if (!row) throw new Error("no staff user seeded");
   return row.id;
 }

@@ -19,7 +19,13 @@ describe("status transitions", () => {
   });
 
   it("allows cancelling from every unfinished status and nothing from a final one", () => {
-    for (const status of ["pending", "pending_payment", "confirmed", "preparing", "ready"] as const) {
+    for (const status of [
+      "pending",
+      "pending_payment",
+      "confirmed",
+      "preparing",
+      "ready",
+    ] as const) {
       expect(canTransition(status, "cancelled", "takeaway")).toBe(true);
     }
     for (const status of ["completed", "delivered", "cancelled"] as const) {
@@ -36,7 +42,8 @@ describe("status transitions", () => {
   });
 
   it("offers each status at most two moves", () => {
-    for (const status of ORDER_STATUSES) expect(allowedNextStatuses(status, "delivery").length).toBeLessThanOrEqual(2);
+    for (const status of ORDER_STATUSES)
+      expect(allowedNextStatuses(status, "delivery").length).toBeLessThanOrEqual(2);
   });
 });
 

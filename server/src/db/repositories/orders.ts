@@ -87,17 +87,22 @@ export function ordersRepository(db: Queryable) {
 
     /** Newest first. */
     async listForUser(userId: number): Promise<OrderRecord[]> {
-      const rows = await db.query<OrderRow>(`${ORDER_SELECT} where o.user_id = $1 order by o.created_at desc, o.id desc`, [
-        userId,
-      ]);
+      const rows = await db.query<OrderRow>(
+        `${ORDER_SELECT} where o.user_id = $1 order by o.created_at desc, o.id desc`,
+        [userId],
+      );
       return withItems(db, rows);
     },
 
-    /** Orders placed today in the park's time zone, oldest first (the kitchen's queue order). */
-    async listToday(filter: StaffOrderFilter): Promise<OrderRecord[]> {
+    /**
+     * The staff board's orders: placed today in the park's time zone, plus any still unfinished from the
+     * 24 hours before (an order placed at 23:50 must not vanish at midnight). Oldest first: the kitchen's queue.
+     */
+    async listForBoard(filter: StaffOrderFilter): Promise<OrderRecord[]> {
       const rows = await db.query<OrderRow>(
         `${ORDER_SELECT}
-         where (o.created_at at time zone $1)::date = (now() at time zone $1)::date
+         where ((o.created_at at time zone $1)::date = (now() at time zone $1)::date
+                or (o.status not in ('completed', 'delivered', 'cancelled') and o.created_at > now() - interval '24 hours'))
            and ($2::int is null or o.vendor_id = $2)
            and ($3::text is null or o.status = $3)
          order by o.created_at asc, o.id asc`,
@@ -123,11 +128,10 @@ export function ordersRepository(db: Queryable) {
         [input.orderId, input.from, input.to],
       );
       if (!row) return null;
-      await db.query("insert into order_status_history (order_id, status, changed_by) values ($1, $2, $3)", [
-        input.orderId,
-        input.to,
-        input.changedBy,
-      ]);
+      await db.query(
+        "insert into order_status_history (order_id, status, changed_by) values ($1, $2, $3)",
+        [input.orderId, input.to, input.changedBy],
+      );
       return row.updated_at;
     },
   };

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { orderIdParamsSchema, staffOrdersQuerySchema, staffStatusUpdateSchema } from "../../../../contract/orders";
+import {
+  orderIdParamsSchema,
+  staffOrdersQuerySchema,
+  staffStatusUpdateSchema,
+} from "../../../../contract/orders";
 import { parseInput } from "../../http-error.js";
 import { requireRole } from "../../plugins/auth.js";
 

@@ -1,12 +1,11 @@
-import {
-  type LoginRequest,
-  loginResponseSchema,
-  profileSchema,
-  type RegisterRequest,
-  registerResponseSchema,
-} from "../../../../contract/auth";
+import type { LoginRequest, RegisterRequest } from "../../../../contract/auth";
 import { MESSAGES } from "../../../../contract/messages";
-import { ApiError, authUrl, request } from "../../../lib/api-client";
+import { ApiError, authUrl, lazySchema, request } from "../../../lib/api-client";
+
+const authSchemas = () => import("../../../../contract/auth");
+const loginResponseSchema = lazySchema(() => authSchemas().then((m) => m.loginResponseSchema));
+const registerResponseSchema = lazySchema(() => authSchemas().then((m) => m.registerResponseSchema));
+const profileSchema = lazySchema(() => authSchemas().then((m) => m.profileSchema));
 
 export async function login(credentials: LoginRequest) {
   try {

@@ -1,7 +1,7 @@
 import type { SyntheticEvent } from "react";
 import { Link } from "react-router";
 import type { CartItem } from "../../../../contract/cart";
-import { PORTION_GROUP } from "../../../../contract/vendors";
+import { PORTION_GROUP } from "../../../../contract/vendor-rules";
 import { QuantityStepper } from "../../../components/QuantityStepper";
 import { formatPence } from "../../../lib/money";
 

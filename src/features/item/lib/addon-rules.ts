@@ -1,6 +1,7 @@
 import { ADDON_QUANTITY_PER_SELECTION } from "../../../../contract/limits";
 import { requiredGroupMessage } from "../../../../contract/messages";
-import { type AddonGroup, FREQUENTLY_BOUGHT_GROUP, PORTION_GROUP } from "../../../../contract/vendors";
+import type { AddonGroup } from "../../../../contract/vendors";
+import { FREQUENTLY_BOUGHT_GROUP, PORTION_GROUP } from "../../../../contract/vendor-rules";
 
 /**
  * The add-on group rules of spec sections 2, 4 and 5, free of React so they can be tested alone.

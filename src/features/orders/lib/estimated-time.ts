@@ -20,7 +20,11 @@ export function estimatedRange(order: EstimateSource, now: number = Date.now()):
  * Spec section 9: '10-15 min' in the list and track views, '10-15 minutes' elsewhere, with the
  * numbers from the order when it has them.
  */
-export function estimatedTimeText(order: EstimateSource, style: "short" | "long", now: number = Date.now()): string {
+export function estimatedTimeText(
+  order: EstimateSource,
+  style: "short" | "long",
+  now: number = Date.now(),
+): string {
   const [from, to] = estimatedRange(order, now);
   return `${from}-${to} ${style === "short" ? "min" : "minutes"}`;
 }

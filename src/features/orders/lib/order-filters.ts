@@ -15,7 +15,13 @@ export interface OrderFilters {
 }
 
 /** Spec section 5: default date descending, nothing filtered. */
-export const DEFAULT_FILTERS: OrderFilters = { search: "", status: "", orderType: "", sortBy: "date", direction: "desc" };
+export const DEFAULT_FILTERS: OrderFilters = {
+  search: "",
+  status: "",
+  orderType: "",
+  sortBy: "date",
+  direction: "desc",
+};
 
 export const hasActiveFilters = (filters: OrderFilters): boolean =>
   filters.search.trim() !== "" || filters.status !== "" || filters.orderType !== "";
@@ -36,7 +42,8 @@ export function matchesSearch(order: Order, search: string): boolean {
 const COMPARE: Record<SortField, (a: Order, b: Order) => number> = {
   date: (a, b) => Date.parse(a.created_at) - Date.parse(b.created_at) || a.id - b.id,
   total: (a, b) => a.totalPence - b.totalPence || a.id - b.id,
-  vendor: (a, b) => a.vendorName.localeCompare(b.vendorName, "en-GB", { sensitivity: "base" }) || a.id - b.id,
+  vendor: (a, b) =>
+    a.vendorName.localeCompare(b.vendorName, "en-GB", { sensitivity: "base" }) || a.id - b.id,
 };
 
 /** Status matches exactly ignoring case; order type exactly; then sorted. Never mutates the input. */

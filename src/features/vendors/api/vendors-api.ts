@@ -1,7 +1,13 @@
 import { queryOptions } from "@tanstack/react-query";
 import { VENDOR_PAGE_SIZE } from "../../../../contract/limits";
-import { menuResponseSchema, type Vendor, vendorListResponseSchema, vendorSchema } from "../../../../contract/vendors";
-import { api } from "../../../lib/api-client";
+import type { Vendor } from "../../../../contract/vendors";
+import { api, lazySchema } from "../../../lib/api-client";
+
+// Loaded with the first response rather than before the first paint (see lazySchema).
+const vendorSchemas = () => import("../../../../contract/vendors");
+const vendorListResponseSchema = lazySchema(() => vendorSchemas().then((m) => m.vendorListResponseSchema));
+const vendorSchema = lazySchema(() => vendorSchemas().then((m) => m.vendorSchema));
+const menuResponseSchema = lazySchema(() => vendorSchemas().then((m) => m.menuResponseSchema));
 
 /** Every query key of the vendors feature, in one place. */
 export const vendorKeys = {

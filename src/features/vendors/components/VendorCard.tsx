@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { isVendorOpen, type Vendor } from "../../../../contract/vendors";
+import type { Vendor } from "../../../../contract/vendors";
+import { isVendorOpen } from "../../../../contract/vendor-rules";
 import { Icon } from "../../../components/Icon";
 import { Skeleton } from "../../../components/Skeleton";
 import { preparationMinutes, vendorDescription } from "../lib/vendor-list";

@@ -1,4 +1,5 @@
-import { isVendorOpen, type Vendor } from "../../../../contract/vendors";
+import type { Vendor } from "../../../../contract/vendors";
+import { isVendorOpen } from "../../../../contract/vendor-rules";
 
 /** The six sort choices of spec section 2, in the order the spec lists them. */
 export const SORT_OPTIONS = [

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { estimatedTimeText } from "../../../../src/features/orders/lib/estimated-time";
 
 const NOW = Date.parse("2026-11-21T12:00:00Z");
-const vendor = (min: number, max: number) => ({ id: 1, name: "V", preparation_time_min: min, preparation_time_max: max });
+const vendor = (min: number, max: number) => ({
+  id: 1,
+  name: "V",
+  preparation_time_min: min,
+  preparation_time_max: max,
+});
 
 describe("estimated time (spec section 9)", () => {
   it("defaults to 10-15 min (short) and 10-15 minutes (long)", () => {
@@ -12,7 +17,9 @@ describe("estimated time (spec section 9)", () => {
   });
 
   it("uses the vendor's preparation time", () => {
-    expect(estimatedTimeText({ vendor: vendor(12, 18), estimatedDeliveryTime: null }, "short", NOW)).toBe("12-18 min");
+    expect(
+      estimatedTimeText({ vendor: vendor(12, 18), estimatedDeliveryTime: null }, "short", NOW),
+    ).toBe("12-18 min");
   });
 
   it("counts from now to estimatedDeliveryTime, plus 5", () => {

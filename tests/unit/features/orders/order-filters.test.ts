@@ -34,7 +34,8 @@ const curry = makeOrder({
   items: [makeItem({ name: "Chicken tikka", description: "Smoky" })],
 });
 const all = [pizza, tacos, curry];
-const ids = (filters: Partial<typeof DEFAULT_FILTERS>) => applyOrderFilters(all, { ...DEFAULT_FILTERS, ...filters }).map((o) => o.id);
+const ids = (filters: Partial<typeof DEFAULT_FILTERS>) =>
+  applyOrderFilters(all, { ...DEFAULT_FILTERS, ...filters }).map((o) => o.id);
 
 describe("orders list filters (spec section 5)", () => {
   it("defaults to newest first", () => {

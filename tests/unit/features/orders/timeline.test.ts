@@ -2,20 +2,20 @@ import { describe, expect, it } from "vitest";
 import type { OrderStatus } from "../../../../contract/orders";
 import { timelineSteps } from "../../../../src/features/orders/lib/timeline";
 
-const doneLabels = (status: OrderStatus, method: "stripe" | "cash_at_counter", handleCancelled = true) =>
+const doneLabels = (
+  status: OrderStatus,
+  method: "stripe" | "cash_at_counter",
+  handleCancelled = true,
+) =>
   timelineSteps(status, method, { handleCancelled })
     .filter((step) => step.done)
     .map((step) => step.label);
 
 describe("card and other orders' timeline (spec section 4)", () => {
   it("has the five steps in order", () => {
-    expect(timelineSteps("pending", "stripe", { handleCancelled: true }).map((step) => step.label)).toEqual([
-      "Order Placed",
-      "Order Confirmed",
-      "Preparing",
-      "Ready for Pickup",
-      "Delivered",
-    ]);
+    expect(
+      timelineSteps("pending", "stripe", { handleCancelled: true }).map((step) => step.label),
+    ).toEqual(["Order Placed", "Order Confirmed", "Preparing", "Ready for Pickup", "Delivered"]);
   });
 
   it.each<[OrderStatus, string[]]>([
@@ -23,22 +23,36 @@ describe("card and other orders' timeline (spec section 4)", () => {
     ["confirmed", ["Order Placed", "Order Confirmed"]],
     ["preparing", ["Order Placed", "Order Confirmed", "Preparing"]],
     ["ready", ["Order Placed", "Order Confirmed", "Preparing", "Ready for Pickup"]],
-    ["delivered", ["Order Placed", "Order Confirmed", "Preparing", "Ready for Pickup", "Delivered"]],
-    ["completed", ["Order Placed", "Order Confirmed", "Preparing", "Ready for Pickup", "Delivered"]],
+    [
+      "delivered",
+      ["Order Placed", "Order Confirmed", "Preparing", "Ready for Pickup", "Delivered"],
+    ],
+    [
+      "completed",
+      ["Order Placed", "Order Confirmed", "Preparing", "Ready for Pickup", "Delivered"],
+    ],
   ])("%s marks %j done", (status, done) => {
     expect(doneLabels(status, "stripe")).toEqual(done);
   });
 
   it("marks the first open step as current", () => {
     const steps = timelineSteps("preparing", "stripe", { handleCancelled: true });
-    expect(steps.filter((step) => step.current).map((step) => step.label)).toEqual(["Ready for Pickup"]);
-    expect(timelineSteps("completed", "stripe", { handleCancelled: true }).some((step) => step.current)).toBe(false);
+    expect(steps.filter((step) => step.current).map((step) => step.label)).toEqual([
+      "Ready for Pickup",
+    ]);
+    expect(
+      timelineSteps("completed", "stripe", { handleCancelled: true }).some((step) => step.current),
+    ).toBe(false);
   });
 });
 
 describe("cash at counter timeline", () => {
   it("has six steps with Pending Payment after Order Placed", () => {
-    expect(timelineSteps("pending_payment", "cash_at_counter", { handleCancelled: true }).map((step) => step.label)).toEqual([
+    expect(
+      timelineSteps("pending_payment", "cash_at_counter", { handleCancelled: true }).map(
+        (step) => step.label,
+      ),
+    ).toEqual([
       "Order Placed",
       "Pending Payment",
       "Order Confirmed",
@@ -66,7 +80,9 @@ describe("cancelled orders", () => {
       { label: "Order Placed", done: true, current: false, cancelled: false },
       { label: "Order Cancelled", done: true, current: false, cancelled: true },
     ]);
-    expect(timelineSteps("cancelled", "cash_at_counter", { handleCancelled: true })).toHaveLength(2);
+    expect(timelineSteps("cancelled", "cash_at_counter", { handleCancelled: true })).toHaveLength(
+      2,
+    );
   });
 
   it("get the ordinary timeline on the track view (no cancelled handling)", () => {

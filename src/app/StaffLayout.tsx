@@ -1,0 +1,42 @@
+import { lazy, type ReactNode, Suspense } from "react";
+import { Link } from "react-router";
+import { Icon } from "../components/Icon";
+import { Spinner } from "../components/Spinner";
+import { brand } from "../lib/brand";
+
+const LiveUpdates = lazy(() => import("./LiveUpdates"));
+
+/** The staff board's own shell: no customer navigation, the whole width for order cards. */
+export function StaffLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="staff-shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="staff-shell__bar">
+        <span className="staff-shell__brand">
+          <img src={brand.logo} alt="" width={28} height={28} />
+          <span>{brand.appName} · Staff</span>
+        </span>
+        <Link to="/profile" className="btn btn--ghost btn--small">
+          <Icon name="user" size={18} />
+          <span>Account</span>
+        </Link>
+      </header>
+      <main id="main" className="staff-shell__main">
+        <Suspense
+          fallback={
+            <div className="page-fallback">
+              <Spinner size={28} label="Loading page" />
+            </div>
+          }
+        >
+          {children}
+        </Suspense>
+      </main>
+      <Suspense fallback={null}>
+        <LiveUpdates />
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { statusChangeMessage } from "../../../../contract/order-status";
+import type { OrderStatusNotification } from "../../../../contract/orders";
+import { toasts } from "../../../lib/toast-store";
+import { playBeep } from "./beep";
+import { showSystemNotification } from "./notification-permission";
+import { notificationTone } from "./notification-tone";
+import { receivedNotifications } from "./notification-store";
+
+/** A status change the customer should notice: kept, toasted (6 s, spec colours, 'View'), beeped, and shown by the system when in the background. */
+export function announceOrderStatus(
+  notification: OrderStatusNotification,
+  view: (orderId: number) => void,
+): void {
+  receivedNotifications.add(notification);
+  const title = `Order #${notification.orderId}`;
+  const message = statusChangeMessage(notification.status, notification.vendorName);
+  toasts.push({
+    kind: "order-status",
+    title,
+    message,
+    tone: notificationTone(notification.status),
+    action: { label: "View", onClick: () => view(notification.orderId) },
+  });
+  void playBeep();
+  void showSystemNotification({
+    title,
+    body: message,
+    url: `/order/${notification.orderId}`,
+    tag: `order-${notification.orderId}`, // the service worker's push notifications use the same tag (sw/protocol.ts)
+  });
+}

@@ -1,0 +1,3 @@
+declare module "socket.io-client-bundle" {
+  export { io } from "socket.io-client";
+}

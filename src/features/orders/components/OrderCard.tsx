@@ -1,0 +1,72 @@
+import { Link } from "react-router";
+import { isFinalStatus } from "../../../../contract/order-status";
+import { ORDER_ITEMS_SHOWN_PER_CARD } from "../../../../contract/limits";
+import type { Order } from "../../../../contract/orders";
+import { Icon } from "../../../components/Icon";
+import { formatPence } from "../../../lib/money";
+import { formatDate, formatTime } from "../../../lib/time";
+import { estimatedTimeText } from "../lib/estimated-time";
+import { orderTypeIcon, orderTypeLabel, paymentMethodLabel } from "../../../lib/order-display";
+import { StatusPill } from "../../../components/StatusPill";
+
+export function OrderCard({ order, now }: { order: Order; now: number }) {
+  const shown = order.items.slice(0, ORDER_ITEMS_SHOWN_PER_CARD);
+  const more = order.items.length - shown.length;
+  const headingId = `order-${order.id}-title`;
+  return (
+    <article className="order-card card" aria-labelledby={headingId} data-order-id={order.id}>
+      <header className="order-card__head">
+        <span className="order-card__type" title={orderTypeLabel(order.orderType)}>
+          <Icon name={orderTypeIcon(order.orderType)} size={22} />
+          <span className="visually-hidden">{orderTypeLabel(order.orderType)}</span>
+        </span>
+        <h2 id={headingId} className="order-card__vendor">
+          {order.vendorName}
+        </h2>
+        <StatusPill status={order.status} />
+        <p className="order-card__meta">
+          Order #{order.id} ·{" "}
+          <time dateTime={order.created_at}>
+            {formatDate(order.created_at)}, {formatTime(order.created_at)}
+          </time>
+        </p>
+      </header>
+
+      {!isFinalStatus(order.status) && (
+        <p className="order-card__eta">
+          <Icon name="clock" size={18} />
+          <span>
+            Estimated time: <strong>{estimatedTimeText(order, "short", now)}</strong>
+          </span>
+        </p>
+      )}
+
+      <ul className="order-card__items">
+        {shown.map((item) => (
+          <li key={item.id}>
+            <span className="order-card__qty">{item.quantity} ×</span> {item.name}
+          </li>
+        ))}
+        {more > 0 && (
+          <li className="order-card__more">
+            +{more} more {more === 1 ? "item" : "items"}
+          </li>
+        )}
+      </ul>
+
+      <footer className="order-card__foot">
+        <div>
+          <span className="order-card__total">{formatPence(order.totalPence)}</span>
+          <span className="order-card__payment">{paymentMethodLabel(order.paymentMethod)}</span>
+        </div>
+        <Link
+          to={`/order/${order.id}`}
+          className="btn btn--secondary btn--small"
+          aria-label={`View Details of order #${order.id}`}
+        >
+          <span>View Details</span>
+        </Link>
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,56 @@
+import { isFinalStatus, statusBannerText } from "../../../../contract/order-status";
+import type { Order } from "../../../../contract/orders";
+import { Icon, type IconName } from "../../../components/Icon";
+import { formatPence } from "../../../lib/money";
+import { formatDate, formatTime } from "../../../lib/time";
+import { estimatedTimeText } from "../lib/estimated-time";
+import { orderTypeIcon, orderTypeLabel } from "../../../lib/order-display";
+import { bannerTone } from "../lib/status-style";
+
+const BANNER_ICON: Record<string, IconName> = {
+  orange: "clock",
+  blue: "bell",
+  green: "check",
+  red: "close",
+  grey: "info",
+};
+
+/** Summary card with the status banner (spec section 4 texts); the banner is a live region so changes are heard. */
+export function OrderSummaryCard({
+  order,
+  now,
+  etaStyle,
+}: {
+  order: Order;
+  now: number;
+  etaStyle: "short" | "long";
+}) {
+  const tone = bannerTone(order.status);
+  return (
+    <section className="order-summary card" aria-label="Order summary">
+      <div className={`status-banner status-banner--${tone}`} role="status" aria-live="polite">
+        <Icon name={BANNER_ICON[tone] ?? "info"} size={26} />
+        <p className="status-banner__text">{statusBannerText(order.status)}</p>
+      </div>
+      <div className="order-summary__body">
+        <div className="order-summary__top">
+          <p className="order-summary__vendor">{order.vendorName}</p>
+          <p className="order-summary__total">{formatPence(order.totalPence)}</p>
+        </div>
+        <p className="order-summary__meta">
+          <Icon name={orderTypeIcon(order.orderType)} size={18} /> {orderTypeLabel(order.orderType)}{" "}
+          ·{" "}
+          <time dateTime={order.created_at}>
+            {formatDate(order.created_at)}, {formatTime(order.created_at)}
+          </time>
+        </p>
+        {!isFinalStatus(order.status) && (
+          <p className="order-summary__eta">
+            <Icon name="clock" size={18} /> Estimated time:{" "}
+            <strong>{estimatedTimeText(order, etaStyle, now)}</strong>
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

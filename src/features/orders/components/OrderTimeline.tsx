@@ -1,0 +1,40 @@
+import type { TimelineStep } from "../lib/timeline";
+import { Icon } from "../../../components/Icon";
+
+function stepState(step: TimelineStep): string {
+  if (step.cancelled) return "cancelled";
+  if (step.done) return "done";
+  return step.current ? "current" : "todo";
+}
+
+const STATE_TEXT: Record<string, string> = {
+  done: "done",
+  cancelled: "done",
+  current: "in progress",
+  todo: "not yet",
+};
+
+/** The step timeline of spec section 4, as an ordered list a screen reader can walk. */
+export function OrderTimeline({ steps }: { steps: TimelineStep[] }) {
+  return (
+    <ol className="timeline" aria-label="Order progress">
+      {steps.map((step) => {
+        const state = stepState(step);
+        return (
+          <li
+            key={step.label}
+            className={`timeline__step timeline__step--${state}`}
+            aria-current={step.current ? "step" : undefined}
+          >
+            <span className="timeline__dot" aria-hidden="true">
+              {state === "done" && <Icon name="check" size={16} />}
+              {state === "cancelled" && <Icon name="close" size={16} />}
+            </span>
+            <span className="timeline__label">{step.label}</span>
+            <span className="visually-hidden">({STATE_TEXT[state]})</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

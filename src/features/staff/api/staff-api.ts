@@ -1,0 +1,41 @@
+import { ORDERS_REFRESH_MS } from "../../../../contract/limits";
+import {
+  type OrderStatus,
+  orderListResponseSchema,
+  orderSchema,
+} from "../../../../contract/orders";
+import { vendorListResponseSchema } from "../../../../contract/vendors";
+import { api } from "../../../lib/api-client";
+
+export const staffKeys = {
+  all: ["staff-orders"] as const,
+  list: () => ["staff-orders", "today"] as const,
+  vendors: () => ["staff-vendors"] as const,
+};
+
+// Plain options objects (not queryOptions()): one less shared chunk on the /vendors path.
+/** GET /staff/orders: today's orders for every vendor (the board filters by vendor locally, instantly). */
+export const staffOrdersQuery = () => ({
+  queryKey: staffKeys.list(),
+  queryFn: async ({ signal }: { signal: AbortSignal }) =>
+    (await api.get("/staff/orders", orderListResponseSchema, { signal })).data,
+  // The socket brings changes at once; this only covers a dropped connection.
+  refetchInterval: ORDERS_REFRESH_MS,
+  staleTime: 5_000,
+});
+
+export const changeOrderStatus = (orderId: number, status: OrderStatus) =>
+  api.patch(`/staff/orders/${orderId}`, { status }, orderSchema);
+
+/** Every trailer, open or not, so a trailer's tablet can pick itself before its first order. */
+export const staffVendorsQuery = () => ({
+  queryKey: staffKeys.vendors(),
+  queryFn: async ({ signal }: { signal: AbortSignal }) =>
+    (
+      await api.get("/vendors/list?limit=100&status=all", vendorListResponseSchema, { signal })
+    ).data.map((vendor) => ({
+      id: vendor.id,
+      name: vendor.name,
+    })),
+  staleTime: 10 * 60_000,
+});
