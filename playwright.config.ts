@@ -29,7 +29,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   workers: 2,
   reporter: "list",
-  timeout: 30_000,
+  // Whole flows (sign up, fill a cart, pay) on a 2-core CI machine: generous per test, retried once in CI.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,

@@ -95,3 +95,22 @@ export function statusChangeMessage(status: OrderStatus, vendorName?: string): s
       return `Your order${from} is ${STATUS_LABEL[status].toLowerCase()}.`;
   }
 }
+
+export type NotificationTone = "info" | "warning" | "success" | "error" | "neutral";
+
+/** Spec section 4, notification colours: confirmed blue, preparing orange, ready and completed green, cancelled red, others neutral. */
+export function notificationTone(status: OrderStatus): NotificationTone {
+  switch (status) {
+    case "confirmed":
+      return "info";
+    case "preparing":
+      return "warning";
+    case "ready":
+    case "completed":
+      return "success";
+    case "cancelled":
+      return "error";
+    default:
+      return "neutral";
+  }
+}

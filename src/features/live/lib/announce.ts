@@ -3,7 +3,7 @@ import type { OrderStatusNotification } from "../../../../contract/orders";
 import { toasts } from "../../../lib/toast-store";
 import { playBeep } from "./beep";
 import { showSystemNotification } from "./notification-permission";
-import { notificationTone } from "./notification-tone";
+import { notificationTone } from "../../../../contract/order-status";
 import { receivedNotifications } from "./notification-store";
 
 /** A status change the customer should notice: kept, toasted (6 s, spec colours, 'View'), beeped, and shown by the system when in the background. */

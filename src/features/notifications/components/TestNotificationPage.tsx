@@ -6,7 +6,8 @@ import { Button } from "../../../components/Button";
 import { PageHeader } from "../../../components/PageHeader";
 import { toasts } from "../../../lib/toast-store";
 import { enableNotifications, pushSupported } from "../lib/push-subscription";
-import { orderStatusTone, SAMPLE_STATUSES, sampleStatusMessage } from "../lib/sample-notifications";
+import { notificationTone } from "../../../../contract/order-status";
+import { SAMPLE_STATUSES, sampleStatusMessage } from "../lib/sample-notifications";
 import "../notifications.css";
 
 type Permission = NotificationPermission | "unsupported";
@@ -45,7 +46,7 @@ export default function TestNotificationPage() {
 
   const fireStatus = async (status: OrderStatus) => {
     const message = sampleStatusMessage(status);
-    toasts.push({ kind: "order-status", title: message.title, message: message.body, tone: orderStatusTone(status) });
+    toasts.push({ kind: "order-status", title: message.title, message: message.body, tone: notificationTone(status) });
     const system = await showSystemNotification(status).catch(() => false);
     setLastSent(`${message.body}: in-app toast${system ? " and system notification" : ""}`);
   };

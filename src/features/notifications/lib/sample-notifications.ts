@@ -1,23 +1,5 @@
 import { statusBannerText } from "../../../../contract/order-status";
 import type { OrderStatus } from "../../../../contract/orders";
-import type { ToastTone } from "../../../lib/toast-store";
-
-/** Spec section 4's notification colours: confirmed blue, preparing orange, ready and completed green, cancelled red. */
-export function orderStatusTone(status: OrderStatus): ToastTone {
-  switch (status) {
-    case "confirmed":
-      return "info";
-    case "preparing":
-      return "warning";
-    case "ready":
-    case "completed":
-      return "success";
-    case "cancelled":
-      return "error";
-    default:
-      return "neutral";
-  }
-}
 
 /** The spec's sample order (#25) at a demo vendor. */
 export const SAMPLE_ORDER = { orderId: 25, vendorName: "Smokey Joe's BBQ" } as const;

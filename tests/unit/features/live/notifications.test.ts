@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createNotificationStore } from "../../../../src/features/live/lib/notification-store";
-import { notificationTone } from "../../../../src/features/live/lib/notification-tone";
+import { notificationTone } from "../../../../contract/order-status";
 
 describe("notification colours (spec section 4)", () => {
   it.each([
