@@ -25,12 +25,12 @@ async function customerWithOneItem(page: Page): Promise<{ token: string; inCart:
   return { token, inCart, other };
 }
 
-/** The lines the cart page shows, in order. */
+/** The lines the cart page shows, in order (a line mid-render reads as quantity NaN, so a poll tries again). */
 function linesOnScreen(page: Page): Promise<Line[]> {
   return page.locator(".cart-line").evaluateAll((cards) =>
     cards.map((card) => ({
-      name: card.querySelector(".cart-line__name")!.textContent!.trim(),
-      quantity: Number.parseInt(card.querySelector(".stepper__value")!.textContent!, 10),
+      name: card.querySelector(".cart-line__name")?.textContent?.trim() ?? "",
+      quantity: Number.parseInt(card.querySelector(".stepper__value")?.textContent ?? "", 10),
     })),
   );
 }
