@@ -34,7 +34,7 @@ export interface CheckoutSlotContext {
 /** Until checkout lands: the fixed bottom button, disabled. */
 function CheckoutPlaceholder({ cart }: CheckoutSlotContext) {
   return (
-    <div className="cart-bar">
+    <div className="action-bar cart-bar">
       <button type="button" className="btn btn--primary btn--block" disabled aria-describedby="checkout-soon">
         <span>Proceed to Payment {formatPence(cart.totalPence)}</span>
       </button>

@@ -47,7 +47,7 @@ const lineSummary = (cart: Cart) => cart.items.map((item) => ({ key: String(item
 function QueuedOrderBar({ queued, online }: { queued: QueuedCashOrder; online: boolean }) {
   const total = formatPence(queued.write.summary.totalPence);
   return (
-    <div className="cart-bar checkout-bar">
+    <div className="action-bar cart-bar checkout-bar">
       <div className="checkout-queued" role="status">
         <Icon name={online ? "clock" : "wifiOff"} size={22} />
         <div>
@@ -163,7 +163,7 @@ export function CheckoutPanel({ cart, vendorId, orderType }: CheckoutPanelProps)
           setError(null);
         }}
       />
-      <div className="cart-bar checkout-bar">
+      <div className="action-bar cart-bar checkout-bar">
         {error && (
           <p className="error-box checkout-bar__error" role="alert">
             {error}

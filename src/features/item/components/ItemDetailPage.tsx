@@ -250,7 +250,7 @@ export function ItemDetailPage({ vendorId, itemId, cart, lineId }: Props) {
         </div>
       </div>
 
-      <div className="item-bar">
+      <div className="action-bar item-bar">
         <button
           type="button"
           className={`btn btn--primary btn--block item-bar__button${errors.length > 0 && !justAdded ? " item-bar__button--blocked" : ""}`}
