@@ -1,3 +1,4 @@
+import { menuItemIdOf, vendorIdOf } from "./helpers/demo-park";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CartResponse, cartResponseSchema, emptyCart } from "../../contract/cart";
 import type { ErrorResponse } from "../../contract/errors";
@@ -27,19 +28,8 @@ describe.each(databaseKinds)("cart API on %s", (kind) => {
   let margheritaGroups: AddonGroup[];
   let pepperoniGroups: AddonGroup[];
 
-  const vendorId = async (slug: string) => {
-    const [row] = await server.db.query<{ id: number }>("select id from vendors where slug = $1", [
-      slug,
-    ]);
-    return row!.id;
-  };
-  const itemId = async (vendorSlug: string, name: string) => {
-    const [row] = await server.db.query<{ id: number }>(
-      "select mi.id from menu_items mi join vendors v on v.id = mi.vendor_id where v.slug = $1 and mi.name = $2",
-      [vendorSlug, name],
-    );
-    return row!.id;
-  };
+  const vendorId = (slug: string) => vendorIdOf(server.db, slug);
+  const itemId = (vendorSlug: string, name: string) => menuItemIdOf(server.db, vendorSlug, name);
   const groupsOf = async (id: number) =>
     (await server.request<AddonGroupsResponse>(`/api/menu-items/${id}/addon-groups`)).body
       .addonGroups;

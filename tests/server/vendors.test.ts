@@ -12,24 +12,14 @@ import {
   vendorSchema,
 } from "../../contract/vendors";
 import { seedVendors } from "../../server/src/db/seed-data";
+import { menuItemIdOf, vendorIdOf } from "./helpers/demo-park";
 import { databaseKinds, startTestServer, type TestServer } from "./helpers/test-server";
 
 describe.each(databaseKinds)("vendors and menu API on %s", (kind) => {
   let server: TestServer;
 
-  const vendorIdBySlug = async (slug: string) => {
-    const [row] = await server.db.query<{ id: number }>("select id from vendors where slug = $1", [
-      slug,
-    ]);
-    return row!.id;
-  };
-  const itemId = async (vendorSlug: string, name: string) => {
-    const [row] = await server.db.query<{ id: number }>(
-      "select mi.id from menu_items mi join vendors v on v.id = mi.vendor_id where v.slug = $1 and mi.name = $2",
-      [vendorSlug, name],
-    );
-    return row!.id;
-  };
+  const vendorIdBySlug = (slug: string) => vendorIdOf(server.db, slug);
+  const itemId = (vendorSlug: string, name: string) => menuItemIdOf(server.db, vendorSlug, name);
 
   beforeAll(async () => {
     server = await startTestServer({ kind });

@@ -4,9 +4,9 @@ import { isUkPlate, normalisePlate } from "../../../contract/vehicles";
 import type { Database, Queryable } from "../db/database.js";
 import {
   type NewOrder,
+  type NewOrderItem,
   orderPlacementRepository,
   type PlacedOrderRow,
-  type StoredOrderAddon,
 } from "../db/repositories/order-placement.js";
 import type { DomainEvents } from "../events.js";
 import { badRequest, conflict, HttpError } from "../http-error.js";
@@ -27,16 +27,9 @@ export interface OrderRequest {
   stripePaymentIntentId?: string | undefined;
 }
 
-export interface CheckoutLine {
-  menuItemId: number;
-  name: string;
-  description: string;
-  image: string | null;
-  quantity: number;
-  unitPricePence: number;
-  totalPence: number;
+/** A priced cart line: an order line before its allergy note becomes the line's special instructions. */
+export interface CheckoutLine extends Omit<NewOrderItem, "specialInstructions"> {
   allergyInformation: string;
-  addons: StoredOrderAddon[];
 }
 
 /** Everything an order is made of, priced by the server from the customer's cart at one moment. */

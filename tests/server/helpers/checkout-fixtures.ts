@@ -1,21 +1,13 @@
 import { expect } from "vitest";
 import type { CartResponse } from "../../../contract/cart";
 import type { AddonGroupsResponse } from "../../../contract/vendors";
+import { menuItemIdOf, vendorIdOf } from "./demo-park";
 import type { TestServer } from "./test-server";
 
 /** Ids of demo-park rows by their stable names. */
 export async function demoIds(server: TestServer) {
-  const vendorId = async (slug: string) => {
-    const [row] = await server.db.query<{ id: number }>("select id from vendors where slug = $1", [slug]);
-    return row!.id;
-  };
-  const itemId = async (vendorSlug: string, name: string) => {
-    const [row] = await server.db.query<{ id: number }>(
-      "select mi.id from menu_items mi join vendors v on v.id = mi.vendor_id where v.slug = $1 and mi.name = $2",
-      [vendorSlug, name],
-    );
-    return row!.id;
-  };
+  const vendorId = (slug: string) => vendorIdOf(server.db, slug);
+  const itemId = (vendorSlug: string, name: string) => menuItemIdOf(server.db, vendorSlug, name);
   return {
     forno: await vendorId("forno-fuoco"),
     smash: await vendorId("smash-stack"),

@@ -57,7 +57,7 @@ function QueuedChangesNotice({ online }: { online: boolean }) {
 
 function CartSkeleton() {
   return (
-    <div className="cart-layout" aria-busy="true">
+    <div className="split-layout" aria-busy="true">
       <div className="cart-lines">
         <p className="loading-text" role="status">
           Loading your cart…
@@ -180,7 +180,7 @@ export default function CartPage({ checkout, readOnly = false }: CartPageProps) 
   return (
     <div className="page cart-page">
       {header}
-      <div className="cart-layout">
+      <div className="split-layout">
         <div className="cart-main">
           <div className="cart-vendor">
             <Icon name="store" size={20} />

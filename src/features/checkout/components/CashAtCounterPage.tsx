@@ -67,7 +67,7 @@ export default function CashAtCounterPage({ onEnter }: CashAtCounterPageProps) {
           </h2>
         </div>
       </div>
-      <div className="confirmation-layout">
+      <div className="split-layout">
         <OrderSummaryCard
           {...summary}
           extra={<VehicleRow vehicle={vehicle} />}
@@ -87,15 +87,9 @@ export default function CashAtCounterPage({ onEnter }: CashAtCounterPageProps) {
               </li>
             </ol>
           </section>
-          {orderId !== null ? (
-            <Link className="btn btn--primary btn--block" to={`/order/${orderId}`}>
-              <span>Track your order</span>
-            </Link>
-          ) : (
-            <Link className="btn btn--primary btn--block" to="/orders">
-              <span>Track your order</span>
-            </Link>
-          )}
+          <Link className="btn btn--primary btn--block" to={orderId !== null ? `/order/${orderId}` : "/orders"}>
+            <span>Track your order</span>
+          </Link>
         </div>
       </div>
     </div>

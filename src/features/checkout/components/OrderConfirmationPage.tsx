@@ -56,7 +56,7 @@ export default function OrderConfirmationPage() {
         <p className="confirmation-hero__number">#ORD{orderId}</p>
         <p>Thank you! The kitchen has your order. We'll let you know when it's ready.</p>
       </div>
-      <div className="confirmation-layout">
+      <div className="split-layout">
         {order.data ? <OrderSummaryCard {...summaryOfOrder(order.data, `#ORD${orderId}`)} extra={<VehicleRow vehicle={order.data.vehicle} />} /> : <SummarySkeleton />}
         <div className="confirmation-actions">
           <Link className="btn btn--primary btn--block" to={`/order/${orderId}`}>
