@@ -4,6 +4,7 @@ import type { Database } from "./db/database.js";
 import { DomainEvents } from "./events.js";
 import { requestSerializer } from "./logging.js";
 import authPlugin from "./plugins/auth.js";
+import compressPlugin from "./plugins/compress.js";
 import dbPlugin from "./plugins/db.js";
 import pushPlugin from "./plugins/push.js";
 import securityPlugin from "./plugins/security.js";
@@ -50,9 +51,11 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
   });
 
   await app.register(securityPlugin);
-  await app.register(dbPlugin, { config, database: deps.database });
-  await app.register(authPlugin, { config });
+  // Before any route: API JSON above 1 KB goes out compressed (not what already carries Content-Encoding).
+  await app.register(compressPlugin);
   app.decorate("events", new DomainEvents());
+  await app.register(dbPlugin, { config, database: deps.database, events: app.events });
+  await app.register(authPlugin, { config });
   const vapid = resolveVapidDetails(config);
   const charges = { serviceChargePence: config.serviceChargePence, deliveryFeePence: config.deliveryFeePence };
   app.decorate(
@@ -67,6 +70,9 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
       logError: (error, context) => app.log.error({ err: error }, context),
     }),
   );
+  // The catalogue's first snapshot, before any route can read it; it follows `catalogueChanged` from here.
+  await app.services.catalogue.start();
+  app.addHook("onClose", async () => app.services.catalogue.stop());
   await app.register(realtimePlugin);
   await app.register(pushPlugin);
 

@@ -25,6 +25,11 @@ export interface OrderPlaced {
 interface DomainEventMap {
   orderStatusChanged: [OrderStatusChanged];
   orderPlaced: [OrderPlaced];
+  /**
+   * The public catalogue (vendors, their trading status, menus, items' availability, add-ons) changed
+   * in the database; the in-memory catalogue reloads on it. No payload: a reload reads everything.
+   */
+  catalogueChanged: [];
 }
 
 /** The one place a domain change is announced; realtime and push subscribe here. */

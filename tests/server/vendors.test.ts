@@ -12,7 +12,7 @@ import {
   vendorSchema,
 } from "../../contract/vendors";
 import { seedVendors } from "../../server/src/db/seed-data";
-import { menuItemIdOf, vendorIdOf } from "./helpers/demo-park";
+import { catalogueChanged, menuItemIdOf, vendorIdOf } from "./helpers/demo-park";
 import { databaseKinds, startTestServer, type TestServer } from "./helpers/test-server";
 
 describe.each(databaseKinds)("vendors and menu API on %s", (kind) => {
@@ -76,6 +76,7 @@ describe.each(databaseKinds)("vendors and menu API on %s", (kind) => {
     it("keeps closed trailers under status=active but leaves out the ones the park switched off", async () => {
       const forno = await vendorIdBySlug("forno-fuoco");
       await server.db.query("update vendors set active = false where id = $1", [forno]);
+      await catalogueChanged(server);
       try {
         const active = await server.request<VendorListResponse>("/api/vendors/list?status=active");
         const names = active.body.data.map((vendor) => vendor.name);
@@ -91,6 +92,7 @@ describe.each(databaseKinds)("vendors and menu API on %s", (kind) => {
         expect(all.body.pagination.total).toBe(8);
       } finally {
         await server.db.query("update vendors set active = true where id = $1", [forno]);
+        await catalogueChanged(server);
       }
     });
   });

@@ -7,9 +7,12 @@ export const DEMO_ACCOUNTS = [
   { email: "staff@foodpark.test", password: "staff-password", name: "Park Staff", role: "staff", phone: "07700 900002" },
 ] as const;
 
-/** Seeds the demo park once: vendors only when none exist, demo accounts when missing. */
-export async function seedDemoPark(db: Database): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * Seeds the demo park once: vendors only when none exist, demo accounts when missing.
+ * Answers true when it wrote the catalogue (the vendors and their menus).
+ */
+export async function seedDemoPark(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
     await tx.query("select pg_advisory_xact_lock(4242002)");
     for (const account of DEMO_ACCOUNTS) {
       const existing = await tx.query("select 1 from users where lower(email) = lower($1)", [account.email]);
@@ -22,8 +25,9 @@ export async function seedDemoPark(db: Database): Promise<void> {
     const [{ count }] = (await tx.query<{ count: number }>("select count(*)::int as count from vendors")) as [
       { count: number },
     ];
-    if (count > 0) return;
+    if (count > 0) return false;
     for (const [position, vendor] of seedVendors.entries()) await insertVendor(tx, vendor, position);
+    return true;
   });
 }
 

@@ -3,6 +3,7 @@ import type { ServerConfig } from "../config.js";
 import { type Database, openDatabase } from "../db/database.js";
 import { migrate } from "../db/migrate.js";
 import { seedDemoPark } from "../db/seed.js";
+import type { DomainEvents } from "../events.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -15,13 +16,15 @@ export interface DbPluginOptions {
   /** An already open database (tests); the app then does not close it. */
   database?: Database | undefined;
   seed?: boolean;
+  /** Told `catalogueChanged` when the seed wrote the catalogue (other nodes then reload theirs). */
+  events?: DomainEvents;
 }
 
-export default fp<DbPluginOptions>(async (app, { config, database, seed = true }) => {
+export default fp<DbPluginOptions>(async (app, { config, database, seed = true, events }) => {
   const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   if (!database) app.addHook("onClose", () => db.close());
   const applied = await migrate(db);
   if (applied.length > 0) app.log.info({ applied }, "database migrated");
-  if (seed) await seedDemoPark(db);
+  if (seed && (await seedDemoPark(db))) events?.emit("catalogueChanged");
   app.decorate("db", db);
 }, { name: "db" });

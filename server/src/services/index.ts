@@ -3,6 +3,7 @@ import type { Database } from "../db/database.js";
 import type { DomainEvents } from "../events.js";
 import { createAuthService } from "./auth-service.js";
 import { createCartService } from "./cart-service.js";
+import { createCatalogue } from "./catalogue.js";
 import { createOrderService } from "./order-service.js";
 import { createOrderStatusService } from "./order-status.js";
 import type { Charges } from "./pricing.js";
@@ -38,6 +39,8 @@ export function createServices(deps: ServiceDeps) {
     push: createPushService({ db: deps.db, vapid: deps.vapid }),
     vehicles: createVehicleService(createVehicleLookup(deps.config, DEFAULT_DVLA_API_URL, logError)),
     vendors: createVendorService(deps.db),
+    /** The public catalogue from memory; reload() re-reads it (also on `catalogueChanged`). */
+    catalogue: createCatalogue({ db: deps.db, events: deps.events, logError }),
     cart,
     orderPlacement,
     payments: createPaymentService({

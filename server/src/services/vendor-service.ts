@@ -65,7 +65,7 @@ export function toMenuItem(row: MenuItemRow): MenuItem {
   };
 }
 
-function toAddonGroup(group: AddonGroupWithAddons): AddonGroupsResponse["addonGroups"][number] {
+export function toAddonGroup(group: AddonGroupWithAddons): AddonGroupsResponse["addonGroups"][number] {
   return {
     id: group.id,
     name: group.name,

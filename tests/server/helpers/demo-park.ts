@@ -1,3 +1,4 @@
+import type { FastifyInstance } from "fastify";
 import type { Queryable } from "../../../server/src/db/database";
 
 /** Ids of seeded demo-park rows by their stable names (seed ids are serial, so tests look them up). */
@@ -14,4 +15,13 @@ export async function menuItemIdOf(db: Queryable, vendorSlug: string, name: stri
   );
   if (!row) throw new Error(`no demo item ${name} at ${vendorSlug}`);
   return row.id;
+}
+
+/**
+ * After a test wrote the catalogue straight into the database: announces it as the app's own writes do,
+ * and waits until the in-memory catalogue has reloaded.
+ */
+export async function catalogueChanged(server: { app: FastifyInstance }): Promise<void> {
+  server.app.events.emit("catalogueChanged");
+  await server.app.services.catalogue.whenLoaded();
 }

@@ -47,6 +47,33 @@ const ITEM_COLUMNS = `mi.id, mi.vendor_id, mi.category, mi.name, mi.description,
 
 export function menuRepository(db: Queryable) {
   return {
+    /** Every item of every vendor, each vendor's in menu order (the in-memory catalogue's load). */
+    async allItems(): Promise<MenuItemRow[]> {
+      return db.query<MenuItemRow>(
+        `select ${ITEM_COLUMNS} from menu_items mi
+         order by mi.vendor_id, mi.category_position, mi.position, mi.id`,
+      );
+    },
+
+    /** Every item's add-on groups in order, each with its add-ons in order. */
+    async allAddonGroups(): Promise<AddonGroupWithAddons[]> {
+      const groups = await db.query<AddonGroupRow>(
+        `select id, menu_item_id, name, min_quantity, max_quantity, is_required from addon_groups
+         order by menu_item_id, position, id`,
+      );
+      const addons = await db.query<AddonRow>(
+        `select id, group_id, name, description, price_pence, is_default, allergens from addons
+         order by group_id, position, id`,
+      );
+      const byGroup = new Map<number, AddonRow[]>();
+      for (const addon of addons) {
+        const list = byGroup.get(addon.group_id);
+        if (list) list.push(addon);
+        else byGroup.set(addon.group_id, [addon]);
+      }
+      return groups.map((group) => ({ ...group, addons: byGroup.get(group.id) ?? [] }));
+    },
+
     /** A vendor's items in menu order: categories by their position, items by theirs. */
     async itemsByVendor(vendorId: number): Promise<MenuItemRow[]> {
       return db.query<MenuItemRow>(

@@ -39,6 +39,11 @@ export function vendorsRepository(db: Queryable) {
       return { rows, total: count?.total ?? 0 };
     },
 
+    /** Every vendor in park order (the in-memory catalogue's load). */
+    async all(): Promise<VendorRow[]> {
+      return db.query<VendorRow>("select * from vendors order by position, id");
+    },
+
     async findById(id: number): Promise<VendorRow | null> {
       const [row] = await db.query<VendorRow>("select * from vendors where id = $1", [id]);
       return row ?? null;

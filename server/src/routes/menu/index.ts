@@ -1,18 +1,32 @@
 import type { FastifyInstance } from "fastify";
 import { itemIdParamsSchema } from "../../../../contract/vendors";
-import { parseInput } from "../../http-error.js";
-import { cacheSuccessfulResponses, PUBLIC_SHORT_CACHE } from "../public-cache.js";
+import { notFound, parseInput } from "../../http-error.js";
+import type { SerialisedBody } from "../../services/catalogue.js";
+import { PUBLIC_SHORT_CACHE } from "../public-cache.js";
+import { sendSerialised } from "../serialised-reply.js";
 
-/** Public: one menu item and its add-on groups, for the item-detail screen. */
+// The bodies are precompressed in the catalogue: @fastify/compress has nothing left to do here.
+const precompressed = { compress: false } as const;
+
+/** Public: one menu item and its add-on groups, for the item-detail screen; from the in-memory catalogue. */
 export default async function menuRoutes(app: FastifyInstance) {
-  const vendors = app.services.vendors;
-  cacheSuccessfulResponses(app, PUBLIC_SHORT_CACHE);
+  const catalogue = app.services.catalogue;
 
-  app.get("/:itemId", async (request) =>
-    vendors.item(parseInput(itemIdParamsSchema, request.params).itemId),
+  /** The item's body by the id as the path gives it; 400 for a malformed id, 404 for an unknown one. */
+  function byItemId(params: unknown, get: (param: string) => SerialisedBody | undefined): SerialisedBody {
+    const known = get((params as { itemId?: string }).itemId ?? "");
+    if (known) return known;
+    const id = parseInput(itemIdParamsSchema, params).itemId;
+    const body = get(String(id));
+    if (!body) throw notFound(`Menu item ${id} not found`);
+    return body;
+  }
+
+  app.get("/:itemId", precompressed, async (request, reply) =>
+    sendSerialised(request, reply, byItemId(request.params, catalogue.item), PUBLIC_SHORT_CACHE),
   );
 
-  app.get("/:itemId/addon-groups", async (request) =>
-    vendors.addonGroups(parseInput(itemIdParamsSchema, request.params).itemId),
+  app.get("/:itemId/addon-groups", precompressed, async (request, reply) =>
+    sendSerialised(request, reply, byItemId(request.params, catalogue.addonGroups), PUBLIC_SHORT_CACHE),
   );
 }

@@ -1,22 +1,39 @@
 import type { FastifyInstance } from "fastify";
 import { vendorIdParamsSchema, vendorListQuerySchema } from "../../../../contract/vendors";
-import { parseInput } from "../../http-error.js";
-import { cacheSuccessfulResponses, PUBLIC_SHORT_CACHE } from "../public-cache.js";
+import { notFound, parseInput } from "../../http-error.js";
+import type { SerialisedBody } from "../../services/catalogue.js";
+import { PUBLIC_SHORT_CACHE } from "../public-cache.js";
+import { sendSerialised } from "../serialised-reply.js";
 
-/** Public: the park's vendors and their menus need no sign-in. */
+const DEFAULT_PAGE = { page: 1, limit: 20, status: undefined };
+// The bodies are precompressed in the catalogue: @fastify/compress has nothing left to do here.
+const precompressed = { compress: false } as const;
+
+/** Public: the park's vendors and their menus need no sign-in; answered from the in-memory catalogue. */
 export default async function vendorRoutes(app: FastifyInstance) {
-  const vendors = app.services.vendors;
-  cacheSuccessfulResponses(app, PUBLIC_SHORT_CACHE);
+  const catalogue = app.services.catalogue;
 
-  app.get("/list", async (request) =>
-    vendors.list(parseInput(vendorListQuerySchema, request.query)),
+  /** The vendor's body by the id as the path gives it; 400 for a malformed id, 404 for an unknown one. */
+  function byVendorId(params: unknown, get: (param: string) => SerialisedBody | undefined): SerialisedBody {
+    const known = get((params as { id?: string }).id ?? "");
+    if (known) return known;
+    const id = parseInput(vendorIdParamsSchema, params).id;
+    const body = get(String(id));
+    if (!body) throw notFound(`Vendor ${id} not found`);
+    return body;
+  }
+
+  app.get("/list", precompressed, async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const parsed = Object.keys(query).length === 0 ? DEFAULT_PAGE : parseInput(vendorListQuerySchema, query);
+    return sendSerialised(request, reply, catalogue.vendorList(parsed), PUBLIC_SHORT_CACHE);
+  });
+
+  app.get("/:id", precompressed, async (request, reply) =>
+    sendSerialised(request, reply, byVendorId(request.params, catalogue.vendor), PUBLIC_SHORT_CACHE),
   );
 
-  app.get("/:id", async (request) =>
-    vendors.get(parseInput(vendorIdParamsSchema, request.params).id),
-  );
-
-  app.get("/:id/items", async (request) =>
-    vendors.menu(parseInput(vendorIdParamsSchema, request.params).id),
+  app.get("/:id/items", precompressed, async (request, reply) =>
+    sendSerialised(request, reply, byVendorId(request.params, catalogue.menu), PUBLIC_SHORT_CACHE),
   );
 }

@@ -1,0 +1,67 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { SerialisedBody } from "../services/catalogue.js";
+
+type Encoding = "br" | "gzip" | "identity";
+
+const negotiated = new Map<string, Encoding>();
+const MAX_REMEMBERED_HEADERS = 64;
+
+/** The best encoding an Accept-Encoding header allows: brotli, then gzip, by q-value; identity otherwise. */
+export function preferredEncoding(header: string | undefined): Encoding {
+  if (!header) return "identity";
+  const known = negotiated.get(header);
+  if (known) return known;
+  let br = -1;
+  let gzip = -1;
+  let any = -1;
+  for (const part of header.split(",")) {
+    const [rawName, ...params] = part.split(";");
+    const name = rawName?.trim().toLowerCase();
+    let q = 1;
+    for (const param of params) {
+      const [key, value] = param.split("=");
+      if (key?.trim().toLowerCase() === "q") q = Number(value?.trim()) || 0;
+    }
+    if (name === "br") br = q;
+    else if (name === "gzip" || name === "x-gzip") gzip = q;
+    else if (name === "*") any = q;
+  }
+  if (br < 0) br = any;
+  if (gzip < 0) gzip = any;
+  const choice: Encoding = br > 0 && br >= gzip ? "br" : gzip > 0 ? "gzip" : "identity";
+  if (negotiated.size < MAX_REMEMBERED_HEADERS) negotiated.set(header, choice);
+  return choice;
+}
+
+/** True when an If-None-Match header names this body in any of its encodings (or is `*`). */
+function matches(ifNoneMatch: string, hash: string): boolean {
+  if (ifNoneMatch.trim() === "*") return true;
+  for (const raw of ifNoneMatch.split(",")) {
+    // If-None-Match compares weakly (RFC 9110 13.1.2): W/ is ignored, and an encoding's tag names the same bytes.
+    const tag = raw.trim().replace(/^W\//, "").replace(/^"|"$/g, "");
+    if (tag === hash || tag === `${hash}-br` || tag === `${hash}-gzip`) return true;
+  }
+  return false;
+}
+
+/**
+ * Sends a body serialised ahead of time: its precompressed encoding when the client takes one, a strong
+ * ETag per encoding, and 304 without a body when If-None-Match already names it.
+ */
+export function sendSerialised(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: SerialisedBody,
+  cacheControl: string,
+): FastifyReply {
+  const encoding = body.br ? preferredEncoding(request.headers["accept-encoding"]) : "identity";
+  reply.header("cache-control", cacheControl);
+  if (body.br) reply.header("vary", "Accept-Encoding");
+  reply.header("etag", encoding === "identity" ? `"${body.hash}"` : `"${body.hash}-${encoding}"`);
+  const ifNoneMatch = request.headers["if-none-match"];
+  if (ifNoneMatch && matches(ifNoneMatch, body.hash)) return reply.code(304).send();
+  reply.header("content-type", "application/json; charset=utf-8");
+  if (encoding === "identity") return reply.send(body.json);
+  reply.header("content-encoding", encoding);
+  return reply.send(encoding === "br" ? body.br : body.gzip);
+}

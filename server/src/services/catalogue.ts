@@ -1,0 +1,232 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { MenuItem, MenuResponse, Vendor, VendorListResponse } from "../../../contract/vendors";
+import type { Database } from "../db/database.js";
+import { menuRepository } from "../db/repositories/menu.js";
+import { vendorsRepository } from "../db/repositories/vendors.js";
+import type { DomainEvents } from "../events.js";
+import { groupByCategory, toAddonGroup, toMenuItem, toVendor, type VendorListQuery } from "./vendor-service.js";
+
+/** Bodies below this many bytes go out as they are: compressing them saves less than it costs. */
+export const COMPRESS_MIN_BYTES = 1024;
+/** Distinct vendor-list pages kept serialised per snapshot; past it a page is built per request. */
+const MAX_CACHED_LIST_PAGES = 256;
+
+/** One response body, serialised once per snapshot: JSON bytes, a strong validator and its encodings. */
+export interface SerialisedBody {
+  readonly json: Buffer;
+  /** Hash of the JSON bytes (no quotes); the encodings' ETags append `-br` / `-gzip` to it. */
+  readonly hash: string;
+  /** Precompressed encodings; absent below COMPRESS_MIN_BYTES. */
+  readonly br?: Buffer;
+  readonly gzip?: Buffer;
+}
+
+interface Snapshot {
+  /** Every vendor in park order, and the ones the park has switched on. */
+  readonly vendors: readonly Vendor[];
+  readonly activeVendors: readonly Vendor[];
+  /** Keyed by the id as a path gives it: '12' and 'vendor_12' (items: '34' and 'item_34'). */
+  readonly vendorByParam: ReadonlyMap<string, SerialisedBody>;
+  readonly menuByParam: ReadonlyMap<string, SerialisedBody>;
+  readonly itemByParam: ReadonlyMap<string, SerialisedBody>;
+  readonly addonGroupsByParam: ReadonlyMap<string, SerialisedBody>;
+  readonly listPages: Map<string, SerialisedBody>;
+  readonly loadedAt: Date;
+}
+
+const brotliAsync = promisify(zlib.brotliCompress);
+const gzipAsync = promisify(zlib.gzip);
+// Built once per catalogue change, off the event loop: the best ratios are worth it.
+const BUILD_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } };
+const BUILD_GZIP = { level: 9 };
+// Built on a request (an uncommon list page): moderate, fast settings.
+const REQUEST_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
+const REQUEST_GZIP = { level: 6 };
+
+const hashOf = (bytes: Buffer) => createHash("sha256").update(bytes).digest("base64url").slice(0, 27);
+
+async function serialise(value: unknown): Promise<SerialisedBody> {
+  const json = Buffer.from(JSON.stringify(value));
+  const hash = hashOf(json);
+  if (json.length < COMPRESS_MIN_BYTES) return { json, hash };
+  const [br, gzip] = await Promise.all([brotliAsync(json, BUILD_BROTLI), gzipAsync(json, BUILD_GZIP)]);
+  return { json, hash, br, gzip };
+}
+
+function serialiseNow(value: unknown): SerialisedBody {
+  const json = Buffer.from(JSON.stringify(value));
+  const hash = hashOf(json);
+  if (json.length < COMPRESS_MIN_BYTES) return { json, hash };
+  return { json, hash, br: zlib.brotliCompressSync(json, REQUEST_BROTLI), gzip: zlib.gzipSync(json, REQUEST_GZIP) };
+}
+
+function listPage(vendors: readonly Vendor[], query: VendorListQuery): VendorListResponse {
+  const offset = (query.page - 1) * query.limit;
+  return {
+    data: vendors.slice(offset, offset + query.limit),
+    pagination: {
+      page: query.page,
+      limit: query.limit,
+      total: vendors.length,
+      totalPages: Math.ceil(vendors.length / query.limit),
+    },
+  };
+}
+
+const listKey = (query: VendorListQuery) => `${query.page}:${query.limit}:${query.status === "active" ? "a" : ""}`;
+
+export interface CatalogueDeps {
+  db: Database;
+  events: DomainEvents;
+  logError?: (error: unknown, context: string) => void;
+}
+
+/**
+ * The public catalogue (vendor list, vendors, menus, items and their add-on groups) held in memory.
+ * Loaded at start and replaced as a whole on `catalogueChanged`, never per request: read routes answer
+ * from it without touching the database. Carts and orders still price from the database.
+ */
+export function createCatalogue({ db, events, logError }: CatalogueDeps) {
+  let snapshot: Snapshot | undefined;
+  let loading: Promise<void> | undefined;
+  let again = false;
+
+  async function build(): Promise<Snapshot> {
+    // One consistent read of the whole catalogue.
+    const { vendorRows, itemRows, groups } = await db.transaction(async (tx) => {
+      if (db.kind === "postgres") await tx.query("set transaction isolation level repeatable read, read only");
+      return {
+        vendorRows: await vendorsRepository(tx).all(),
+        itemRows: await menuRepository(tx).allItems(),
+        groups: await menuRepository(tx).allAddonGroups(),
+      };
+    });
+    const vendors = vendorRows.map(toVendor);
+    const activeIds = new Set(vendorRows.filter((row) => row.active).map((row) => row.id));
+    const itemsByVendor = new Map<number, MenuItem[]>();
+    for (const row of itemRows) {
+      const item = toMenuItem(row);
+      const list = itemsByVendor.get(row.vendor_id);
+      if (list) list.push(item);
+      else itemsByVendor.set(row.vendor_id, [item]);
+    }
+    const groupsByItem = new Map<number, ReturnType<typeof toAddonGroup>[]>();
+    for (const group of groups) {
+      const list = groupsByItem.get(group.menu_item_id);
+      if (list) list.push(toAddonGroup(group));
+      else groupsByItem.set(group.menu_item_id, [toAddonGroup(group)]);
+    }
+
+    const vendorByParam = new Map<string, SerialisedBody>();
+    const menuByParam = new Map<string, SerialisedBody>();
+    const itemByParam = new Map<string, SerialisedBody>();
+    const addonGroupsByParam = new Map<string, SerialisedBody>();
+    const both = (map: Map<string, SerialisedBody>, prefix: string, id: number, body: SerialisedBody) => {
+      map.set(String(id), body);
+      map.set(`${prefix}_${id}`, body);
+    };
+    await Promise.all([
+      ...vendors.map(async (vendor) => {
+        both(vendorByParam, "vendor", vendor.id, await serialise(vendor));
+        const menu: MenuResponse = { items: groupByCategory(itemsByVendor.get(vendor.id) ?? []) };
+        both(menuByParam, "vendor", vendor.id, await serialise(menu));
+      }),
+      ...itemRows.map(async (row) => {
+        const item = toMenuItem(row);
+        both(itemByParam, "item", row.id, await serialise({ item }));
+        both(addonGroupsByParam, "item", row.id, await serialise({ addonGroups: groupsByItem.get(row.id) ?? [] }));
+      }),
+    ]);
+
+    const next: Snapshot = {
+      vendors,
+      activeVendors: vendors.filter((vendor) => activeIds.has(vendor.id)),
+      vendorByParam,
+      menuByParam,
+      itemByParam,
+      addonGroupsByParam,
+      listPages: new Map(),
+      loadedAt: new Date(),
+    };
+    // The pages the app asks for: the first page, with and without the switched-off vendors.
+    for (const status of [undefined, "active"] as const) {
+      const query = { page: 1, limit: 20, status };
+      next.listPages.set(listKey(query), await serialise(listPage(pick(next, query), query)));
+    }
+    return next;
+  }
+
+  const pick = (from: Snapshot, query: VendorListQuery) =>
+    query.status === "active" ? from.activeVendors : from.vendors;
+
+  function current(): Snapshot {
+    if (!snapshot) throw new Error("The catalogue is read before it was loaded");
+    return snapshot;
+  }
+
+  /** Loads a fresh snapshot and swaps it in whole; calls during a load coalesce into one more load. */
+  function reload(): Promise<void> {
+    if (loading) {
+      again = true;
+      return loading;
+    }
+    loading = (async () => {
+      try {
+        do {
+          again = false;
+          snapshot = await build();
+        } while (again);
+      } finally {
+        loading = undefined;
+      }
+    })();
+    return loading;
+  }
+
+  const onChange = () => {
+    reload().catch((error) => (logError ?? console.error)(error, "reloading the catalogue failed"));
+  };
+
+  return {
+    reload,
+
+    /** Loads the first snapshot and follows `catalogueChanged` from then on. */
+    async start(): Promise<void> {
+      await reload();
+      events.on("catalogueChanged", onChange);
+    },
+
+    /** Settles when no load is under way (e.g. after emitting `catalogueChanged`). */
+    whenLoaded: (): Promise<void> => loading ?? Promise.resolve(),
+
+    stop(): void {
+      events.off("catalogueChanged", onChange);
+    },
+
+    /** When the snapshot now served was read from the database. */
+    loadedAt: (): Date => current().loadedAt,
+
+    /** Every vendor in park order (switched-off ones included), for in-memory lookups. */
+    vendors: (): readonly Vendor[] => current().vendors,
+
+    vendorList(query: VendorListQuery): SerialisedBody {
+      const from = current();
+      const key = listKey(query);
+      const cached = from.listPages.get(key);
+      if (cached) return cached;
+      const body = serialiseNow(listPage(pick(from, query), query));
+      if (from.listPages.size < MAX_CACHED_LIST_PAGES) from.listPages.set(key, body);
+      return body;
+    },
+
+    /** Lookups by the id exactly as the path gives it ('12' or 'vendor_12'); undefined when unknown. */
+    vendor: (param: string): SerialisedBody | undefined => current().vendorByParam.get(param),
+    menu: (param: string): SerialisedBody | undefined => current().menuByParam.get(param),
+    item: (param: string): SerialisedBody | undefined => current().itemByParam.get(param),
+    addonGroups: (param: string): SerialisedBody | undefined => current().addonGroupsByParam.get(param),
+  };
+}
+
+export type Catalogue = ReturnType<typeof createCatalogue>;
