@@ -1,19 +1,32 @@
-// `npm run bench` (not part of `npm test`): builds if needed, starts the real server on a free port with a fresh
-// DATA_DIR, and reports in one run
-//   - the gzipped JavaScript a cold visit needs to render /vendors (and /login), from the build manifest;
-//   - the time to render /cart from the service worker with the network off (Chromium, median of 5 reloads).
-import { spawn, spawnSync } from "node:child_process";
+// `npm run bench [-- section ...]` (never part of `npm test`): runs the sections in scripts/bench/ in order,
+// prints one table and writes bench-results/latest.json (sections not run this time keep their last figures).
+//
+// A section is scripts/bench/<name>.mjs default-exporting
+//   { name, title, run: async (ctx) => ({ rows: [{ metric, value, unit, target, note }], json }) }
+// with ctx = { root, log(msg), port(n) }. port(n) (n = 0..19) answers at once with a port that was free when the
+// section started, distinct per n: BENCH_PORT_BASE + n when that is set (e.g. 8110), else one the OS picked.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "@playwright/test";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const RUNS = 5;
-const GOAL_KB = 125;
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const ORDER = ["client-bytes", "lighthouse", "offline-cart", "menu", "orders", "sockets", "memory", "scale-out"];
+const PORTS_PER_SECTION = 20;
+const resultsFile = path.join(root, "bench-results/latest.json");
+
+const available = ORDER.filter((name) => fs.existsSync(path.join(root, "scripts/bench", `${name}.mjs`)));
+const asked = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
+const unknown = asked.filter((name) => !ORDER.includes(name));
+if (unknown.length > 0) {
+  console.error(`Unknown section(s): ${unknown.join(", ")}. Sections: ${ORDER.join(", ")}`);
+  process.exit(2);
+}
+const missing = asked.filter((name) => !available.includes(name));
+if (missing.length > 0) console.error(`Not present (skipped): ${missing.join(", ")}`);
+const selected = asked.length > 0 ? available.filter((name) => asked.includes(name)) : available;
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
@@ -22,145 +35,92 @@ function newestMtime(target) {
   return fs.readdirSync(target).reduce((newest, entry) => Math.max(newest, newestMtime(path.join(target, entry))), stat.mtimeMs);
 }
 
-/** Builds when the output is missing or older than the sources (without the size gate: the bench reports sizes). */
+/** Builds once when dist/ is missing or older than the sources. */
 function buildIfNeeded() {
-  const outputs = ["dist/client/index.html", "dist/client/.vite/manifest.json", "dist/server/main.js"].map((file) => path.join(root, file));
+  const outputs = ["dist/client/index.html", "dist/server/main.js"].map((file) => path.join(root, file));
   const sources = ["src", "sw", "server/src", "contract", "public", "index.html", "manifest.webmanifest", "vite.config.ts", "vite.server.config.ts", "package-lock.json"];
   const builtAt = Math.min(...outputs.map(newestMtime));
   const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
   if (builtAt > 0 && builtAt >= changedAt) return;
-  console.log("Building…");
+  console.error("Building…");
   for (const script of ["build:client", "build:server"]) {
     const result = spawnSync("npm", ["run", "--silent", script], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
     if (result.status !== 0) process.exit(result.status ?? 1);
   }
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+/** `count` ports free right now: bound together (so distinct), then released. */
+async function freePorts(count) {
+  const base = Number(process.env.BENCH_PORT_BASE);
+  if (Number.isInteger(base) && base > 0) return Array.from({ length: count }, (_, n) => base + n);
+  const servers = await Promise.all(
+    Array.from({ length: count }, () => new Promise((resolve, reject) => {
+      const server = net.createServer();
+      server.once("error", reject);
+      server.listen(0, "127.0.0.1", () => resolve(server));
+    })),
+  );
+  const ports = servers.map((server) => server.address().port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
 }
 
-async function startServer() {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "foodpark-bench-"));
-  const child = spawn(process.execPath, [path.join(root, "dist/server/main.js")], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOGIN_RATE_LIMIT_PER_MINUTE: "1000", LOG_LEVEL: "warn" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const healthy = await fetch(`${baseUrl}/healthz`).then((response) => response.ok, () => false);
-    if (healthy) break;
-    if (Date.now() > deadline) throw new Error("the server did not start within 180 s");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+function machine() {
+  const cpus = os.cpus();
   return {
-    baseUrl,
-    async stop() {
-      child.kill("SIGTERM");
-      await new Promise((resolve) => child.once("exit", resolve));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    cpu: `${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown"}`,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    loadAverage: os.loadavg().map((value) => Number(value.toFixed(2))),
   };
 }
 
-async function api(baseUrl, urlPath, { token, body } = {}) {
-  const response = await fetch(`${baseUrl}${urlPath}`, {
-    method: body ? "POST" : "GET",
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${urlPath}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
+const format = (value) => (typeof value === "number" ? (Number.isInteger(value) ? String(value) : value.toFixed(1)) : String(value ?? ""));
 
-/** A fresh customer with one item in the cart. */
-async function customerWithCart(baseUrl) {
-  const email = `bench-${Date.now()}@foodpark.test`;
-  const { token, user } = await api(baseUrl, "/auth/register", { body: { email, password: "bench-password", name: "Bench Customer", role: "customer" } });
-  const menu = await api(baseUrl, "/api/vendors/1/items", { token });
-  const item = menu.items.flatMap((group) => group.items).find((candidate) => !candidate.has_required_addongroups && candidate.available !== false);
-  await api(baseUrl, "/api/cart/add", { token, body: { itemId: item.id, vendorId: 1, quantity: 1 } });
-  return { token, user };
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-/** ms from navigation start until `selector` is in the page, checked every frame. */
-const renderedAt = (page, selector) =>
-  page.waitForFunction((target) => (document.querySelector(target) ? performance.now() : false), selector, { polling: "raf", timeout: 15_000 }).then((handle) => handle.jsonValue());
-
-async function offlineCartTimes(baseUrl) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
-  try {
-    const context = await browser.newContext({ baseURL: baseUrl, serviceWorkers: "allow", viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    const { token, user } = await customerWithCart(baseUrl);
-    await page.goto("/login");
-    await page.evaluate(([authToken, authUser]) => {
-      localStorage.setItem("authToken", authToken);
-      localStorage.setItem("user", JSON.stringify(authUser));
-    }, [token, user]);
-    await page.goto("/");
-    // The worker must be activated and in control before the network goes (toolchain notes, gotcha 5).
-    await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.ready;
-      const worker = registration.active;
-      if (worker.state !== "activated") await new Promise((resolve) => worker.addEventListener("statechange", () => worker.state === "activated" && resolve()));
-      if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
-    });
-    // Online visit: the page's code, the cart response and the saved query cache are now warm.
-    await page.goto("/cart");
-    await page.locator(".cart-line__name").first().waitFor();
-    await page.waitForTimeout(1500);
-
-    await context.setOffline(true);
-    const heading = [];
-    const lines = [];
-    for (let run = 0; run < RUNS; run += 1) {
-      await page.reload({ waitUntil: "commit" });
-      const [headingAt, linesAt] = await Promise.all([renderedAt(page, ".page-header__title h1"), renderedAt(page, ".cart-line__name")]);
-      const title = await page.locator(".page-header__title h1").textContent();
-      if (title?.trim() !== "Cart") throw new Error(`expected the Cart heading offline, saw ${title}`);
-      heading.push(headingAt);
-      lines.push(linesAt);
-    }
-    return { heading, lines };
-  } finally {
-    await browser.close();
-  }
+function printTable(results) {
+  const header = ["section", "metric", "value", "target", "note"];
+  const rows = results.flatMap(({ name, rows: sectionRows }) =>
+    sectionRows.map((row) => [name, row.metric, `${format(row.value)}${row.unit ? ` ${row.unit}` : ""}`, format(row.target), format(row.note)]),
+  );
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+  const line = (cells) => `| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(" | ")} |`;
+  console.log(`\n${line(header)}\n|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`);
+  for (const row of rows) console.log(line(row));
 }
 
 buildIfNeeded();
-const { routeJavaScript } = await import("./report-size.mjs");
-const server = await startServer();
-let times;
-try {
-  times = await offlineCartTimes(server.baseUrl);
-} finally {
-  await server.stop();
+const previous = fs.existsSync(resultsFile) ? JSON.parse(fs.readFileSync(resultsFile, "utf8")) : { sections: {} };
+const startedAt = new Date().toISOString();
+const results = [];
+let failed = false;
+for (const name of selected) {
+  const { default: section } = await import(path.join(root, "scripts/bench", `${name}.mjs`));
+  const ports = await freePorts(PORTS_PER_SECTION);
+  const ctx = {
+    root,
+    log: (message) => console.error(`[${name}] ${message}`),
+    port(n) {
+      if (!Number.isInteger(n) || n < 0 || n >= PORTS_PER_SECTION) throw new Error(`port(n) takes 0..${PORTS_PER_SECTION - 1}`);
+      return ports[n];
+    },
+  };
+  console.error(`\n== ${section.title ?? name}`);
+  const began = Date.now();
+  try {
+    const { rows, json } = await section.run(ctx);
+    results.push({ name, title: section.title ?? name, rows, json, date: new Date().toISOString(), seconds: Math.round((Date.now() - began) / 1000) });
+  } catch (error) {
+    failed = true;
+    console.error(`[${name}] failed:`, error);
+    results.push({ name, title: section.title ?? name, rows: [{ metric: "section failed", value: String(error?.message ?? error).slice(0, 120), unit: "", target: "", note: "" }], json: { error: String(error?.stack ?? error) }, date: new Date().toISOString() });
+  }
 }
 
-const vendors = routeJavaScript("/vendors");
-const login = routeJavaScript("/login");
-const rows = [
-  ["JS to render /vendors cold (gzip)", `${vendors.gzipKb.toFixed(1)} KB in ${vendors.files.length} files`, `≤ ${GOAL_KB} KB ${vendors.gzipKb <= GOAL_KB ? "✓" : "✗ over"}`],
-  ["JS to render /login cold (gzip)", `${login.gzipKb.toFixed(1)} KB in ${login.files.length} files`, ""],
-  [`/cart offline from the worker: heading (median of ${RUNS})`, `${median(times.heading).toFixed(0)} ms`, `runs: ${times.heading.map((ms) => ms.toFixed(0)).join(", ")}`],
-  [`/cart offline from the worker: cart lines (median of ${RUNS})`, `${median(times.lines).toFixed(0)} ms`, `runs: ${times.lines.map((ms) => ms.toFixed(0)).join(", ")}`],
-];
-const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column].length), ["metric", "value", "note"][column].length));
-const line = (cells) => `| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(" | ")} |`;
-console.log(`\n${line(["metric", "value", "note"])}\n|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`);
-for (const row of rows) console.log(line(row));
-console.log("\nTimes are from navigation start (performance.now()) to the element being in the page, Chromium headless, network off.");
+printTable(results);
+const sections = { ...previous.sections };
+for (const result of results) sections[result.name] = { ...result, machine: machine() };
+fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
+fs.writeFileSync(resultsFile, `${JSON.stringify({ updatedAt: startedAt, machine: machine(), order: ORDER, sections }, null, 2)}\n`);
+console.log(`\n${startedAt} · ${machine().cpu} · ${machine().memoryGb} GB · Node ${process.version}. JSON: ${path.relative(root, resultsFile)}`);
+process.exit(failed ? 1 : 0);

@@ -1,12 +1,12 @@
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyError } from "fastify";
 import fp from "fastify-plugin";
 import { HttpError } from "../http-error.js";
+import securityHeaders from "./security-headers.js";
 
 /** Security headers, rate limiting (opt-in per route) and one error shape: `{ message }`. */
 export default fp(async (app) => {
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -1,0 +1,159 @@
+// Helpers the bench sections share: the built server in its own process, API calls, percentiles.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+export const ADMIN_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+/**
+ * Starts dist/server/main.js on `port` with a fresh embedded database (or `databaseUrl`), waits for /healthz.
+ * `stop()` ends it (SIGTERM, then SIGKILL) and removes its data directory.
+ */
+export async function startBuiltServer({ root, port, databaseUrl, env = {}, log = () => {} }) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "foodpark-bench-"));
+  const child = spawn(process.execPath, [path.join(root, "dist/server/main.js")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? "",
+      LOGIN_RATE_LIMIT_PER_MINUTE: "100000",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const startedAt = Date.now();
+  const deadline = startedAt + 240_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const healthy = await fetch(`${baseUrl}/healthz`).then((response) => response.ok, () => false);
+    if (healthy) break;
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error("the server did not start within 240 s");
+    }
+    await sleep(200);
+  }
+  log(`server on ${baseUrl} (pid ${child.pid}, ${databaseUrl ? "PostgreSQL" : "PGlite"}) up in ${Date.now() - startedAt} ms`);
+  return {
+    baseUrl,
+    pid: child.pid,
+    child,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts a plain node script (e.g. the bare Fastify) and waits until `url` answers. */
+export async function startScript({ root, script, env = {}, url }) {
+  const child = spawn(process.execPath, [path.join(root, script)], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const deadline = Date.now() + 30_000;
+  while (!(await fetch(url).then((response) => response.ok, () => false))) {
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error(`${script} did not answer within 30 s`);
+    await sleep(100);
+  }
+  return {
+    pid: child.pid,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** A fresh PostgreSQL database for one run; `drop()` removes it again. */
+export async function freshPostgres(label) {
+  const name = `foodpark_bench_${label}_${randomBytes(4).toString("hex")}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(ADMIN_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+}
+
+async function adminQuery(sql) {
+  const client = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function api(baseUrl, urlPath, { token, body, method, headers = {} } = {}) {
+  const response = await fetch(`${baseUrl}${urlPath}`, {
+    method: method ?? (body ? "POST" : "GET"),
+    headers: {
+      ...(body ? { "content-type": "application/json" } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method ?? (body ? "POST" : "GET")} ${urlPath}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** A fresh customer: { token, user }. */
+export async function registerCustomer(baseUrl, label = "bench") {
+  const email = `${label}-${Date.now()}-${randomBytes(3).toString("hex")}@foodpark.test`;
+  return api(baseUrl, "/auth/register", {
+    body: { email, password: "bench-password", name: "Bench Customer", role: "customer" },
+  });
+}
+
+/** The first open vendor and one of its available items that needs no add-on choice. */
+export async function plainItem(baseUrl) {
+  const { data } = await api(baseUrl, "/api/vendors/list");
+  for (const vendor of data.filter((candidate) => candidate.status === "open")) {
+    const menu = await api(baseUrl, `/api/vendors/${vendor.id}/items`);
+    const item = menu.items
+      .flatMap((group) => group.items)
+      .find((candidate) => !candidate.has_required_addongroups && candidate.available);
+    if (item) return { vendorId: vendor.id, itemId: Number(item.id.replace("item_", "")) };
+  }
+  throw new Error("no open vendor with a plain item");
+}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The p-th percentile (0–100) of `values`, nearest rank. */
+export function percentile(values, p) {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+export const median = (values) => percentile(values, 50);
+
+/** Resident memory of a process in MB, from /proc (Linux). */
+export function rssMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+  return kb / 1024;
+}
+
+export const round = (value, digits = 1) => Number(value.toFixed(digits));
