@@ -43,10 +43,14 @@ export default fp<{ config: ServerConfig }>(async (app, { config }) => {
   app.decorate("tokens", tokens);
   app.decorateRequest("user", null);
   app.decorateRequest("tokenRejected", false);
-  app.addHook("onRequest", async (request) => {
+  // Callback style: a request without a token (the public catalogue, assets) costs no promise.
+  app.addHook("onRequest", (request, _reply, done) => {
     const token = bearerToken(request.headers.authorization);
-    if (!token) return;
-    request.user = await tokens.verify(token);
-    request.tokenRejected = request.user === null;
+    if (!token) return done();
+    tokens.verify(token).then((user) => {
+      request.user = user;
+      request.tokenRejected = user === null;
+      done();
+    }, done);
   });
 }, { name: "auth" });

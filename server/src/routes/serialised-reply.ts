@@ -46,22 +46,29 @@ function matches(ifNoneMatch: string, hash: string): boolean {
 
 /**
  * Sends a body serialised ahead of time: its precompressed encoding when the client takes one, a strong
- * ETag per encoding, and 304 without a body when If-None-Match already names it.
+ * ETag per encoding, and 304 without a body when If-None-Match already names it. Handlers calling it
+ * are synchronous and return nothing (no promise to settle per request).
  */
 export function sendSerialised(
   request: FastifyRequest,
   reply: FastifyReply,
   body: SerialisedBody,
   cacheControl: string,
-): FastifyReply {
+): void {
   const encoding = body.br ? preferredEncoding(request.headers["accept-encoding"]) : "identity";
   reply.header("cache-control", cacheControl);
   if (body.br) reply.header("vary", "Accept-Encoding");
   reply.header("etag", encoding === "identity" ? `"${body.hash}"` : `"${body.hash}-${encoding}"`);
   const ifNoneMatch = request.headers["if-none-match"];
-  if (ifNoneMatch && matches(ifNoneMatch, body.hash)) return reply.code(304).send();
+  if (ifNoneMatch && matches(ifNoneMatch, body.hash)) {
+    reply.code(304).send();
+    return;
+  }
   reply.header("content-type", "application/json; charset=utf-8");
-  if (encoding === "identity") return reply.send(body.json);
+  if (encoding === "identity") {
+    reply.send(body.json);
+    return;
+  }
   reply.header("content-encoding", encoding);
-  return reply.send(encoding === "br" ? body.br : body.gzip);
+  reply.send(encoding === "br" ? body.br : body.gzip);
 }

@@ -22,11 +22,11 @@ export default async function menuRoutes(app: FastifyInstance) {
     return body;
   }
 
-  app.get("/:itemId", precompressed, async (request, reply) =>
-    sendSerialised(request, reply, byItemId(request.params, catalogue.item), PUBLIC_SHORT_CACHE),
-  );
+  app.get("/:itemId", precompressed, (request, reply) => {
+    sendSerialised(request, reply, byItemId(request.params, catalogue.item), PUBLIC_SHORT_CACHE);
+  });
 
-  app.get("/:itemId/addon-groups", precompressed, async (request, reply) =>
-    sendSerialised(request, reply, byItemId(request.params, catalogue.addonGroups), PUBLIC_SHORT_CACHE),
-  );
+  app.get("/:itemId/addon-groups", precompressed, (request, reply) => {
+    sendSerialised(request, reply, byItemId(request.params, catalogue.addonGroups), PUBLIC_SHORT_CACHE);
+  });
 }

@@ -23,17 +23,17 @@ export default async function vendorRoutes(app: FastifyInstance) {
     return body;
   }
 
-  app.get("/list", precompressed, async (request, reply) => {
+  app.get("/list", precompressed, (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const parsed = Object.keys(query).length === 0 ? DEFAULT_PAGE : parseInput(vendorListQuerySchema, query);
-    return sendSerialised(request, reply, catalogue.vendorList(parsed), PUBLIC_SHORT_CACHE);
+    sendSerialised(request, reply, catalogue.vendorList(parsed), PUBLIC_SHORT_CACHE);
   });
 
-  app.get("/:id", precompressed, async (request, reply) =>
-    sendSerialised(request, reply, byVendorId(request.params, catalogue.vendor), PUBLIC_SHORT_CACHE),
-  );
+  app.get("/:id", precompressed, (request, reply) => {
+    sendSerialised(request, reply, byVendorId(request.params, catalogue.vendor), PUBLIC_SHORT_CACHE);
+  });
 
-  app.get("/:id/items", precompressed, async (request, reply) =>
-    sendSerialised(request, reply, byVendorId(request.params, catalogue.menu), PUBLIC_SHORT_CACHE),
-  );
+  app.get("/:id/items", precompressed, (request, reply) => {
+    sendSerialised(request, reply, byVendorId(request.params, catalogue.menu), PUBLIC_SHORT_CACHE);
+  });
 }
