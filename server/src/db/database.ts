@@ -15,11 +15,13 @@ export interface Database extends Queryable {
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
+  /** Embedded database only: flush each commit to disk (see pglite.ts). */
+  durable?: boolean | undefined;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const { openPostgres } = await import("./postgres.js");
     return openPostgres(options.databaseUrl);
   }
   const { openPglite } = await import("./pglite.js");
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, { durable: options.durable ?? false });
 }

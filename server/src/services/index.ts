@@ -27,6 +27,12 @@ export interface ServiceDeps {
   charges: Charges;
 }
 
+/** Stripe with a key; the local test checkout only in test-payments mode; otherwise card payments are off. */
+export function cardPaymentsMode(config: ServerConfig): "stripe" | "test" | "off" {
+  if (config.stripeSecretKey) return "stripe";
+  return config.paymentsTestMode === false ? "off" : "test";
+}
+
 export function createServices(deps: ServiceDeps) {
   const logError = deps.logError ?? ((error: unknown, context: string) => console.error(context, error));
   const cart = createCartService(deps.db, deps.charges);
@@ -45,6 +51,7 @@ export function createServices(deps: ServiceDeps) {
       provider: createPaymentProvider(deps.config),
       orderPlacement,
       publicUrl: deps.config.publicUrl,
+      cardPayments: cardPaymentsMode(deps.config),
       logError,
     }),
   };
