@@ -41,7 +41,11 @@ export function createServices(deps: ServiceDeps) {
     auth: createAuthService(deps.db, deps.tokens),
     orders: createOrderService(deps.db),
     orderStatus: createOrderStatusService({ db: deps.db, events: deps.events }),
-    push: createPushService({ db: deps.db, vapid: deps.vapid }),
+    push: createPushService({
+      db: deps.db,
+      vapid: deps.vapid,
+      allowPrivateEndpoints: deps.config.pushAllowPrivateEndpoints === true,
+    }),
     vehicles: createVehicleService(createVehicleLookup(deps.config, DEFAULT_DVLA_API_URL, logError)),
     vendors: createVendorService(deps.db),
     cart,
