@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
-import type { Database, Queryable } from "./database.js";
+import { type Database, type Queryable, withoutParameters } from "./database.js";
 
 /**
  * Durable commits on the embedded database. PGlite starts PostgreSQL with `-F` (fsync off), and its Node
@@ -34,18 +34,6 @@ function installFsync(pg: PGlite): void {
   };
 }
 
-/**
- * PGlite's errors carry the query's parameters (`params`): a failed sign-up would log a password hash.
- * They are dropped here, at the one seam every query passes, before anything can log the error.
- */
-export function withoutParameters(error: unknown): unknown {
-  if (error && typeof error === "object") {
-    for (const key of ["params", "queryOptions"]) {
-      if (key in error) delete (error as Record<string, unknown>)[key];
-    }
-  }
-  return error;
-}
 
 /** Embedded PostgreSQL; `dataDir` undefined keeps everything in memory (tests). */
 export async function openPglite(dataDir: string | undefined, options: { durable?: boolean } = {}): Promise<Database> {
