@@ -131,6 +131,6 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
     app.log.warn("no STRIPE_SECRET_KEY: card payments are refused; customers can pay cash at the counter");
   }
   await app.register(healthRoutes);
-  await app.register(staticPlugin, { clientDir: config.clientDir });
+  await app.register(staticPlugin, { clientDir: config.clientDir, serveSourceMaps: !config.production });
   return app;
 }
