@@ -107,7 +107,7 @@ describe("a production server without demo data or Stripe keys", () => {
 });
 
 describe("production with DEMO_DATA=1 (and test payments when asked)", () => {
-  it("keeps cash working with card payments off, and logs the demo-data warning", async () => {
+  it("keeps cash working with card payments off, and logs the demo-data warning", { timeout: 180_000 }, async () => {
     const lines: string[] = [];
     const database = await createTestDatabase("pglite");
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "trust-prod-"));
@@ -121,6 +121,23 @@ describe("production with DEMO_DATA=1 (and test payments when asked)", () => {
       expect(lines.join("")).toMatch(/card payments are refused/);
       const login = await app.inject({ method: "POST", url: "/auth/login", payload: { email: "demo@foodpark.test", password: "demo-password" } });
       expect(login.statusCode).toBe(200);
+      const headers = { authorization: `Bearer ${login.json<{ token: string }>().token}` };
+      const [item] = await database.db.query<{ id: number; vendor_id: number }>(
+        "select mi.id, mi.vendor_id from menu_items mi join vendors v on v.id = mi.vendor_id where v.slug = 'forno-fuoco' and mi.name = 'San Pellegrino Limonata'",
+      );
+      const add = await app.inject({ method: "POST", url: "/api/cart/add", headers, payload: { itemId: item!.id, vendorId: item!.vendor_id, quantity: 1 } });
+      expect(add.statusCode, add.body).toBe(200);
+      const card = await app.inject({
+        method: "POST",
+        url: "/api/payments/stripe/create-intent",
+        headers,
+        payload: { orderData: cashOrder(item!.vendor_id), amount: add.json<{ total: number }>().total, currency: "gbp" },
+      });
+      expect(card.statusCode).toBe(503);
+      expect(card.json()).toEqual({ message: MESSAGES.cardPaymentsUnavailable });
+      // The cart is untouched by the refusal, and cash at the counter still works.
+      const cash = await app.inject({ method: "POST", url: "/api/orders", headers, payload: cashOrder(item!.vendor_id) });
+      expect(cash.statusCode, cash.body).toBe(201);
     } finally {
       await app.close();
       await database.drop();
@@ -128,7 +145,7 @@ describe("production with DEMO_DATA=1 (and test payments when asked)", () => {
     }
   });
 
-  it("PAYMENTS_TEST_MODE=1: the test checkout and the mock source work, the app is told to show the banner", async () => {
+  it("PAYMENTS_TEST_MODE=1: the app is told to show the banner, and the warning is logged", { timeout: 180_000 }, async () => {
     const lines: string[] = [];
     const database = await createTestDatabase("pglite");
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "trust-prod-"));
