@@ -1,14 +1,17 @@
 import { defineConfig } from "vite";
 
-/** Bundles the server (not its dependencies) into dist/server/main.js for `npm start`. */
+/** Bundles the server (not its dependencies) into dist/server/main.js for `npm start`, and the staff:add command. */
 export default defineConfig({
   build: {
-    ssr: "server/src/main.ts",
+    ssr: true,
     outDir: "dist/server",
     emptyOutDir: true,
     target: "node20",
     sourcemap: true,
-    rollupOptions: { output: { entryFileNames: "main.js" } },
+    rollupOptions: {
+      input: { main: "server/src/main.ts", "staff-add": "server/src/cli/staff-add.ts" },
+      output: { entryFileNames: "[name].js" },
+    },
   },
   ssr: { target: "node" },
 });

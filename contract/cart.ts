@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
-import { idParam, mutationIdSchema, orderTypeSchema, pence, pounds } from "./common";
-import { TEXT_LIMIT } from "./limits";
+import { boundedInt, dbId, idParam, mutationIdSchema, orderTypeSchema, pence, pounds } from "./common";
+import { CART_LINE_QUANTITY_MAX, TEXT_LIMIT } from "./limits";
 
 const textUpTo500 = (field: string) =>
   z.string().check(z.maxLength(TEXT_LIMIT, `${field} must be at most ${TEXT_LIMIT} characters`));
@@ -102,9 +102,9 @@ export const cartAddRequestSchema = z.object({
 export type CartAddRequest = z.input<typeof cartAddRequestSchema>;
 
 export const addonSelectionSchema = z.object({
-  addonGroupId: z.number().check(z.int(), z.positive()),
-  addonId: z.number().check(z.int(), z.positive()),
-  quantity: z._default(z.number().check(z.int()), 1),
+  addonGroupId: dbId("addonGroupId"),
+  addonId: dbId("addonId"),
+  quantity: z._default(boundedInt("addon quantity", 0, CART_LINE_QUANTITY_MAX), 1),
 });
 
 export const cartAddWithAddonsRequestSchema = z.object({
@@ -125,7 +125,7 @@ export const cartUpdateRequestSchema = z.object({
   quantity: z.number().check(z.int(), z.gte(0, "quantity cannot be negative"), z.lte(50, "quantity must be at most 50")),
   vendorId: idParam("vendor"),
   orderType: z.optional(orderTypeSchema),
-  lineId: z.optional(z.number().check(z.int(), z.positive())),
+  lineId: z.optional(dbId("lineId")),
   mutationId: mutationIdSchema,
 });
 export type CartUpdateRequest = z.input<typeof cartUpdateRequestSchema>;
@@ -134,7 +134,7 @@ export const allergyRequestSchema = z.object({
   itemId: idParam("item"),
   allergyInformation: textUpTo500("Allergy information"),
   vendorId: z.optional(idParam("vendor")),
-  lineId: z.optional(z.number().check(z.int(), z.positive())),
+  lineId: z.optional(dbId("lineId")),
   mutationId: mutationIdSchema,
 });
 export type AllergyRequest = z.input<typeof allergyRequestSchema>;

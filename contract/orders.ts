@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
-import { idParam, orderTypeSchema, pence, pounds } from "./common";
-import { PLATE_MAX_LENGTH, TEXT_LIMIT } from "./limits";
+import { boundedInt, idParam, orderTypeSchema, pence, pounds } from "./common";
+import { CART_LINE_QUANTITY_MAX, PLATE_MAX_LENGTH, TEXT_LIMIT } from "./limits";
 
 export const ORDER_STATUSES = [
   "pending",
@@ -32,7 +32,7 @@ const looseId = z.union([z.number(), z.string()]);
 const orderPayloadAddonGroupSchema = z.object({
   group_id: z.optional(looseId),
   addons: z.optional(
-    z.array(z.object({ menu_item_addon_id: z.optional(looseId), quantity: z.optional(z.number()), price: z.optional(z.number()) })).check(z.maxLength(50)),
+    z.array(z.object({ menu_item_addon_id: z.optional(looseId), quantity: z.optional(boundedInt("addon quantity", 0, CART_LINE_QUANTITY_MAX)), price: z.optional(z.number()) })).check(z.maxLength(50)),
   ),
 });
 
@@ -44,7 +44,7 @@ export const orderPayloadSchema = z.object({
     z.array(
       z.object({
         menu_item_id: looseId,
-        quantity: z.number(),
+        quantity: boundedInt("quantity", 0, CART_LINE_QUANTITY_MAX),
         price: z.optional(z.number()),
         allergy_information: z.optional(z.nullable(z.string())),
         addons: z.optional(z.array(orderPayloadAddonGroupSchema)),

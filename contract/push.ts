@@ -14,7 +14,7 @@ const base64Url = (name: string, max: number) =>
 
 export const pushSubscribeRequestSchema = z.object({
   endpoint: pushEndpoint,
-  expirationTime: z.optional(z.nullable(z.number())),
+  expirationTime: z.optional(z.nullable(z.number().check(z.nonnegative(), z.lte(8.64e15)))),
   keys: z.object({ p256dh: base64Url("keys.p256dh", 200), auth: base64Url("keys.auth", 100) }),
 });
 

@@ -21,7 +21,7 @@ export const vendorSchema = z.object({
 export type Vendor = z.infer<typeof vendorSchema>;
 
 export const vendorListQuerySchema = z.object({
-  page: z._default(z.coerce.number().check(z.int(), z.gte(1, "page must be 1 or more")), 1),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1, "page must be 1 or more"), z.lte(100_000, "page is too large")), 1),
   limit: z._default(
     z.coerce
       .number()

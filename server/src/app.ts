@@ -1,17 +1,19 @@
 import Fastify, { type FastifyInstance } from "fastify";
-import type { ServerConfig } from "./config.js";
+import { DEFAULT_REQUEST_TIMEOUT_MS, productionProblems, type ServerConfig } from "./config.js";
 import type { Database } from "./db/database.js";
 import { DomainEvents } from "./events.js";
-import { requestSerializer } from "./logging.js";
+import { LOG_REDACT_PATHS, requestSerializer } from "./logging.js";
 import authPlugin from "./plugins/auth.js";
 import compressPlugin from "./plugins/compress.js";
 import dbPlugin from "./plugins/db.js";
+import inputGuardPlugin from "./plugins/input-guard.js";
 import pushPlugin from "./plugins/push.js";
 import securityPlugin from "./plugins/security.js";
 import staticPlugin from "./plugins/static.js";
 import realtimePlugin from "./realtime/socket-server.js";
 import authRoutes from "./routes/auth/index.js";
 import cartRoutes from "./routes/cart/index.js";
+import configRoutes from "./routes/config/index.js";
 import healthRoutes from "./routes/health/index.js";
 import orderCreateRoutes from "./routes/orders/create.js";
 import paymentRoutes from "./routes/payments/index.js";
@@ -30,6 +32,8 @@ declare module "fastify" {
   interface FastifyInstance {
     services: Services;
     events: DomainEvents;
+    /** Every route registered (method and URL), for tests that must cover all of them. */
+    routeList: { method: string; url: string }[];
   }
 }
 
@@ -37,20 +41,47 @@ export interface AppDependencies {
   /** An open database to use instead of opening one from the config (tests). */
   database?: Database;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests that read the log). */
+  logStream?: { write(line: string): void };
 }
 
 /** Composes plugins and routes; the rules live in services. */
 export async function buildApp(config: ServerConfig, deps: AppDependencies = {}): Promise<FastifyInstance> {
+  const problems = productionProblems(config);
+  if (problems.length > 0) throw new Error(`Refusing to start in production:\n  ${problems.join("\n  ")}`);
+  const requestTimeout = config.requestTimeoutMs || DEFAULT_REQUEST_TIMEOUT_MS;
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel, serializers: { req: requestSerializer } },
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: requestSerializer },
+            redact: { paths: LOG_REDACT_PATHS, censor: "[redacted]" },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
     bodyLimit: 64 * 1024,
+    // A whole request (headers and body) must arrive in time: slow dribblers are cut off, not kept open.
+    requestTimeout,
+    // Node checks that deadline on a timer: often enough that a cut comes within ~1.25 × the timeout.
+    http: { connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.floor(requestTimeout / 4))) },
+    // A connection with no bytes either way for 2 minutes is closed (socket.io pings far more often).
+    connectionTimeout: 120_000,
+    keepAliveTimeout: 72_000,
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     // A first start creates, migrates and seeds the database: on a busy machine that outlasts
     // Fastify's default 10 s per plugin, and the server would exit instead of starting.
     pluginTimeout: 120_000,
   });
 
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate("routeList", routeList);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+  });
+
   await app.register(securityPlugin);
+  await app.register(inputGuardPlugin);
   // Before any route: API JSON above 1 KB goes out compressed (not what already carries Content-Encoding).
   await app.register(compressPlugin);
   app.decorate("events", new DomainEvents());
@@ -80,6 +111,7 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
   await app.register(
     async (api) => {
       api.get("/", async () => ({ message: "Food Park API" }));
+      await api.register(configRoutes, { prefix: "/config" });
       await api.register(pushRoutes, { prefix: "/push" });
       await api.register(vendorRoutes, { prefix: "/vendors" });
       await api.register(menuRoutes, { prefix: "/menu-items" });
@@ -92,10 +124,19 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
   );
   await app.register(orderRoutes, { prefix: "/api/orders" });
   await app.register(staffRoutes, { prefix: "/api/staff" });
-  if (app.services.payments.providerName === "test") {
+  if (app.services.payments.cardPayments === "test") {
     await app.register(testCheckoutRoutes, { prefix: TEST_CHECKOUT_PATH });
   }
+  if (config.production && config.demoData) {
+    app.log.warn("DEMO_DATA=1: the demo park and its demo accounts (published passwords) exist in production");
+  }
+  if (config.production && app.services.payments.cardPayments === "test") {
+    app.log.warn("PAYMENTS_TEST_MODE=1: card payments go to a local test checkout and move no money");
+  }
+  if (config.production && app.services.payments.cardPayments === "off") {
+    app.log.warn("no STRIPE_SECRET_KEY: card payments are refused; customers can pay cash at the counter");
+  }
   await app.register(healthRoutes);
-  await app.register(staticPlugin, { clientDir: config.clientDir });
+  await app.register(staticPlugin, { clientDir: config.clientDir, serveSourceMaps: !config.production });
   return app;
 }

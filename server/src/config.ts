@@ -35,6 +35,44 @@ export interface ServerConfig {
   serviceChargePence: number;
   /** Added to non-empty delivery carts and orders only, in pence (env DELIVERY_FEE_PENCE). */
   deliveryFeePence: number;
+
+  // --- Safe production defaults, timeouts and durability (issue 11) ---
+  /** NODE_ENV=production: JWT_SECRET and PUBLIC_URL required, no demo data, no test payments unless asked. */
+  production?: boolean | undefined;
+  /** Create the demo park (catalogue and demo accounts): always in development, with DEMO_DATA=1 in production. */
+  demoData?: boolean | undefined;
+  /** Card payments without a Stripe key go to the local test checkout (and `source: "mock"` works). */
+  paymentsTestMode?: boolean | undefined;
+  /** Whole request (headers and body) must arrive within this many ms (REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs?: number | undefined;
+  /** Embedded database: flush every commit to disk (PGLITE_DURABLE=0 turns it off). */
+  pgliteDurable?: boolean | undefined;
+  /** Tests only, never read from the environment: push endpoints on loopback/private addresses are allowed. */
+  pushAllowPrivateEndpoints?: boolean | undefined;
+}
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
+function flagFromEnv(value: string | undefined, name: string): boolean | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (value === "1" || value === "true") return true;
+  if (value === "0" || value === "false") return false;
+  throw new Error(`${name} must be 1 or 0`);
+}
+
+/** What a production start lacks; empty when it may start. Messages name the variable and the fix. */
+export function productionProblems(config: ServerConfig): string[] {
+  if (!config.production) return [];
+  const problems: string[] = [];
+  if (!config.jwtSecret) {
+    problems.push("JWT_SECRET is required when NODE_ENV=production (e.g. `openssl rand -base64 32`).");
+  } else if (config.jwtSecret.length < 32) {
+    problems.push("JWT_SECRET must be at least 32 characters when NODE_ENV=production.");
+  }
+  if (!config.publicUrl) {
+    problems.push("PUBLIC_URL is required when NODE_ENV=production: the https address customers reach the app on.");
+  }
+  return problems;
 }
 
 export const DEFAULT_SERVICE_CHARGE_PENCE = 50;
@@ -87,5 +125,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string)
     publicUrl: publicUrlFromEnv(env.PUBLIC_URL),
     serviceChargePence: intFromEnv(env.SERVICE_CHARGE_PENCE, DEFAULT_SERVICE_CHARGE_PENCE, "SERVICE_CHARGE_PENCE"),
     deliveryFeePence: intFromEnv(env.DELIVERY_FEE_PENCE, DEFAULT_DELIVERY_FEE_PENCE, "DELIVERY_FEE_PENCE"),
+    ...productionFromEnv(env),
+  };
+}
+
+function productionFromEnv(env: NodeJS.ProcessEnv) {
+  const production = env.NODE_ENV === "production";
+  return {
+    production,
+    demoData: flagFromEnv(env.DEMO_DATA, "DEMO_DATA") ?? !production,
+    paymentsTestMode: flagFromEnv(env.PAYMENTS_TEST_MODE, "PAYMENTS_TEST_MODE") ?? !production,
+    requestTimeoutMs: intFromEnv(env.REQUEST_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, "REQUEST_TIMEOUT_MS"),
+    pgliteDurable: flagFromEnv(env.PGLITE_DURABLE, "PGLITE_DURABLE") ?? true,
+    pushAllowPrivateEndpoints: false,
   };
 }

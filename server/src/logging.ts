@@ -26,3 +26,28 @@ export function requestSerializer(request: FastifyRequest) {
     remoteAddress: request.ip,
   };
 }
+
+/**
+ * Never in a log line, whatever logs it: passwords, hashes, tokens, card fields, SQL parameters
+ * (PGlite errors carry them) and request bodies. Paths are pino's (one `*` level).
+ */
+export const LOG_REDACT_PATHS = [
+  "req.headers.authorization",
+  "req.headers.cookie",
+  "req.body",
+  "body",
+  "params",
+  "err.params",
+  "err.queryOptions",
+  "*.params",
+  "password",
+  "*.password",
+  "password_hash",
+  "*.password_hash",
+  "passwordHash",
+  "*.passwordHash",
+  "token",
+  "*.token",
+  "*.number",
+  "*.cvc",
+];

@@ -1,12 +1,17 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.js";
-import { configFromEnv } from "./config.js";
+import { configFromEnv, productionProblems } from "./config.js";
 import { DEMO_ACCOUNTS } from "./db/seed.js";
 
 // The built server lives in dist/server, the built PWA beside it in dist/client.
 const here = path.dirname(fileURLToPath(import.meta.url));
 const config = configFromEnv(process.env, path.resolve(here, "../client"));
+const problems = productionProblems(config);
+if (problems.length > 0) {
+  console.error(["Food Park cannot start with NODE_ENV=production:", ...problems.map((p) => `  - ${p}`)].join("\n"));
+  process.exit(1);
+}
 const app = await buildApp(config);
 
 const shutdown = async (signal: string) => {
@@ -25,8 +30,9 @@ console.log(
     "",
     `  Food Park is running at http://${shownHost}:${config.port}`,
     `  Database: ${database}`,
-    "  Demo accounts:",
-    ...DEMO_ACCOUNTS.map((a) => `    ${a.role.padEnd(8)} ${a.email} / ${a.password}`),
+    ...(config.demoData === false
+      ? ["  No demo data. Add park staff with `npm run staff:add -- email`."]
+      : ["  Demo accounts:", ...DEMO_ACCOUNTS.map((a) => `    ${a.role.padEnd(8)} ${a.email} / ${a.password}`)]),
     "",
   ].join("\n"),
 );

@@ -3,6 +3,7 @@ import { NavLink, Outlet } from "react-router";
 import { Icon } from "../components/Icon";
 import { OfflineBanner } from "../components/OfflineBanner";
 import { Spinner } from "../components/Spinner";
+import { TestPaymentsBanner } from "../components/TestPaymentsBanner";
 import { brand } from "../lib/brand";
 import { NAV_ITEMS } from "./navigation";
 import { WaitingUpdateBanner } from "./pwa/WaitingUpdateBanner";
@@ -12,6 +13,7 @@ function AppBanners() {
     <div className="app-banners">
       <OfflineBanner />
       <WaitingUpdateBanner />
+      <TestPaymentsBanner />
     </div>
   );
 }

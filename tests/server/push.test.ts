@@ -55,7 +55,7 @@ describe.each(databaseKinds)("web push on %s", (kind) => {
   let receiver: PushReceiver;
 
   beforeAll(async () => {
-    [server, receiver] = await Promise.all([startTestServer({ kind }), startPushReceiver()]);
+    [server, receiver] = await Promise.all([startTestServer({ kind, config: { pushAllowPrivateEndpoints: true } }), startPushReceiver()]);
   });
 
   afterAll(async () => {

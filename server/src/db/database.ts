@@ -15,11 +15,31 @@ export interface Database extends Queryable {
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
+  /** Embedded database only: flush each commit to disk (see pglite.ts). */
+  durable?: boolean | undefined;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const { openPostgres } = await import("./postgres.js");
     return openPostgres(options.databaseUrl);
   }
   const { openPglite } = await import("./pglite.js");
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, { durable: options.durable ?? false });
+}
+
+/**
+ * Database errors are logged, and as drivers build them they carry the values of the failed statement:
+ * PGlite's `params` (a failed sign-up's password hash), and PostgreSQL's `detail` ("Failing row contains
+ * (…, scrypt$…)", "Key (email)=(…)"). Both drivers' errors pass through here before anything can log them.
+ */
+export function withoutParameters(error: unknown): unknown {
+  if (error && typeof error === "object") {
+    const record = error as Record<string, unknown>;
+    for (const key of ["params", "queryOptions", "parameters"]) {
+      if (key in record) delete record[key];
+    }
+    if (typeof record.detail === "string") {
+      record.detail = record.detail.replace(/\(.*\)/s, "(…)").replace(/=\(.*?\)/gs, "=(…)");
+    }
+  }
+  return error;
 }

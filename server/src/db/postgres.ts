@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { Database, Queryable } from "./database.js";
+import { type Database, type Queryable, withoutParameters } from "./database.js";
 
 // int8 (count(*), sums) fits comfortably in a JS number for this domain.
 pg.types.setTypeParser(20, (value) => Number(value));
@@ -13,8 +13,12 @@ export async function openPostgres(connectionString: string): Promise<Database> 
 
   const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
     async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await target.query(sql, params as unknown[]);
-      return result.rows as Row[];
+      try {
+        const result = await target.query(sql, params as unknown[]);
+        return result.rows as Row[];
+      } catch (error) {
+        throw withoutParameters(error);
+      }
     },
   });
 

@@ -3,6 +3,7 @@ import type { FastifyError } from "fastify";
 import fp from "fastify-plugin";
 import { HttpError } from "../http-error.js";
 import securityHeaders from "./security-headers.js";
+import { dbErrorStatus } from "./input-guard.js";
 
 /** Security headers, rate limiting (opt-in per route) and one error shape: `{ message }`. */
 export default fp(async (app) => {
@@ -33,6 +34,12 @@ export default fp(async (app) => {
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ message: error.message });
+    const dbStatus = dbErrorStatus(error);
+    if (dbStatus !== null) {
+      // A last guard: the contract should have refused this value; log it (without SQL parameters) to fix that.
+      request.log.warn({ code: (error as { code?: string }).code, route: request.routeOptions.url }, "database refused a value");
+      return reply.status(dbStatus).send({ message: "The request contains a value that is out of range or not allowed" });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error(error);

@@ -8,7 +8,19 @@ const API_PREFIXES = ["/api/", "/auth/", "/socket.io/"];
 const NEVER_CACHED = new Set(["index.html", "sw.js", "manifest.webmanifest", "registerSW.js"]);
 
 /** Serves the built PWA: hashed assets cached for a year, the shell and worker always revalidated. */
-export default fp<{ clientDir: string | undefined }>(async (app, { clientDir }) => {
+export default fp<{ clientDir: string | undefined; serveSourceMaps?: boolean }>(async (app, { clientDir, serveSourceMaps = true }) => {
+  // Production publishes no source maps (the whole client's source): a request for one is simply not found.
+  if (!serveSourceMaps) {
+    app.addHook("onRequest", async (request, reply) => {
+      const pathname = request.url.split("?")[0] ?? "";
+      let decoded = pathname;
+      try {
+        decoded = decodeURIComponent(pathname);
+      } catch {}
+      if (/\.map\/?$/i.test(decoded)) return reply.status(404).send({ message: "Not found" });
+    });
+  }
+
   const indexFile = clientDir ? path.join(clientDir, "index.html") : undefined;
   const hasClient = indexFile !== undefined && fs.existsSync(indexFile);
 

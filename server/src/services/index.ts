@@ -28,6 +28,12 @@ export interface ServiceDeps {
   charges: Charges;
 }
 
+/** Stripe with a key; the local test checkout only in test-payments mode; otherwise card payments are off. */
+export function cardPaymentsMode(config: ServerConfig): "stripe" | "test" | "off" {
+  if (config.stripeSecretKey) return "stripe";
+  return config.paymentsTestMode === false ? "off" : "test";
+}
+
 export function createServices(deps: ServiceDeps) {
   const logError = deps.logError ?? ((error: unknown, context: string) => console.error(context, error));
   const cart = createCartService(deps.db, deps.charges);
@@ -36,7 +42,11 @@ export function createServices(deps: ServiceDeps) {
     auth: createAuthService(deps.db, deps.tokens),
     orders: createOrderService(deps.db),
     orderStatus: createOrderStatusService({ db: deps.db, events: deps.events }),
-    push: createPushService({ db: deps.db, vapid: deps.vapid }),
+    push: createPushService({
+      db: deps.db,
+      vapid: deps.vapid,
+      allowPrivateEndpoints: deps.config.pushAllowPrivateEndpoints === true,
+    }),
     vehicles: createVehicleService(createVehicleLookup(deps.config, DEFAULT_DVLA_API_URL, logError)),
     vendors: createVendorService(deps.db),
     /** The public catalogue from memory; reload() re-reads it (also on `catalogueChanged`). */
@@ -48,6 +58,7 @@ export function createServices(deps: ServiceDeps) {
       provider: createPaymentProvider(deps.config),
       orderPlacement,
       publicUrl: deps.config.publicUrl,
+      cardPayments: cardPaymentsMode(deps.config),
       logError,
     }),
   };

@@ -11,6 +11,7 @@ import {
 import type { DomainEvents } from "../events.js";
 import { badRequest, conflict, HttpError } from "../http-error.js";
 import type { CartService, PricedCart } from "./cart-service.js";
+import { assertSameRequest, rememberRequestHash } from "./idempotency.js";
 
 export const EMPTY_CART_MESSAGE = "Your cart is empty";
 
@@ -179,22 +180,33 @@ export function createOrderPlacementService(deps: { db: Database; events: Domain
      * POST /orders. Cash: a new order from the server cart, emptied in the same transaction; the same
      * idempotency key always answers the same order. Card: the order its paid payment created.
      */
-    async placeOrder(userId: number, request: OrderRequest, idempotencyKey: string | null): Promise<PlacedOrder> {
+    async placeOrder(
+      userId: number,
+      request: OrderRequest,
+      idempotencyKey: string | null,
+      /** SHA-256 of the canonical request body: a reused key with another body is refused (422). */
+      requestHash: string | null = null,
+    ): Promise<PlacedOrder> {
       if (request.paymentMethod === "stripe") return orderForPayment(deps.db, userId, request.stripePaymentIntentId);
       const result = await deps.db.transaction(async (tx) => {
         const orders = orderPlacementRepository(tx);
         // Lock first: a duplicate waiting here then sees the order the first request committed.
         await orders.lockCart(userId, request.vendorId);
         const existing = idempotencyKey ? await orders.findByIdempotencyKey(userId, idempotencyKey) : null;
-        if (existing) return { order: existing, replayed: true };
+        if (existing) {
+          await assertSameRequest(tx, existing.id, requestHash);
+          return { order: existing, replayed: true };
+        }
         const snapshot = await readSnapshot(userId, request, tx);
         const meta = { paymentMethod: request.paymentMethod, status: INITIAL_STATUS.cash_at_counter, idempotencyKey, paymentId: null };
         const inserted = await orders.insertOrder(newOrder(userId, snapshot, meta));
         if (!inserted) {
           const winner = idempotencyKey ? await orders.findByIdempotencyKey(userId, idempotencyKey) : null;
           if (!winner) throw new HttpError(409, "This order is already being placed. Please try again.");
+          await assertSameRequest(tx, winner.id, requestHash);
           return { order: winner, replayed: true };
         }
+        await rememberRequestHash(tx, inserted.id, idempotencyKey ? requestHash : null);
         await deps.carts.clearCart(userId, request.vendorId, tx);
         return { order: inserted, replayed: false };
       });

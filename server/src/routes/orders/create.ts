@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { createOrderRequestSchema } from "../../../../contract/orders";
 import { badRequest, parseInput } from "../../http-error.js";
 import { requireUser } from "../../plugins/auth.js";
+import { requestHash } from "../../services/idempotency.js";
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,100}$/;
 
@@ -22,7 +23,8 @@ export default async function orderCreateRoutes(app: FastifyInstance) {
     const user = requireUser(request);
     const key = idempotencyKey(request);
     const input = parseInput(createOrderRequestSchema, request.body);
-    const placed = await app.services.orderPlacement.placeOrder(user.id, input, key);
+    const hash = key ? requestHash(request.body) : null;
+    const placed = await app.services.orderPlacement.placeOrder(user.id, input, key, hash);
     if (placed.replayed) reply.header("Idempotent-Replayed", "true");
     return reply.status(201).send({ id: placed.id, order_id: placed.id, status: placed.status });
   });

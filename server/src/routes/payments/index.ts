@@ -7,8 +7,18 @@ import { requireUser } from "../../plugins/auth.js";
 
 const paymentIdParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
 
-/** The origin the customer reached us on (behind a proxy: its forwarded host and protocol). */
-const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+/**
+ * Without PUBLIC_URL (development only: production refuses to start without it) the return address comes from
+ * the request, but only for a Host a developer can mean: localhost, an IP address or a `.local` name. Any other
+ * claimed Host (`evil.example`) could send the customer to someone else's page after paying: refused.
+ */
+const DEV_HOST = /^(localhost|\[[0-9a-f:.]+\]|\d{1,3}(\.\d{1,3}){3}|[a-z0-9-]+\.local)(:\d{1,5})?$/i;
+function requestOrigin(request: FastifyRequest): string {
+  if (!DEV_HOST.test(request.host)) {
+    throw badRequest("This server does not know its public address for payment links: set PUBLIC_URL.");
+  }
+  return `${request.protocol}://${request.host}`;
+}
 
 /** /api/payments/stripe/*: card payments through a hosted checkout (Stripe, or our test provider without keys). */
 export default async function paymentRoutes(app: FastifyInstance) {
@@ -29,7 +39,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
         currency: input.currency,
         metadata: input.metadata?.source ? { source: input.metadata.source } : {},
       },
-      requestOrigin(request),
+      app.services.payments.publicUrl ?? requestOrigin(request),
     );
   });
 

@@ -35,6 +35,8 @@ export interface PaymentServiceDeps {
   orderPlacement: OrderPlacementService;
   /** The app's public origin; the request's origin when undefined. */
   publicUrl: string | undefined;
+  /** "off": no Stripe key and not in test-payments mode, so card payments are refused (503). Default "stripe"/"test" by provider. */
+  cardPayments?: "stripe" | "test" | "off";
   logError: (error: unknown, context: string) => void;
   now?: () => number;
 }
@@ -151,9 +153,13 @@ export function createPaymentService(deps: PaymentServiceDeps) {
 
   return {
     providerName: provider.name,
+    publicUrl: deps.publicUrl,
 
     /** POST /payments/stripe/create-intent: a hosted checkout for the server's total of the customer's cart. */
+    cardPayments: deps.cardPayments ?? provider.name,
+
     async createIntent(user: { id: number; email: string }, input: CreateIntentInput, requestOrigin: string): Promise<CreateIntentResponse> {
+      if (deps.cardPayments === "off") throw new HttpError(503, MESSAGES.cardPaymentsUnavailable);
       const snapshot = await orderPlacement.prepareCheckout(user.id, input.order);
       const amountPence = Math.round(input.amount * 100);
       if (amountPence !== snapshot.totalPence) {

@@ -2,7 +2,6 @@ export { orderStatusPayload } from "./payload.js";
 export {
   createPushService,
   type DeliveryOutcome,
-  fetchTransport,
   PUSH_TTL_SECONDS,
   type PushRequest,
   type PushService,

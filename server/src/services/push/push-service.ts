@@ -7,12 +7,12 @@ import {
 } from "../../db/repositories/push-subscriptions.js";
 import type { OrderStatusChanged } from "../../events.js";
 import { badRequest, notFound } from "../../http-error.js";
+import { createSafeTransport, pushEndpointProblem } from "./endpoint-policy.js";
 import { orderStatusPayload } from "./payload.js";
 import type { VapidDetails } from "./vapid.js";
 
 /** A status update is worthless after an hour; push services drop it then. */
 export const PUSH_TTL_SECONDS = 60 * 60;
-const SEND_TIMEOUT_MS = 10_000;
 
 export interface PushRequest {
   endpoint: string;
@@ -24,16 +24,6 @@ export interface PushRequest {
 /** Posts one encrypted message to a push service and answers its status code. */
 export type PushTransport = (request: PushRequest) => Promise<number>;
 
-export const fetchTransport: PushTransport = async (request) => {
-  const response = await fetch(request.endpoint, {
-    method: request.method,
-    headers: request.headers,
-    body: request.body,
-    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-  });
-  await response.body?.cancel();
-  return response.status;
-};
 
 export type DeliveryOutcome =
   | { endpoint: string; result: "sent"; status: number }
@@ -44,6 +34,8 @@ export interface PushServiceDeps {
   db: Database;
   vapid: VapidDetails;
   transport?: PushTransport;
+  /** Tests only: endpoints on loopback or private addresses (a local receiver) are allowed. */
+  allowPrivateEndpoints?: boolean;
 }
 
 const decodedLength = (value: string) => Buffer.from(value, "base64url").length;
@@ -56,7 +48,8 @@ function assertUsableKeys(keys: PushSubscribeRequest["keys"]): void {
   if (decodedLength(keys.auth) !== 16) throw badRequest("keys.auth must be 16 bytes");
 }
 
-export function createPushService({ db, vapid, transport = fetchTransport }: PushServiceDeps) {
+export function createPushService({ db, vapid, allowPrivateEndpoints = false, transport }: PushServiceDeps) {
+  const send = transport ?? createSafeTransport(allowPrivateEndpoints);
   const subscriptions = pushSubscriptionsRepository(db);
 
   async function deliver(
@@ -75,7 +68,7 @@ export function createPushService({ db, vapid, transport = fetchTransport }: Pus
           contentEncoding: "aes128gcm",
         },
       );
-      const status = await transport({
+      const status = await send({
         endpoint: details.endpoint,
         method: details.method,
         headers: details.headers as Record<string, string>,
@@ -103,6 +96,8 @@ export function createPushService({ db, vapid, transport = fetchTransport }: Pus
 
     /** Stores the browser's subscription for `userId`; an endpoint another user had moves to this one. */
     async subscribe(userId: number, input: PushSubscribeRequest): Promise<void> {
+      const problem = pushEndpointProblem(input.endpoint, allowPrivateEndpoints);
+      if (problem) throw badRequest(problem);
       assertUsableKeys(input.keys);
       await subscriptions.upsert(userId, input.endpoint, input.keys);
     },

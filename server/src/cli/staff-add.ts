@@ -1,0 +1,65 @@
+/**
+ * `npm run staff:add -- someone@park.example [--name "Sam"]`: creates (or promotes) a park staff account in the
+ * database the server uses (DATABASE_URL, or the embedded one in DATA_DIR: stop the server first, the embedded
+ * database takes one process at a time). The password comes from STAFF_PASSWORD or is asked for (not echoed).
+ */
+import readline from "node:readline";
+import { configFromEnv } from "../config.js";
+import { openDatabase } from "../db/database.js";
+import { migrate } from "../db/migrate.js";
+import { HttpError } from "../http-error.js";
+import { addStaffAccount } from "../services/staff-accounts.js";
+
+function askHidden(question: string): Promise<string> {
+  return new Promise((resolve) => {
+    const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
+    const output = rl as unknown as { _writeToOutput?: (text: string) => void };
+    if (process.stdin.isTTY) {
+      process.stdout.write(question);
+      output._writeToOutput = () => undefined; // echo nothing while the password is typed
+    }
+    rl.question(process.stdin.isTTY ? "" : question, (answer) => {
+      rl.close();
+      if (process.stdin.isTTY) process.stdout.write("\n");
+      resolve(answer);
+    });
+  });
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const nameAt = args.indexOf("--name");
+  const name = nameAt >= 0 ? args[nameAt + 1] : undefined;
+  const email = args.find((arg, index) => !arg.startsWith("--") && (nameAt < 0 || index !== nameAt + 1));
+  if (!email) {
+    console.error('Usage: npm run staff:add -- email [--name "Name"]   (password: STAFF_PASSWORD or a prompt)');
+    return 2;
+  }
+  let password = process.env.STAFF_PASSWORD;
+  if (!password) {
+    password = await askHidden(`Password for ${email}: `);
+    if (process.stdin.isTTY && (await askHidden("Repeat the password: ")) !== password) {
+      console.error("The passwords do not match.");
+      return 1;
+    }
+  }
+  const config = configFromEnv(process.env);
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, durable: config.pgliteDurable !== false });
+  try {
+    await migrate(db);
+    const account = await addStaffAccount(db, { email, password, name });
+    const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : config.dataDir;
+    console.log(`${account.created ? "Created" : "Updated"} staff account ${account.email} (id ${account.id}) in ${where}.`);
+    return 0;
+  } catch (error) {
+    if (error instanceof HttpError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await db.close();
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,36 @@
+import fp from "fastify-plugin";
+import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from "../../../contract/common";
+import { badRequest } from "../http-error.js";
+
+/**
+ * One rule for every route, new ones included: a request whose body, query or path carries a NUL character
+ * or a lone surrogate (text PostgreSQL cannot store as UTF-8) is answered 400 before any handler runs.
+ * Ids and numbers are checked by each route's contract schema; `dbErrorStatus` below is only the last guard.
+ */
+export default fp(
+  async (app) => {
+    app.addHook("preValidation", async (request) => {
+      for (const [part, value] of [
+        ["path", request.params],
+        ["query", request.query],
+        ["body", request.body],
+      ] as const) {
+        if (Buffer.isBuffer(value)) continue; // raw webhook bytes: verified by signature, never stored as text
+        const at = findUnsafeText(value);
+        if (at) throw badRequest(`${UNSAFE_TEXT_MESSAGE}: ${part} ${at.slice(0, 60)}`);
+      }
+    });
+  },
+  { name: "input-guard" },
+);
+
+/**
+ * PostgreSQL's "data exception" class (SQLSTATE 22xxx: out of range, invalid text, bad encoding, too long)
+ * and invalid-parameter errors mean the request carried a value the database cannot take: a 400, never a 500.
+ */
+export function dbErrorStatus(error: unknown): number | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== "string" || !/^[0-9A-Z]{5}$/.test(code)) return null;
+  if (code.startsWith("22")) return 400;
+  return null;
+}

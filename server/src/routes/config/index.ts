@@ -1,0 +1,11 @@
+import type { FastifyInstance } from "fastify";
+import type { AppConfigResponse } from "../../../../contract/app-config";
+
+/** GET /api/config: public facts about this server the app shows (test-payments banner). */
+export default async function configRoutes(app: FastifyInstance) {
+  const cardPayments = app.services.payments.cardPayments;
+  app.get("/", async (_request, reply): Promise<AppConfigResponse> => {
+    reply.header("Cache-Control", "public, max-age=60");
+    return { cardPayments, testPayments: cardPayments === "test" };
+  });
+}
