@@ -1,11 +1,19 @@
 import Fastify, { type FastifyInstance } from "fastify";
-import type { ServerConfig } from "./config.js";
+import {
+  DEFAULT_LOGIN_FAILURE_WINDOW_MINUTES,
+  DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  DEFAULT_LOGIN_MAX_FAILURES_PER_ADDRESS,
+  DEFAULT_REGISTER_RATE_LIMIT_PER_10_MINUTES,
+  DEFAULT_VEHICLE_LOOKUP_RATE_LIMIT_PER_MINUTE,
+  type ServerConfig,
+} from "./config.js";
 import type { Database } from "./db/database.js";
 import { DomainEvents } from "./events.js";
 import { requestSerializer } from "./logging.js";
 import authPlugin from "./plugins/auth.js";
 import dbPlugin from "./plugins/db.js";
 import pushPlugin from "./plugins/push.js";
+import redisPlugin from "./plugins/redis.js";
 import securityPlugin from "./plugins/security.js";
 import staticPlugin from "./plugins/static.js";
 import realtimePlugin from "./realtime/socket-server.js";
@@ -23,6 +31,9 @@ import staffRoutes from "./routes/staff/index.js";
 import vendorRoutes from "./routes/vendors/index.js";
 import { createServices, type Services } from "./services/index.js";
 import { resolveVapidDetails } from "./services/push/index.js";
+import { resolveNodeSecrets } from "./services/shared-secrets.js";
+import { memoryCounterStore, redisCounterStore } from "./services/limits/counter-store.js";
+import { relayCrossNodeEvents } from "./realtime/event-relay.js";
 import { TEST_CHECKOUT_PATH } from "./services/payments/test-provider.js";
 
 declare module "fastify" {
@@ -49,11 +60,14 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
     pluginTimeout: 120_000,
   });
 
+  await app.register(redisPlugin, { config });
   await app.register(securityPlugin);
   await app.register(dbPlugin, { config, database: deps.database });
-  await app.register(authPlugin, { config });
+  // Several nodes on one PostgreSQL must sign with the same secrets: kept in the database unless set in the env.
+  const nodeConfig: ServerConfig = { ...config, ...(await resolveNodeSecrets(app.db, config)) };
+  await app.register(authPlugin, { config: nodeConfig });
   app.decorate("events", new DomainEvents());
-  const vapid = resolveVapidDetails(config);
+  const vapid = resolveVapidDetails(nodeConfig);
   const charges = { serviceChargePence: config.serviceChargePence, deliveryFeePence: config.deliveryFeePence };
   app.decorate(
     "services",
@@ -69,8 +83,19 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
   );
   await app.register(realtimePlugin);
   await app.register(pushPlugin);
+  if (app.shared) await relayCrossNodeEvents(app, app.shared);
 
-  await app.register(authRoutes, { prefix: "/auth", loginRateLimitPerMinute: config.loginRateLimitPerMinute });
+  await app.register(authRoutes, {
+    prefix: "/auth",
+    loginRateLimitPerMinute: config.loginRateLimitPerMinute,
+    registerRateLimitPer10Minutes: config.registerRateLimitPer10Minutes ?? DEFAULT_REGISTER_RATE_LIMIT_PER_10_MINUTES,
+    throttle: {
+      store: app.shared ? redisCounterStore(app.shared.client, `${app.shared.prefix}limits:`) : memoryCounterStore(),
+      maxFailuresPerAccount: config.loginMaxFailuresPerAccount ?? DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerAddress: config.loginMaxFailuresPerAddress ?? DEFAULT_LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowMinutes: config.loginFailureWindowMinutes ?? DEFAULT_LOGIN_FAILURE_WINDOW_MINUTES,
+    },
+  });
   await app.register(
     async (api) => {
       api.get("/", async () => ({ message: "Food Park API" }));
@@ -78,7 +103,9 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
       await api.register(vendorRoutes, { prefix: "/vendors" });
       await api.register(menuRoutes, { prefix: "/menu-items" });
       await api.register(cartRoutes, { prefix: "/cart" });
-      await api.register(vehicleRoutes);
+      await api.register(vehicleRoutes, {
+        lookupsPerMinute: config.vehicleLookupRateLimitPerMinute ?? DEFAULT_VEHICLE_LOOKUP_RATE_LIMIT_PER_MINUTE,
+      });
       await api.register(orderCreateRoutes);
       await api.register(paymentRoutes, { prefix: "/payments/stripe" });
     },

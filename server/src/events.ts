@@ -25,6 +25,8 @@ export interface OrderPlaced {
 interface DomainEventMap {
   orderStatusChanged: [OrderStatusChanged];
   orderPlaced: [OrderPlaced];
+  /** The catalogue (vendors, menus) changed: in-memory copies reload. Relayed to every node with REDIS_URL. */
+  catalogueChanged: [];
 }
 
 /** The one place a domain change is announced; realtime and push subscribe here. */

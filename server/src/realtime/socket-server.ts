@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { Server } from "socket.io";
+import { Server, type ServerOptions } from "socket.io";
 import { attachClientSession, type ClientSocket } from "./client-session.js";
 import { forwardOrderEvents } from "./order-notifications.js";
 
@@ -10,13 +10,26 @@ declare module "fastify" {
   }
 }
 
-/** socket.io on the same port at /socket.io; a short drop (≤ 2 min) replays what was missed. */
+/**
+ * socket.io on the same port at /socket.io; a short drop (≤ 2 min) replays what was missed.
+ * With REDIS_URL the Redis streams adapter carries every room broadcast to every node, and keeps the sessions
+ * that connection-state recovery needs in Redis, so a client recovers on whichever node it reaches next.
+ */
 export default fp(
   async (app: FastifyInstance) => {
+    let adapter: ServerOptions["adapter"] | undefined;
+    if (app.shared) {
+      const { createAdapter } = await import("@socket.io/redis-streams-adapter");
+      adapter = createAdapter(app.shared.adapterClient, {
+        streamName: `${app.shared.prefix}socket.io`,
+        sessionKeyPrefix: `${app.shared.prefix}socket.io:session:`,
+      }) as ServerOptions["adapter"];
+    }
     const io = new Server(app.server, {
       path: "/socket.io",
       serveClient: false,
       connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000 },
+      ...(adapter ? { adapter } : {}),
     });
     app.decorate("io", io);
     io.on("connection", (socket) => attachClientSession(socket as ClientSocket, app.tokens));
