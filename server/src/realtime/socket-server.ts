@@ -34,7 +34,10 @@ export default fp(
     app.decorate("io", io);
     io.on("connection", (socket) => attachClientSession(socket as ClientSocket, app.tokens));
     const stopForwarding = forwardOrderEvents(io, app.events, app.log);
-    app.addHook("onClose", async () => {
+    // Before the HTTP server closes: open websockets would otherwise keep it (and a rolling restart) waiting
+    // until every client left. Sockets close as "server shutting down", a reason connection-state recovery keeps,
+    // so a client that reconnects to another node (REDIS_URL) or to this one restarted resumes where it was.
+    app.addHook("preClose", async () => {
       stopForwarding();
       await io.close();
     });
