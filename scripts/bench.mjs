@@ -52,7 +52,7 @@ async function startServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "foodpark-bench-"));
   const child = spawn(process.execPath, [path.join(root, "dist/server/main.js")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOGIN_RATE_LIMIT_PER_MINUTE: "1000", LOG_LEVEL: "warn" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOGIN_RATE_LIMIT_PER_MINUTE: "1000", LOGIN_MAX_FAILURES_PER_ADDRESS: "1000", REGISTER_RATE_LIMIT_PER_10_MINUTES: "1000", LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
