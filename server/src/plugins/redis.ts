@@ -51,10 +51,13 @@ export default fp<{ config: ServerConfig }>(
     const { Redis } = await import("ioredis");
     const shown = redactRedisUrl(config.redisUrl);
     // Rate limits want quick answers: fail fast instead of queueing while Redis is away (the limits then skip).
+    // At start a Redis that does not answer is an error (a few tries); once running, reconnect for as long as it takes.
+    let started = false;
     const client = new Redis(config.redisUrl, {
       lazyConnect: true,
       connectTimeout: 2000,
       maxRetriesPerRequest: 1,
+      retryStrategy: (times) => (!started && times > 3 ? null : Math.min(times * 200, 2000)),
     });
     const connections = [client];
     const onError = (role: string) => (error: Error) =>
@@ -75,6 +78,7 @@ export default fp<{ config: ServerConfig }>(
     subscriber.on("error", onError("subscriber"));
     connections.push(adapterClient, subscriber);
     await Promise.all([adapterClient, subscriber].map((connection) => connection.connect()));
+    started = true;
 
     app.decorate("shared", {
       client,
