@@ -260,7 +260,9 @@ test("a customer whose node stops reconnects through the load balancer and sees 
     // Well inside the 30-second refresh: the reconnect (1 s, up to 5 s) to B brings the current status.
     await expect(page.locator(".status-banner")).toHaveText("Order Confirmed", { timeout: 10_000 });
     const seconds = (Date.now() - changedAt) / 1000;
-    test.info().annotations.push({ type: "failover", description: `status shown ${seconds.toFixed(1)} s after the change` });
+    const note = `status shown ${seconds.toFixed(1)} s after the change made on B while A was stopped`;
+    test.info().annotations.push({ type: "failover", description: note });
+    console.log(`failover: ${note}`);
     expect(seconds).toBeLessThan(10);
     await page.screenshot({ path: test.info().outputPath("after-failover.png") });
     await context.close();
