@@ -1,5 +1,14 @@
 import Fastify, { type FastifyInstance } from "fastify";
-import { DEFAULT_REQUEST_TIMEOUT_MS, productionProblems, type ServerConfig } from "./config.js";
+import {
+  DEFAULT_LOGIN_FAILURE_WINDOW_MINUTES,
+  DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  DEFAULT_LOGIN_MAX_FAILURES_PER_ADDRESS,
+  DEFAULT_REGISTER_RATE_LIMIT_PER_10_MINUTES,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_VEHICLE_LOOKUP_RATE_LIMIT_PER_MINUTE,
+  productionProblems,
+  type ServerConfig,
+} from "./config.js";
 import type { Database } from "./db/database.js";
 import { DomainEvents } from "./events.js";
 import { LOG_REDACT_PATHS, requestSerializer } from "./logging.js";
@@ -8,6 +17,7 @@ import compressPlugin from "./plugins/compress.js";
 import dbPlugin from "./plugins/db.js";
 import inputGuardPlugin from "./plugins/input-guard.js";
 import pushPlugin from "./plugins/push.js";
+import redisPlugin from "./plugins/redis.js";
 import securityPlugin from "./plugins/security.js";
 import staticPlugin from "./plugins/static.js";
 import realtimePlugin from "./realtime/socket-server.js";
@@ -26,6 +36,9 @@ import staffRoutes from "./routes/staff/index.js";
 import vendorRoutes from "./routes/vendors/index.js";
 import { createServices, type Services } from "./services/index.js";
 import { resolveVapidDetails } from "./services/push/index.js";
+import { resolveNodeSecrets } from "./services/shared-secrets.js";
+import { memoryCounterStore, redisCounterStore } from "./services/limits/counter-store.js";
+import { relayCrossNodeEvents } from "./realtime/event-relay.js";
 import { TEST_CHECKOUT_PATH } from "./services/payments/test-provider.js";
 
 declare module "fastify" {
@@ -80,14 +93,17 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
   });
 
+  await app.register(redisPlugin, { config });
   await app.register(securityPlugin);
   await app.register(inputGuardPlugin);
   // Before any route: API JSON above 1 KB goes out compressed (not what already carries Content-Encoding).
   await app.register(compressPlugin);
   app.decorate("events", new DomainEvents());
   await app.register(dbPlugin, { config, database: deps.database, events: app.events });
-  await app.register(authPlugin, { config });
-  const vapid = resolveVapidDetails(config);
+  // Several nodes on one PostgreSQL must sign with the same secrets: kept in the database unless set in the env.
+  const nodeConfig: ServerConfig = { ...config, ...(await resolveNodeSecrets(app.db, config)) };
+  await app.register(authPlugin, { config: nodeConfig });
+  const vapid = resolveVapidDetails(nodeConfig);
   const charges = { serviceChargePence: config.serviceChargePence, deliveryFeePence: config.deliveryFeePence };
   app.decorate(
     "services",
@@ -106,8 +122,19 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
   app.addHook("onClose", async () => app.services.catalogue.stop());
   await app.register(realtimePlugin);
   await app.register(pushPlugin);
+  if (app.shared) await relayCrossNodeEvents(app, app.shared);
 
-  await app.register(authRoutes, { prefix: "/auth", loginRateLimitPerMinute: config.loginRateLimitPerMinute });
+  await app.register(authRoutes, {
+    prefix: "/auth",
+    loginRateLimitPerMinute: config.loginRateLimitPerMinute,
+    registerRateLimitPer10Minutes: config.registerRateLimitPer10Minutes ?? DEFAULT_REGISTER_RATE_LIMIT_PER_10_MINUTES,
+    throttle: {
+      store: app.shared ? redisCounterStore(app.shared.client, `${app.shared.prefix}limits:`) : memoryCounterStore(),
+      maxFailuresPerAccount: config.loginMaxFailuresPerAccount ?? DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerAddress: config.loginMaxFailuresPerAddress ?? DEFAULT_LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowMinutes: config.loginFailureWindowMinutes ?? DEFAULT_LOGIN_FAILURE_WINDOW_MINUTES,
+    },
+  });
   await app.register(
     async (api) => {
       api.get("/", async () => ({ message: "Food Park API" }));
@@ -116,7 +143,9 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
       await api.register(vendorRoutes, { prefix: "/vendors" });
       await api.register(menuRoutes, { prefix: "/menu-items" });
       await api.register(cartRoutes, { prefix: "/cart" });
-      await api.register(vehicleRoutes);
+      await api.register(vehicleRoutes, {
+        lookupsPerMinute: config.vehicleLookupRateLimitPerMinute ?? DEFAULT_VEHICLE_LOOKUP_RATE_LIMIT_PER_MINUTE,
+      });
       await api.register(orderCreateRoutes);
       await api.register(paymentRoutes, { prefix: "/payments/stripe" });
     },

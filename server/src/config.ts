@@ -9,7 +9,7 @@ export interface ServerConfig {
   jwtSecret: string | undefined;
   /** Where the built PWA lives; `undefined` serves no client (API only). */
   clientDir: string | undefined;
-  /** Failed or successful logins allowed per IP and email per minute. */
+  /** Sign-in requests (any outcome, any email) allowed per address per minute: a flood guard. */
   loginRateLimitPerMinute: number;
   logLevel: string;
   /** Web push keys from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY; generated into `dataDir/vapid.json` when unset. */
@@ -49,6 +49,22 @@ export interface ServerConfig {
   pgliteDurable?: boolean | undefined;
   /** Tests only, never read from the environment: push endpoints on loopback/private addresses are allowed. */
   pushAllowPrivateEndpoints?: boolean | undefined;
+
+  // --- Several nodes and abuse limits (issue 12; issue 11 point 5) ---
+  /** REDIS_URL: shared live state (socket.io adapter, rate limits, cross-node events); one node alone when unset. */
+  redisUrl?: string | undefined;
+  /** REDIS_KEY_PREFIX: prefix of every Redis key and channel this park uses (several parks may share a Redis). */
+  redisKeyPrefix?: string | undefined;
+  /** Failed sign-ins one account (any address) may have within the window before it answers 429. */
+  loginMaxFailuresPerAccount?: number | undefined;
+  /** Failed sign-ins one address (any email) may have within the window before it answers 429. */
+  loginMaxFailuresPerAddress?: number | undefined;
+  /** The window of both failure counts, in minutes. */
+  loginFailureWindowMinutes?: number | undefined;
+  /** Sign-ups per address per 10 minutes. */
+  registerRateLimitPer10Minutes?: number | undefined;
+  /** Plate lookups per signed-in customer (or per address when signed out) per minute. */
+  vehicleLookupRateLimitPerMinute?: number | undefined;
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
@@ -75,6 +91,14 @@ export function productionProblems(config: ServerConfig): string[] {
   return problems;
 }
 
+export const DEFAULT_REDIS_KEY_PREFIX = "foodpark:";
+export const DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT = 10;
+export const DEFAULT_LOGIN_MAX_FAILURES_PER_ADDRESS = 100;
+export const DEFAULT_LOGIN_FAILURE_WINDOW_MINUTES = 15;
+export const DEFAULT_LOGIN_RATE_LIMIT_PER_MINUTE = 300;
+export const DEFAULT_REGISTER_RATE_LIMIT_PER_10_MINUTES = 60;
+export const DEFAULT_VEHICLE_LOOKUP_RATE_LIMIT_PER_MINUTE = 60;
+
 export const DEFAULT_SERVICE_CHARGE_PENCE = 50;
 export const DEFAULT_DELIVERY_FEE_PENCE = 250;
 export const DEFAULT_DVLA_API_URL = "https://driver-vehicle-licensing.api.gov.uk/vehicle-enquiry/v1/vehicles";
@@ -84,6 +108,19 @@ function intFromEnv(value: string | undefined, fallback: number, name: string): 
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number`);
   return parsed;
+}
+
+function positiveIntFromEnv(value: string | undefined, fallback: number, name: string): number {
+  const parsed = intFromEnv(value, fallback, name);
+  if (parsed < 1) throw new Error(`${name} must be at least 1`);
+  return parsed;
+}
+
+function redisUrlFromEnv(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const url = new URL(value);
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:") throw new Error("REDIS_URL must be a redis:// or rediss:// address");
+  return value;
 }
 
 function protocolFromEnv(value: string | undefined): "http" | "https" | undefined {
@@ -107,7 +144,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string)
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     clientDir: env.CLIENT_DIR ? path.resolve(env.CLIENT_DIR) : defaultClientDir,
-    loginRateLimitPerMinute: intFromEnv(env.LOGIN_RATE_LIMIT_PER_MINUTE, 10, "LOGIN_RATE_LIMIT_PER_MINUTE"),
+    loginRateLimitPerMinute: positiveIntFromEnv(
+      env.LOGIN_RATE_LIMIT_PER_MINUTE,
+      DEFAULT_LOGIN_RATE_LIMIT_PER_MINUTE,
+      "LOGIN_RATE_LIMIT_PER_MINUTE",
+    ),
     logLevel: env.LOG_LEVEL || "info",
     vapidPublicKey: env.VAPID_PUBLIC_KEY || undefined,
     vapidPrivateKey: env.VAPID_PRIVATE_KEY || undefined,
@@ -126,6 +167,34 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string)
     serviceChargePence: intFromEnv(env.SERVICE_CHARGE_PENCE, DEFAULT_SERVICE_CHARGE_PENCE, "SERVICE_CHARGE_PENCE"),
     deliveryFeePence: intFromEnv(env.DELIVERY_FEE_PENCE, DEFAULT_DELIVERY_FEE_PENCE, "DELIVERY_FEE_PENCE"),
     ...productionFromEnv(env),
+    // --- Several nodes and abuse limits (issue 12; issue 11 point 5) ---
+    redisUrl: redisUrlFromEnv(env.REDIS_URL),
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || DEFAULT_REDIS_KEY_PREFIX,
+    loginMaxFailuresPerAccount: positiveIntFromEnv(
+      env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      "LOGIN_MAX_FAILURES_PER_ACCOUNT",
+    ),
+    loginMaxFailuresPerAddress: positiveIntFromEnv(
+      env.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      DEFAULT_LOGIN_MAX_FAILURES_PER_ADDRESS,
+      "LOGIN_MAX_FAILURES_PER_ADDRESS",
+    ),
+    loginFailureWindowMinutes: positiveIntFromEnv(
+      env.LOGIN_FAILURE_WINDOW_MINUTES,
+      DEFAULT_LOGIN_FAILURE_WINDOW_MINUTES,
+      "LOGIN_FAILURE_WINDOW_MINUTES",
+    ),
+    registerRateLimitPer10Minutes: positiveIntFromEnv(
+      env.REGISTER_RATE_LIMIT_PER_10_MINUTES,
+      DEFAULT_REGISTER_RATE_LIMIT_PER_10_MINUTES,
+      "REGISTER_RATE_LIMIT_PER_10_MINUTES",
+    ),
+    vehicleLookupRateLimitPerMinute: positiveIntFromEnv(
+      env.VEHICLE_LOOKUP_RATE_LIMIT_PER_MINUTE,
+      DEFAULT_VEHICLE_LOOKUP_RATE_LIMIT_PER_MINUTE,
+      "VEHICLE_LOOKUP_RATE_LIMIT_PER_MINUTE",
+    ),
   };
 }
 

@@ -27,7 +27,7 @@ interface DomainEventMap {
   orderPlaced: [OrderPlaced];
   /**
    * The public catalogue (vendors, their trading status, menus, items' availability, add-ons) changed
-   * in the database; the in-memory catalogue reloads on it. No payload: a reload reads everything.
+   * in the database; the in-memory catalogue reloads on it (relayed to every node with REDIS_URL). No payload: a reload reads everything.
    */
   catalogueChanged: [];
 }

@@ -312,60 +312,6 @@ describe.each(databaseKinds)("auth API on %s", (kind) => {
     });
   });
 
-  describe("login rate limit", () => {
-    const LIMIT = 3;
-    let limited: TestServer;
-
-    beforeAll(async () => {
-      // A second app on the same database, with a low limit.
-      limited = await startTestServer({
-        database: server.database,
-        loginRateLimitPerMinute: LIMIT,
-      });
-    });
-
-    afterAll(async () => {
-      await limited?.close();
-    });
-
-    it("answers 429 with a message once an email used up its attempts, even with the right password", async () => {
-      const customer = await limited.registerCustomer();
-      for (let attempt = 0; attempt < LIMIT; attempt++) {
-        const wrong = await limited.request("/auth/login", {
-          body: { email: customer.email, password: "wrong-password" },
-        });
-        expect(wrong.status).toBe(401);
-      }
-
-      const response = await limited.request<ErrorResponse>("/auth/login", {
-        body: { email: customer.email, password: customer.password },
-      });
-
-      expect(response.status).toBe(429);
-      expect(response.body.message).toMatch(
-        /^Too many attempts\. Please wait \d+ seconds and try again\.$/,
-      );
-      expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
-    });
-
-    it("counts attempts per email: another account can still sign in", async () => {
-      const blocked = await limited.registerCustomer();
-      const other = await limited.registerCustomer();
-      for (let attempt = 0; attempt <= LIMIT; attempt++) {
-        await limited.request("/auth/login", {
-          body: { email: blocked.email, password: "wrong-password" },
-        });
-      }
-
-      const response = await limited.request<LoginResponse>("/auth/login", {
-        body: { email: other.email, password: other.password },
-      });
-
-      expect(response.status).toBe(200);
-      expect(response.body.user.email).toBe(other.email);
-    });
-  });
-
   describe("GET /healthz", () => {
     it("answers 200 with status ok", async () => {
       const response = await server.request("/healthz");

@@ -5,7 +5,10 @@ import { HttpError } from "../http-error.js";
 import securityHeaders from "./security-headers.js";
 import { dbErrorStatus } from "./input-guard.js";
 
-/** Security headers, rate limiting (opt-in per route) and one error shape: `{ message }`. */
+/**
+ * Security headers, rate limiting (opt-in per route) and one error shape: `{ message }`.
+ * With REDIS_URL (plugins/redis.ts, registered before this one) every limit is counted in Redis, shared by all nodes.
+ */
 export default fp(async (app) => {
   await app.register(securityHeaders, {
     contentSecurityPolicy: {
@@ -24,8 +27,17 @@ export default fp(async (app) => {
     },
     crossOriginEmbedderPolicy: false,
   });
+  const shared = app.hasDecorator("shared") ? app.shared : null;
   await app.register(rateLimit, {
     global: false,
+    ...(shared
+      ? {
+          redis: shared.client,
+          nameSpace: `${shared.prefix}rate-limit:`,
+          // Redis away: let requests through (logged by the redis plugin) rather than refuse the whole park.
+          skipOnError: true,
+        }
+      : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,

@@ -174,6 +174,10 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     jwtSecret,
     clientDir: undefined,
     loginRateLimitPerMinute: options.loginRateLimitPerMinute ?? GENEROUS_LOGIN_LIMIT,
+    // Tests register and sign in many customers from 127.0.0.1; tests/server/login-limits.test.ts sets its own.
+    loginMaxFailuresPerAddress: GENEROUS_LOGIN_LIMIT,
+    registerRateLimitPer10Minutes: GENEROUS_LOGIN_LIMIT,
+    vehicleLookupRateLimitPerMinute: GENEROUS_LOGIN_LIMIT,
     logLevel: "silent",
     serviceChargePence: options.serviceChargePence ?? DEFAULT_SERVICE_CHARGE_PENCE,
     deliveryFeePence: options.deliveryFeePence ?? DEFAULT_DELIVERY_FEE_PENCE,

@@ -2,32 +2,51 @@ import type { FastifyInstance } from "fastify";
 import { loginRequestSchema, registerRequestSchema } from "../../../../contract/auth";
 import { parseInput } from "../../http-error.js";
 import { requireUser } from "../../plugins/auth.js";
+import {
+  createLoginThrottle,
+  normaliseEmail,
+  TooManyAttempts,
+  type LoginThrottleOptions,
+} from "../../services/limits/login-throttle.js";
 
-export default async function authRoutes(app: FastifyInstance, options: { loginRateLimitPerMinute: number }) {
+export interface AuthRouteOptions {
+  /** Sign-in requests per address per minute, whatever their outcome (a flood guard). */
+  loginRateLimitPerMinute: number;
+  /** Sign-ups per address per 10 minutes. */
+  registerRateLimitPer10Minutes: number;
+  /** Failed sign-ins per account and per address (see login-throttle.ts). */
+  throttle: Omit<LoginThrottleOptions, "logError">;
+}
+
+export default async function authRoutes(app: FastifyInstance, options: AuthRouteOptions) {
   const auth = app.services.auth;
-
-  app.post("/register", async (request, reply) => {
-    const input = parseInput(registerRequestSchema, request.body);
-    return reply.status(201).send(await auth.register(input));
+  const throttle = createLoginThrottle({
+    ...options.throttle,
+    logError: (error, context) => app.log.error({ err: error }, context),
   });
 
   app.post(
-    "/login",
-    {
-      config: {
-        rateLimit: {
-          max: options.loginRateLimitPerMinute,
-          timeWindow: "1 minute",
-          // After body parsing, so the key below can see the email (onRequest runs before it).
-          hook: "preHandler",
-          keyGenerator: (request) => {
-            const email = (request.body as { email?: unknown } | undefined)?.email;
-            return `${request.ip}:${typeof email === "string" ? email.toLowerCase() : ""}`;
-          },
-        },
-      },
+    "/register",
+    { config: { rateLimit: { max: options.registerRateLimitPer10Minutes, timeWindow: "10 minutes" } } },
+    async (request, reply) => {
+      const input = parseInput(registerRequestSchema, request.body);
+      return reply.status(201).send(await auth.register({ ...input, email: normaliseEmail(input.email) }));
     },
-    async (request) => auth.login(parseInput(loginRequestSchema, request.body)),
+  );
+
+  app.post(
+    "/login",
+    { config: { rateLimit: { max: options.loginRateLimitPerMinute, timeWindow: "1 minute" } } },
+    async (request, reply) => {
+      const input = parseInput(loginRequestSchema, request.body);
+      const email = normaliseEmail(input.email);
+      try {
+        return await throttle.attempt({ email, address: request.ip }, () => auth.login({ ...input, email }));
+      } catch (error) {
+        if (error instanceof TooManyAttempts) reply.header("retry-after", String(error.retryAfterSeconds));
+        throw error;
+      }
+    },
   );
 
   app.get("/me", async (request) => auth.profile(requireUser(request).id));

@@ -2,14 +2,24 @@ import type { FastifyInstance } from "fastify";
 import { safeParse } from "zod/v4/core";
 import { vehicleLookupRequestSchema } from "../../../../contract/vehicles";
 
-/** Enough for a family trying a few plates; keeps a paid upstream API from being hammered. */
-const LOOKUPS_PER_MINUTE = 60;
-
-/** POST /api/vehicle-lookup {registrationNumber}: bearer optional; answers the spec's {success, data | error}. */
-export default async function vehicleRoutes(app: FastifyInstance) {
+/**
+ * POST /api/vehicle-lookup {registrationNumber}: bearer optional; answers the spec's {success, data | error}.
+ * Limited per signed-in customer (per address when signed out): enough for a family trying a few plates, while a
+ * paid upstream API is never hammered and a park's customers behind one address do not share one allowance.
+ */
+export default async function vehicleRoutes(app: FastifyInstance, options: { lookupsPerMinute: number }) {
   app.post(
     "/vehicle-lookup",
-    { config: { rateLimit: { max: LOOKUPS_PER_MINUTE, timeWindow: "1 minute" } } },
+    {
+      config: {
+        rateLimit: {
+          max: options.lookupsPerMinute,
+          timeWindow: "1 minute",
+          hook: "preHandler",
+          keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `address:${request.ip}`),
+        },
+      },
+    },
     async (request, reply) => {
       const parsed = safeParse(vehicleLookupRequestSchema, request.body ?? {});
       if (!parsed.success) {

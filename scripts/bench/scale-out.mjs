@@ -1,0 +1,320 @@
+// Bench section "scale-out" (issue 12 point 5): menu requests/s and orders/s with one node, then with two nodes, both
+// behind the small round-robin load balancer (scripts/lb.mjs, its own process), on a fresh PostgreSQL database.
+// One node runs as a single node does today (no REDIS_URL); the two nodes share Redis (socket.io, limits, events).
+// Load comes from autocannon in this process. Everything (load generator, balancer, nodes, PostgreSQL, Redis)
+// shares this machine's cores, so the ratio says more about the machine than about the design: see the notes.
+//
+//   node scripts/bench/scale-out.mjs            (alone; needs the build and PostgreSQL + Redis on 127.0.0.1)
+//   BENCH_SECONDS=10 node scripts/bench/scale-out.mjs
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import pg from "pg";
+
+const SECONDS = Number(process.env.BENCH_SECONDS || 8);
+const CONNECTIONS = 32;
+const ADMIN_DATABASE_URL =
+  process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const REDIS_URL = process.env.BENCH_REDIS_URL || process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function admin(sql) {
+  const client = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function redisAnswers() {
+  const { hostname, port } = new URL(REDIS_URL);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+    socket.setTimeout(1000, () => socket.destroy());
+    socket.once("error", () => resolve(false));
+    socket.once("connect", () => socket.write("PING\r\n"));
+    socket.once("data", (data) => {
+      resolve(data.toString().startsWith("+PONG"));
+      socket.destroy();
+    });
+    socket.once("close", () => resolve(false));
+  });
+}
+
+async function waitHealthy(baseUrl, child, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`a node exited with ${child.exitCode}`);
+    if (await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false)) return;
+    if (Date.now() > deadline) throw new Error(`${baseUrl} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function startNode(root, port, env) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "foodpark-scale-bench-"));
+  const child = spawn(process.execPath, [path.join(root, "dist/server/main.js")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      LOGIN_RATE_LIMIT_PER_MINUTE: "100000",
+      LOGIN_MAX_FAILURES_PER_ADDRESS: "100000",
+      REGISTER_RATE_LIMIT_PER_10_MINUTES: "100000",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitHealthy(baseUrl, child);
+  return {
+    baseUrl,
+    async stop() {
+      if (child.exitCode === null) {
+        const gone = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await gone;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function startBalancer(root, port, backendPorts) {
+  const child = spawn(
+    process.execPath,
+    [path.join(root, "scripts/lb.mjs"), "--port", String(port), ...backendPorts.map((p) => `127.0.0.1:${p}`)],
+    { stdio: ["ignore", "ignore", "inherit"] },
+  );
+  for (let i = 0; i < 50; i++) {
+    const up = await new Promise((resolve) => {
+      const socket = net.connect({ host: "127.0.0.1", port }, () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once("error", () => resolve(false));
+    });
+    if (up) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const gone = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await gone;
+    },
+  };
+}
+
+async function json(baseUrl, urlPath, { token, body, method } = {}) {
+  const response = await fetch(`${baseUrl}${urlPath}`, {
+    method: method ?? (body ? "POST" : "GET"),
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${urlPath}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** A menu item to order (its required choices take their defaults) and customers to order it. */
+async function prepare(baseUrl, customers) {
+  const vendors = await json(baseUrl, "/api/vendors/list?limit=20&status=active");
+  const vendor = vendors.data.find((candidate) => candidate.status.includes("open")) ?? vendors.data[0];
+  const menu = await json(baseUrl, `/api/vendors/${vendor.id}/items`);
+  const item = menu.items.flatMap((group) => group.items).find((candidate) => candidate.available);
+  const itemId = Number(String(item.id).replace("item_", ""));
+  const { addonGroups } = await json(baseUrl, `/api/menu-items/${itemId}/addon-groups`);
+  const addonSelections = addonGroups
+    .filter((group) => group.min_quantity > 0)
+    .map((group) => ({
+      addonGroupId: group.id,
+      addonId: (group.addons.find((addon) => addon.default) ?? group.addons[0]).id,
+      quantity: 1,
+    }));
+  const tokens = [];
+  for (let i = 0; i < customers; i++) {
+    const email = `bench-${randomBytes(5).toString("hex")}@foodpark.test`;
+    const registered = await json(baseUrl, "/auth/register", {
+      body: { email, password: "bench-password", name: "Bench Customer" },
+    });
+    tokens.push(registered.token);
+  }
+  return { vendorId: vendor.id, itemId, addonSelections, tokens };
+}
+
+function run(options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ duration: SECONDS, connections: CONNECTIONS, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+/** Requests/s of the menu (a vendor's items, the busiest read), all answered 2xx. */
+async function menuLoad(baseUrl, vendorId) {
+  const result = await run({ url: `${baseUrl}/api/vendors/${vendorId}/items` });
+  return { perSecond: result["2xx"] / SECONDS, errors: result.non2xx + result.errors, p99: result.latency.p99 };
+}
+
+/** Orders/s: each connection is its own customer, adding a line to its cart then placing a cash order. */
+async function orderLoad(baseUrl, setup) {
+  let nextToken = 0;
+  const auth = (context) => {
+    context.token ??= setup.tokens[nextToken++ % setup.tokens.length];
+    return { "content-type": "application/json", authorization: `Bearer ${context.token}` };
+  };
+  let placed = 0;
+  const result = await run({
+    url: baseUrl,
+    requests: [
+      {
+        method: "POST",
+        path: "/api/cart/add-with-addons",
+        setupRequest: (request, context) => ({
+          ...request,
+          headers: auth(context),
+          body: JSON.stringify({
+            itemId: setup.itemId,
+            quantity: 1,
+            vendorId: setup.vendorId,
+            orderType: "takeaway",
+            addonSelections: setup.addonSelections,
+          }),
+        }),
+      },
+      {
+        method: "POST",
+        path: "/api/orders",
+        setupRequest: (request, context) => ({
+          ...request,
+          headers: auth(context),
+          body: JSON.stringify({
+            vendorId: setup.vendorId,
+            orderType: "takeaway",
+            paymentMethod: "cash_at_counter",
+            items: [],
+          }),
+        }),
+        onResponse: (status) => {
+          if (status === 201) placed += 1;
+        },
+      },
+    ],
+  });
+  return { perSecond: placed / SECONDS, errors: result.non2xx + result.errors, p99: result.latency.p99 };
+}
+
+async function measure(ctx, nodeCount, databaseUrl, portBase) {
+  const nodes = [];
+  let balancer;
+  try {
+    const ports = [];
+    for (let i = 0; i < nodeCount; i++) ports.push(await ctx.port(portBase + i));
+    const env = { DATABASE_URL: databaseUrl, ...(nodeCount > 1 ? { REDIS_URL, REDIS_KEY_PREFIX: `foodpark-bench:${randomBytes(4).toString("hex")}:` } : {}) };
+    // Started one after the other: the first migrates and seeds (the others would wait on the lock anyway).
+    for (const port of ports) nodes.push(await startNode(ctx.root, port, env));
+    balancer = await startBalancer(ctx.root, await ctx.port(portBase + 5), ports);
+    const setup = await prepare(balancer.baseUrl, CONNECTIONS);
+    ctx.log(`scale-out: ${nodeCount} node(s): menu load ${SECONDS} s…`);
+    const menu = await menuLoad(balancer.baseUrl, setup.vendorId);
+    ctx.log(`scale-out: ${nodeCount} node(s): order load ${SECONDS} s…`);
+    const orders = await orderLoad(balancer.baseUrl, setup);
+    return { menu, orders, redisPrefix: env.REDIS_KEY_PREFIX };
+  } finally {
+    await balancer?.stop();
+    await Promise.all(nodes.map((node) => node.stop()));
+  }
+}
+
+async function dropRedisKeys(prefix) {
+  if (!prefix) return;
+  const { Redis } = await import("ioredis");
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+  let cursor = "0";
+  do {
+    const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 500);
+    cursor = next;
+    if (keys.length > 0) await redis.del(...keys);
+  } while (cursor !== "0");
+  redis.disconnect();
+}
+
+const round = (value) => Math.round(value * 10) / 10;
+
+const section = {
+  name: "scale-out",
+  title: "Scale-out: one node vs two nodes behind a load balancer",
+  async run(ctx) {
+    if (!fs.existsSync(path.join(ctx.root, "dist/server/main.js"))) {
+      ctx.log("scale-out: building…");
+      const build = spawnSync("npm", ["run", "--silent", "build"], { cwd: ctx.root, stdio: ["ignore", "ignore", "inherit"] });
+      if (build.status !== 0) throw new Error("the build failed");
+    }
+    const databaseReachable = await admin("select 1").then(() => true, () => false);
+    if (!databaseReachable || !(await redisAnswers())) {
+      const note = "skipped: needs PostgreSQL (BENCH_DATABASE_URL) and Redis (BENCH_REDIS_URL) on this machine";
+      return { rows: [{ metric: "scale-out", value: "—", unit: "", target: "", note }], json: { skipped: note } };
+    }
+    const cores = os.availableParallelism?.() ?? os.cpus().length;
+    const results = {};
+    for (const nodeCount of [1, 2]) {
+      const name = `foodpark_bench_${randomBytes(5).toString("hex")}`;
+      await admin(`create database ${name}`);
+      const url = new URL(ADMIN_DATABASE_URL);
+      url.pathname = `/${name}`;
+      try {
+        results[nodeCount] = await measure(ctx, nodeCount, url.toString(), nodeCount === 1 ? 0 : 10);
+      } finally {
+        await admin(`drop database if exists ${name} with (force)`);
+        await dropRedisKeys(results[nodeCount]?.redisPrefix);
+      }
+    }
+    const one = results[1];
+    const two = results[2];
+    const menuRatio = two.menu.perSecond / one.menu.perSecond;
+    const orderRatio = two.orders.perSecond / one.orders.perSecond;
+    const machine = `${cores} cores shared by the load generator, the balancer, the nodes, PostgreSQL and Redis`;
+    const bigger =
+      "each node is one event loop (≈1 core): with a core per node and PostgreSQL on its own host, reads should " +
+      "scale close to linearly (≈1.8–1.9× for 2 nodes); orders are bounded by PostgreSQL's commits, not by nodes";
+    const rows = [
+      { metric: "menu, 1 node", value: round(one.menu.perSecond), unit: "req/s", target: "", note: `p99 ${one.menu.p99} ms, ${one.menu.errors} errors` },
+      { metric: "menu, 2 nodes", value: round(two.menu.perSecond), unit: "req/s", target: "", note: `p99 ${two.menu.p99} ms, ${two.menu.errors} errors` },
+      { metric: "menu ratio 2/1", value: Math.round(menuRatio * 100) / 100, unit: "×", target: "≈1.8× with a core per node", note: machine },
+      { metric: "orders, 1 node", value: round(one.orders.perSecond), unit: "orders/s", target: "", note: `p99 ${one.orders.p99} ms, ${one.orders.errors} non-2xx/errors` },
+      { metric: "orders, 2 nodes", value: round(two.orders.perSecond), unit: "orders/s", target: "", note: `p99 ${two.orders.p99} ms, ${two.orders.errors} non-2xx/errors` },
+      { metric: "orders ratio 2/1", value: Math.round(orderRatio * 100) / 100, unit: "×", target: "bounded by PostgreSQL", note: bigger },
+    ];
+    return { rows, json: { seconds: SECONDS, connections: CONNECTIONS, cores, one, two, menuRatio, orderRatio } };
+  },
+};
+export default section;
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+  const { rows, json: raw } = await section.run({ root, log: (message) => console.log(message), port: () => freePort() });
+  console.table(rows);
+  console.log(JSON.stringify(raw));
+}

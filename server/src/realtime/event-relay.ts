@@ -1,0 +1,59 @@
+import type { FastifyInstance } from "fastify";
+import type { SharedState } from "../plugins/redis.js";
+
+/**
+ * Domain events every node must hear, relayed over Redis pub/sub. Only `catalogueChanged` (no payload): each node
+ * reloads what it keeps in memory. Order events are NOT relayed: sockets on every node already hear them through
+ * socket.io's Redis adapter, and web push must stay on the one node that made the change (one push per change).
+ */
+export const RELAYED_EVENTS = ["catalogueChanged"] as const;
+type RelayedEvent = (typeof RELAYED_EVENTS)[number];
+
+interface RelayMessage {
+  from: string;
+  event: RelayedEvent;
+}
+
+export async function relayCrossNodeEvents(app: FastifyInstance, shared: SharedState): Promise<void> {
+  const channel = `${shared.prefix}events`;
+  // While a relayed event is re-emitted here, the local listener must not publish it again.
+  let relaying = false;
+
+  const publishers = RELAYED_EVENTS.map((event) => {
+    const publish = () => {
+      if (relaying) return;
+      const message: RelayMessage = { from: shared.nodeId, event };
+      shared.client
+        .publish(channel, JSON.stringify(message))
+        .catch((error: unknown) => app.log.error({ err: error, event }, "could not relay an event to other nodes"));
+    };
+    app.events.on(event, publish);
+    return { event, publish };
+  });
+
+  const onMessage = (from: string, text: string) => {
+    if (from !== channel) return;
+    let message: Partial<RelayMessage>;
+    try {
+      message = JSON.parse(text) as Partial<RelayMessage>;
+    } catch {
+      return;
+    }
+    if (message.from === shared.nodeId) return;
+    if (!RELAYED_EVENTS.includes(message.event as RelayedEvent)) return;
+    relaying = true;
+    try {
+      app.events.emit(message.event as RelayedEvent);
+    } finally {
+      relaying = false;
+    }
+  };
+  shared.subscriber.on("message", onMessage);
+  await shared.subscriber.subscribe(channel);
+
+  app.addHook("onClose", async () => {
+    for (const { event, publish } of publishers) app.events.off(event, publish);
+    shared.subscriber.off("message", onMessage);
+    await shared.subscriber.unsubscribe(channel).catch(() => undefined);
+  });
+}

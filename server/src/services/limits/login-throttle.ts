@@ -1,0 +1,110 @@
+import { createHash } from "node:crypto";
+import { HttpError } from "../../http-error.js";
+import type { CounterStore } from "./counter-store.js";
+
+/** A 429 that tells the client when to come back (`Retry-After`, in seconds). */
+export class TooManyAttempts extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+    this.name = "TooManyAttempts";
+  }
+}
+
+/** One spelling per account: trimmed and case-folded, for the limits, the lookup and sign-up alike. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function waitText(resetMs: number): string {
+  const seconds = Math.max(1, Math.ceil(resetMs / 1000));
+  if (seconds < 90) return `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minutes`;
+}
+
+export const accountLockedMessage = (resetMs: number) =>
+  `Too many failed sign-in attempts for this account. Please wait ${waitText(resetMs)} and try again.`;
+export const addressLockedMessage = (resetMs: number) =>
+  `Too many failed sign-in attempts from your network. Please wait ${waitText(resetMs)} and try again.`;
+
+export interface LoginThrottleOptions {
+  store: CounterStore;
+  maxFailuresPerAccount: number;
+  maxFailuresPerAddress: number;
+  windowMinutes: number;
+  /** A store that does not answer lets sign-ins through (logged): the park keeps trading. */
+  logError: (error: unknown, context: string) => void;
+}
+
+/** Emails never reach the store in clear. */
+const accountKey = (email: string) =>
+  `login:account:${createHash("sha256").update(email).digest("base64url").slice(0, 32)}`;
+const addressKey = (address: string) => `login:address:${address}`;
+
+/**
+ * OWASP-style login throttling. Two fixed windows count FAILED sign-ins:
+ * - per account, from any address: after `maxFailuresPerAccount` the account answers 429 until the window ends;
+ *   a successful sign-in clears it;
+ * - per address, for any email: a generous allowance (a park's customers share one public address), so that
+ *   password spraying meets a 429; a success gives the address its attempt back.
+ * Counting happens before the password is checked (atomic in Redis), so parallel guesses cannot slip past.
+ */
+export function createLoginThrottle(options: LoginThrottleOptions) {
+  const { store, maxFailuresPerAccount, maxFailuresPerAddress, logError } = options;
+  const windowMs = options.windowMinutes * 60_000;
+
+  /** Counts the attempt; throws TooManyAttempts when a limit is spent; answers the keys it counted. */
+  async function count(email: string, address: string): Promise<string[]> {
+    const counted: string[] = [];
+    try {
+      const account = await store.hit(accountKey(email), windowMs);
+      counted.push(accountKey(email));
+      if (account.count > maxFailuresPerAccount) {
+        throw new TooManyAttempts(accountLockedMessage(account.resetMs), Math.ceil(account.resetMs / 1000));
+      }
+      const fromAddress = await store.hit(addressKey(address), windowMs);
+      counted.push(addressKey(address));
+      if (fromAddress.count > maxFailuresPerAddress) {
+        // Refused for the address: the account is not charged for it.
+        await store.undo(accountKey(email));
+        throw new TooManyAttempts(addressLockedMessage(fromAddress.resetMs), Math.ceil(fromAddress.resetMs / 1000));
+      }
+      return counted;
+    } catch (error) {
+      if (error instanceof TooManyAttempts) throw error;
+      logError(error, "login throttle store unavailable; letting the attempt through");
+      return counted;
+    }
+  }
+
+  const settle = (work: Promise<unknown>) =>
+    work.catch((error: unknown) => logError(error, "login throttle store unavailable"));
+
+  return {
+    async attempt<T>(who: { email: string; address: string }, login: () => Promise<T>): Promise<T> {
+      const counted = await count(who.email, who.address);
+      let result: T;
+      try {
+        result = await login();
+      } catch (error) {
+        // Only a wrong email or password counts as a failure; anything else gives the attempt back.
+        if (!(error instanceof HttpError && error.statusCode === 401)) {
+          await settle(Promise.all(counted.map((key) => store.undo(key))));
+        }
+        throw error;
+      }
+      await settle(
+        Promise.all([
+          counted.includes(accountKey(who.email)) ? store.clear(accountKey(who.email)) : undefined,
+          counted.includes(addressKey(who.address)) ? store.undo(addressKey(who.address)) : undefined,
+        ]),
+      );
+      return result;
+    },
+  };
+}
+
+export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
