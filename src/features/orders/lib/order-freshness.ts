@@ -1,4 +1,5 @@
-import type { Order, OrderStatus } from "../../../../contract/orders";
+import { statusStep } from "../../../../contract/order-status";
+import type { Order } from "../../../../contract/orders";
 
 /**
  * Nothing goes backwards (issue 11, point 1). A copy of an order (the worker's cached answer offline, a list
@@ -7,16 +8,6 @@ import type { Order, OrderStatus } from "../../../../contract/orders";
  * forward (contract/order-status.ts), so a lower step is older whatever the clocks say; at the same step the
  * later `updated_at` wins, and a tie goes to the copy that just arrived.
  */
-const STEP: Record<OrderStatus, number> = {
-  pending: 0,
-  pending_payment: 0,
-  confirmed: 1,
-  preparing: 2,
-  ready: 3,
-  completed: 4,
-  delivered: 4,
-  cancelled: 4,
-};
 
 const time = (value: string | undefined) => {
   const parsed = value ? Date.parse(value) : Number.NaN;
@@ -25,7 +16,7 @@ const time = (value: string | undefined) => {
 
 /** Whether `candidate` is older than `shown` (a copy of the same order). */
 export function isOlderOrder(candidate: Pick<Order, "status" | "updated_at">, shown: Pick<Order, "status" | "updated_at">): boolean {
-  const step = STEP[candidate.status] - STEP[shown.status];
+  const step = statusStep(candidate.status) - statusStep(shown.status);
   if (step !== 0) return step < 0;
   const candidateTime = time(candidate.updated_at);
   const shownTime = time(shown.updated_at);
