@@ -62,6 +62,11 @@ export const cartSchema = z.object({
   deliveryChargePence: pence,
   orderType: z.nullable(orderTypeSchema),
   deliveryInstructions: z.string(),
+  /**
+   * Beyond the spec: the server cart's version, raised by every write (0: no cart yet). A copy with a lower
+   * version than the one shown is older (a cache, a response that crossed a newer one) and never replaces it.
+   */
+  version: z.number(),
   vendorId: z.nullable(z.number()),
   vendor_info: z.nullable(cartVendorInfoSchema),
 });
@@ -82,6 +87,7 @@ export const emptyCart = (): Cart => ({
   deliveryChargePence: 0,
   orderType: null,
   deliveryInstructions: "",
+  version: 0,
   vendorId: null,
   vendor_info: null,
 });

@@ -20,6 +20,24 @@ const FORWARD: Record<OrderStatus, readonly OrderStatus[]> = {
 
 export const FINAL_STATUSES: readonly OrderStatus[] = ["completed", "delivered", "cancelled"];
 
+/**
+ * How far along an order is. The server only ever moves an order forward, so of two copies of one order the
+ * one at a lower step is older, whatever the clocks say (the client never lets a status go backwards, nor
+ * announces one it has already passed).
+ */
+const STEP: Record<OrderStatus, number> = {
+  pending: 0,
+  pending_payment: 0,
+  confirmed: 1,
+  preparing: 2,
+  ready: 3,
+  completed: 4,
+  delivered: 4,
+  cancelled: 4,
+};
+
+export const statusStep = (status: OrderStatus): number => STEP[status];
+
 export const isFinalStatus = (status: OrderStatus): boolean => FINAL_STATUSES.includes(status);
 
 /** The one step forward from `status`, or null when the order is finished. */

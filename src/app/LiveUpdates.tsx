@@ -1,19 +1,72 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { useNavigate } from "react-router";
+import { isFinalStatus } from "../../contract/order-status";
+import type { Order, OrderStatusNotification } from "../../contract/orders";
+import { fetchProfile } from "../features/auth/api/auth-api";
 import { useAuth } from "../features/auth/hooks/auth-context";
 import { useLiveConnection } from "../features/live/hooks/use-live-connection";
 import { announceOrderStatus } from "../features/live/lib/announce";
+import { announcedStatuses } from "../features/live/lib/announced-statuses";
 import { unlockAudioOnFirstGesture } from "../features/live/lib/beep";
 import { requestPermissionAtStart } from "../features/live/lib/notification-permission";
 import { receivedNotifications } from "../features/live/lib/notification-store";
 import { applyStatusNotification, orderKeys } from "../features/orders/api/orders-api";
 import { logMessage } from "../lib/android";
+import { ApiError } from "../lib/api-client";
+import { announceSessionExpired, currentToken } from "../lib/auth-storage";
 import { socketUrl } from "../lib/config";
+
+/** Every order the cache holds (lists and details), by id; the detail wins over a list copy. */
+function cachedOrders(client: QueryClient): Map<number, Order> {
+  const orders = new Map<number, Order>();
+  for (const [, data] of client.getQueriesData<Order[] | Order>({ queryKey: orderKeys.all })) {
+    if (Array.isArray(data)) for (const order of data) if (!orders.has(order.id)) orders.set(order.id, order);
+  }
+  for (const [, data] of client.getQueriesData<Order[] | Order>({ queryKey: orderKeys.all })) {
+    if (data && !Array.isArray(data)) orders.set(data.id, data);
+  }
+  return orders;
+}
+
+const holdsOpenOrder = (data: unknown) =>
+  Array.isArray(data) ? (data as Order[]).some((order) => !isFinalStatus(order.status)) : !!data && !isFinalStatus((data as Order).status);
+
+/**
+ * After a reconnect: refetch the cached queries that hold an open order, and announce any status that changed
+ * meanwhile (once: `announce` skips what was already announced, e.g. by an event the recovered socket replayed).
+ */
+export async function catchUpOnOrders(client: QueryClient, announce: (notification: OrderStatusNotification) => void): Promise<void> {
+  const before = cachedOrders(client);
+  await client.refetchQueries({ queryKey: orderKeys.all, predicate: (query) => holdsOpenOrder(query.state.data) });
+  for (const [orderId, order] of cachedOrders(client)) {
+    const was = before.get(orderId);
+    if (was && was.status !== order.status) {
+      announce({ orderId, status: order.status, vendorName: order.vendorName, updatedAt: order.updated_at });
+    }
+  }
+}
+
+/**
+ * The socket said `auth-error`: is the stored token (perhaps renewed by another tab) still good? The server
+ * decides (GET /auth/me); a refused one ends the session like any 401.
+ */
+async function revalidateToken(): Promise<string | null> {
+  const token = currentToken();
+  if (!token) return null;
+  try {
+    await fetchProfile(token);
+    return token;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 404)) announceSessionExpired();
+    return null;
+  }
+}
 
 /**
  * The signed-in app's live status feed: one socket while signed in, status changes written into
- * the order caches in place and announced. Renders nothing.
+ * the order caches in place and announced once each. Renders nothing.
  */
 export default function LiveUpdates() {
   const { status, token, user } = useAuth();
@@ -34,15 +87,23 @@ export default function LiveUpdates() {
       stopUnlock();
       // The next person on this device must not see these.
       receivedNotifications.clear();
+      announcedStatuses.clear();
     };
   }, [signedIn]);
+
+  const announce = (notification: OrderStatusNotification) => {
+    if (announcedStatuses.claim(notification.orderId, notification.status)) {
+      announceOrderStatus(notification, (orderId) => navigate(`/order/${orderId}`));
+    }
+  };
 
   useLiveConnection(session, {
     onOrderStatus(notification) {
       applyStatusNotification(queryClient, notification);
-      announceOrderStatus(notification, (orderId) => navigate(`/order/${orderId}`));
+      announce(notification);
     },
-    onResync: () => void queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+    onResync: () => void catchUpOnOrders(queryClient, announce).catch(() => undefined),
+    revalidateToken,
     onError: (error, context) =>
       logMessage(
         "warn",

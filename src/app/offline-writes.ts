@@ -12,6 +12,9 @@ import type { PlacedCashOrder } from "../features/checkout/lib/pending-checkout"
 import { toasts } from "../lib/toast-store";
 import { appRouter } from "./router";
 
+/** Writes restored unconfirmed that are drawn and announced as queued changes (see query-persistence rule 3). */
+export const QUEUED_WRITE_KEYS = [cartKeys.writes] as const;
+
 export interface AppNavigation {
   pathname(): string;
   navigate(to: string, state?: unknown): void;

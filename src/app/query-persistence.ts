@@ -1,6 +1,23 @@
 /**
  * The persisted query cache (loaded on demand by ./persisted-queries, off the cold-start path).
  * TanStack Query's persist-client: IndexedDB through idb-keyval, else localStorage, else memory only.
+ *
+ * Rules of the restore (issue 11, points 1 and 2), applied by key PREFIX (`['cart', ...]`, `['orders', ...]`):
+ * 1. A restored copy shows at once and is never trusted as current: right after the restore every query under
+ *    the cart and orders prefixes is invalidated, so the ones on screen refetch in the background (one round
+ *    trip) and the others do when they mount. Focus and reconnect revalidate too (staleTime 0 by prefix, see
+ *    ./query-client.ts).
+ * 2. A restored copy never replaces newer data the screen already shows: TanStack's hydrate keeps data fetched
+ *    after the save (by fetch time), the cart query keeps a cart whose server `version` is newer than an answer
+ *    (features/cart/api/cart-api.ts), and the orders keep the newer status by `updated_at`
+ *    (features/orders/lib/order-freshness.ts).
+ * 3. Nothing the customer did is lost: every write that had not been confirmed (paused offline, or in flight
+ *    when the page went away) is saved and, restored, resumes: it is marked paused so `resumePausedMutations`
+ *    sends it (an in-flight one would otherwise stay pending forever and block its scope), and cart writes are
+ *    marked queued so they are drawn on the cart and announced ('Sending your changes…', or a toast naming the
+ *    item if the server refuses it). Their mutation id or Idempotency-Key makes a replay apply once.
+ * 4. Several tabs share one saved cache: a save keeps the still-unconfirmed writes another tab saved (that this
+ *    tab has never held), so one tab's save cannot erase another's queued change.
  */
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
 import type { Mutation, QueryClient } from "@tanstack/react-query";
@@ -15,7 +32,12 @@ import {
 import { createSyncStoragePersister } from "@tanstack/query-sync-storage-persister";
 import { createStore, del, get, set } from "idb-keyval";
 import { version } from "../../package.json";
+import { CART_QUERY_PREFIX } from "../features/cart/lib/cart-keys";
 import { forgetSavedQueryCacheHint, noteSavedQueryCache } from "./query-cache-hint";
+import { ORDERS_QUERY_PREFIX } from "./query-client";
+
+/** Rule 1's prefixes: the customer's own data, revalidated after every restore. */
+export const REVALIDATED_PREFIXES = [CART_QUERY_PREFIX, ORDERS_QUERY_PREFIX] as const;
 
 /** Where the query cache is kept: one key in IndexedDB (or in localStorage as the fallback). */
 export const PERSIST_KEY = "foodpark-query-cache";
@@ -82,7 +104,8 @@ export async function choosePersister(
     const store = createStore(PERSIST_DB.name, PERSIST_DB.store);
     const persister = createAsyncStoragePersister({
       key: PERSIST_KEY,
-      throttleTime: PERSIST_THROTTLE_MS,
+      // Saves are throttled by createQueryPersistence (around the read-merge-write of rule 4).
+      throttleTime: 0,
       storage: {
         getItem: (key) => get<string>(key, store),
         setItem: (key, value: string) => set(key, value, store),
@@ -92,11 +115,50 @@ export async function choosePersister(
     return { kind: "indexeddb", persister };
   }
   const storage = usableLocalStorage(environment.localStorage ?? (() => globalThis.localStorage));
-  return { kind: storage ? "localstorage" : "none", persister: createSyncStoragePersister({ key: PERSIST_KEY, storage, throttleTime: PERSIST_THROTTLE_MS }) };
+  return { kind: storage ? "localstorage" : "none", persister: createSyncStoragePersister({ key: PERSIST_KEY, storage, throttleTime: 0 }) };
 }
 
 /** A saved cache remembers whose it is; it is only ever restored for that same customer. */
 type OwnedClient = PersistedClient & { owner?: string | null };
+
+type SavedMutation = PersistedClient["clientState"]["mutations"][number];
+
+const sameKey = (a: readonly unknown[] | undefined, b: readonly unknown[]) => JSON.stringify(a) === JSON.stringify(b);
+
+/** One saved write, across saves and tabs: its key, when it was made and what it sends (ids included). */
+export const savedMutationId = (mutation: SavedMutation) =>
+  JSON.stringify([mutation.mutationKey ?? null, mutation.state.submittedAt, mutation.state.variables ?? null]);
+
+/**
+ * Rule 3: every write restored unconfirmed resumes. Pending ones are marked paused (TanStack resumes only paused
+ * ones; one saved in flight would stay pending and block its scope for good); writes under `queuedKeys` are
+ * marked queued (drawn on the screen and announced like changes made offline).
+ */
+export function resumableRestore<T extends PersistedClient>(saved: T, queuedKeys: readonly (readonly unknown[])[] = []): T {
+  const mutations = saved.clientState.mutations.map((mutation) => {
+    if (mutation.state.status !== "pending") return mutation;
+    const variables = mutation.state.variables;
+    const queue = queuedKeys.some((key) => sameKey(mutation.mutationKey, key)) && typeof variables === "object" && variables !== null;
+    return {
+      ...mutation,
+      state: { ...mutation.state, isPaused: true, variables: queue ? { ...variables, queued: true } : variables },
+    };
+  });
+  return { ...saved, clientState: { ...saved.clientState, mutations } };
+}
+
+/**
+ * Rule 4: the client to save, with the unconfirmed writes another tab saved that this tab never held (`known`:
+ * every write this tab has held or restored) carried over.
+ */
+export function withOtherTabsWrites<T extends PersistedClient>(client: T, stored: PersistedClient | undefined, known: ReadonlySet<string>): T {
+  if (!stored) return client;
+  const others = stored.clientState.mutations.filter(
+    (mutation) => mutation.state.status === "pending" && !known.has(savedMutationId(mutation)),
+  );
+  if (others.length === 0) return client;
+  return { ...client, clientState: { ...client.clientState, mutations: [...others, ...client.clientState.mutations] } };
+}
 
 export interface QueryPersistence {
   persister: Persister;
@@ -112,18 +174,52 @@ export interface QueryPersistence {
  * tagged with its owner, so a cache left by a session that ended without a sign-out (an expired token,
  * cleared site data) is dropped rather than shown to whoever signs in next.
  */
-export function createQueryPersistence(owner: () => string | null, environment?: PersistenceEnvironment): QueryPersistence {
+export function createQueryPersistence(
+  owner: () => string | null,
+  environment?: PersistenceEnvironment,
+  queuedKeys: readonly (readonly unknown[])[] = [],
+): QueryPersistence {
   let chosen: ReturnType<typeof choosePersister> | undefined;
   const backend = () => {
     chosen ??= choosePersister(environment);
     return chosen;
   };
+  /** Every write this tab has held (saved or restored): only writes of other tabs are carried over. */
+  const known = new Set<string>();
+
+  /** Reads what is stored (another tab may have saved since), carries its writes over, and writes. */
+  async function save(client: PersistedClient): Promise<void> {
+    for (const mutation of client.clientState.mutations) known.add(savedMutationId(mutation));
+    const { persister: inner } = await backend();
+    const stored = (await Promise.resolve(inner.restoreClient()).catch(() => undefined)) as OwnedClient | undefined;
+    const fromSameOwner = stored && (stored.owner ?? null) === owner() ? stored : undefined;
+    const owned: OwnedClient = { ...withOtherTabsWrites(client, fromSameOwner, known), owner: owner() };
+    noteSavedQueryCache();
+    await inner.persistClient(owned);
+  }
+
+  // At most one save every PERSIST_THROTTLE_MS, the first at once, the latest state always saved last.
+  let latest: PersistedClient | null = null;
+  let running: Promise<void> | null = null;
+  let nextAt = 0;
+  async function drain(): Promise<void> {
+    while (latest) {
+      const wait = nextAt - Date.now();
+      if (wait > 0) await new Promise((done) => setTimeout(done, wait));
+      const client = latest;
+      latest = null;
+      if (!client) break;
+      await save(client).catch(() => undefined);
+      nextAt = Date.now() + PERSIST_THROTTLE_MS;
+    }
+    running = null;
+  }
 
   const persister: Persister = {
-    async persistClient(client) {
-      const owned: OwnedClient = { ...client, owner: owner() };
-      noteSavedQueryCache();
-      await (await backend()).persister.persistClient(owned);
+    persistClient(client) {
+      latest = client;
+      running ??= drain();
+      return running;
     },
     async restoreClient() {
       const { persister: inner } = await backend();
@@ -133,7 +229,8 @@ export function createQueryPersistence(owner: () => string | null, environment?:
         await inner.removeClient();
         return undefined;
       }
-      return saved;
+      for (const mutation of saved.clientState.mutations) known.add(savedMutationId(mutation));
+      return resumableRestore(saved, queuedKeys);
     },
     async removeClient() {
       forgetSavedQueryCacheHint();
@@ -172,18 +269,23 @@ export async function startQueryPersistence(
   queryClient: QueryClient,
   options: { owner: () => string | null; restore: boolean },
 ): Promise<() => void> {
-  active ??= createQueryPersistence(options.owner);
-  const persistence = active;
   // Saved writes made offline resume with the behaviour registered for their key: register it first. (Its own
   // chunk, so the entry's preload list for this module stays as it was.)
-  await import("./offline-writes").then((writes) => writes.registerOfflineWrites(queryClient)).catch(() => undefined);
+  const writes = await import("./offline-writes").catch(() => undefined);
+  writes?.registerOfflineWrites(queryClient);
+  active ??= createQueryPersistence(options.owner, undefined, writes?.QUEUED_WRITE_KEYS ?? []);
+  const persistence = active;
   // The persister packages are typed against another patch release of query-core (one copy at runtime).
   const withClient = {
     ...persistence.options,
     queryClient,
     dehydrateOptions: { shouldDehydrateMutation: (mutation: Mutation) => keepMutation(queryClient, mutation) },
   } as unknown as PersistQueryClientOptions;
-  if (options.restore) await persistQueryClientRestore(withClient).catch(() => undefined);
+  if (options.restore) {
+    await persistQueryClientRestore(withClient).catch(() => undefined);
+    // Rule 1: what was restored shows, and the server is asked at once.
+    for (const prefix of REVALIDATED_PREFIXES) void queryClient.invalidateQueries({ queryKey: prefix });
+  }
   void queryClient.resumePausedMutations();
   const stop = persistQueryClientSubscribe(withClient);
   // Whatever loaded before saving started is saved now, not at the next change.

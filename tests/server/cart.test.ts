@@ -875,4 +875,24 @@ describe.each(databaseKinds)("cart API on %s", (kind) => {
       expect((await call(third, "/add", { body })).body.items[0]!.quantity).toBe(1);
     });
   });
+  describe("version", () => {
+    it("rises with every write, clearing included, and stays put on reads and replays", async () => {
+      const token = await newCustomer();
+      const query = `?vendorId=${vendor.forno}`;
+      expect((await getCart(token, query)).version).toBe(0);
+      const added = await addPlain(token, item.water, 1, { mutationId: "version-add-0001" });
+      expect(added.body.version).toBe(1);
+      const replay = await addPlain(token, item.water, 1, { mutationId: "version-add-0001" });
+      expect(replay.body.version).toBe(1);
+      expect((await getCart(token, query)).version).toBe(1);
+      const updated = await call(token, "/update", {
+        method: "PUT",
+        body: { itemId: item.water, quantity: 3, vendorId: vendor.forno },
+      });
+      expect(updated.body.version).toBe(2);
+      const cleared = await call(token, "/remove-all-by-vendor", { method: "DELETE", body: { vendorId: vendor.forno } });
+      expect(cleared.body).toMatchObject({ items: [], version: 3, orderType: "takeaway", deliveryInstructions: "" });
+      expect((await addPlain(token, item.water)).body).toMatchObject({ version: 4, items: [{ quantity: 1 }] });
+    });
+  });
 });

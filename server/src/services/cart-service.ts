@@ -65,6 +65,8 @@ export interface PricedCart {
   deliveryInstructions: string;
   lines: PricedLine[];
   totals: CartTotals;
+  /** The cart row's version (0: no cart yet); every write raises it. */
+  version: number;
 }
 
 export type CartWithMessage = Cart & { message?: string };
@@ -178,6 +180,7 @@ export function toWireCart(priced: PricedCart): Cart {
     deliveryChargePence: totals.deliveryChargePence,
     orderType: priced.orderType,
     deliveryInstructions: priced.deliveryInstructions,
+    version: priced.version,
     vendorId: priced.vendor.id,
     vendor_info: {
       id: priced.vendor.id,
@@ -258,6 +261,7 @@ export function createCartService(db: Database, charges: Charges) {
       },
       orderType: effectiveOrderType,
       deliveryInstructions: cart?.delivery_instructions ?? "",
+      version: cart?.version ?? 0,
       lines,
       totals: cartTotals(
         lines.map((line) => line.totalPence),

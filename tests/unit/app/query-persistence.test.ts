@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 // The persister packages are typed against the top-level query-core (the app aliases one copy at build time).
 import { QueryClient } from "@tanstack/query-core";
-import { persistQueryClientRestore, persistQueryClientSave } from "@tanstack/react-query-persist-client";
+import { type PersistedClient, persistQueryClientRestore, persistQueryClientSave } from "@tanstack/react-query-persist-client";
 import { IDBFactory } from "fake-indexeddb";
 import { createStore, get } from "idb-keyval";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -14,6 +14,7 @@ import {
   PERSIST_MAX_AGE_MS,
   PERSIST_THROTTLE_MS,
   keepMutation,
+  resumableRestore,
   startQueryPersistence,
 } from "../../../src/app/query-persistence";
 import { savedQueryCacheMayExist } from "../../../src/app/query-cache-hint";
@@ -69,6 +70,7 @@ const savedInIndexedDb = () => get(PERSIST_KEY, createStore(PERSIST_DB.name, PER
 function clientWithOrders(): QueryClient {
   const client = new QueryClient({ defaultOptions: { queries: { gcTime: PERSIST_MAX_AGE_MS } } });
   client.setQueryData(["orders"], [{ id: 7, vendorName: "Smokey Joe's BBQ" }]);
+  client.setQueryData(["vendors"], [{ id: 1 }]);
   return client;
 }
 
@@ -172,6 +174,10 @@ describe("starting persistence in the app", () => {
     const app = new QueryClient({ defaultOptions: { queries: { gcTime: PERSIST_MAX_AGE_MS } } });
     const stop = await startQueryPersistence(app as never, { owner: () => "1", restore: true });
     expect(app.getQueryData(["orders"])).toEqual([{ id: 7, vendorName: "Smokey Joe's BBQ" }]);
+    // Issue 11: the restored copy shows, and every cart and orders query is revalidated at once (others are not).
+    const state = (key: unknown[]) => app.getQueryCache().find({ queryKey: key, exact: true })?.state;
+    expect(state(["orders"])).toMatchObject({ isInvalidated: true });
+    expect(state(["vendors"])).toMatchObject({ isInvalidated: false });
 
     app.setQueryData(["cart"], { items: 2 });
     await expect.poll(async () => savedInIndexedDb(), { timeout: 3000 }).toEqual(expect.stringContaining('"items":2'));
@@ -196,4 +202,104 @@ describe("starting persistence in the app", () => {
     await persistence.clear();
     expect(savedQueryCacheMayExist()).toBe(false);
   });
+});
+
+describe("restore rules (issue 11: nothing lost, nothing trusted blindly)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const savedWrites = async () =>
+    (JSON.parse((await savedInIndexedDb()) ?? "null") as { clientState: { mutations: { state: { variables: unknown } }[] } } | null)?.clientState.mutations.map(
+      (mutation) => mutation.state.variables,
+    ) ?? [];
+
+  it("marks every unconfirmed write paused so it resumes, and cart writes queued so they are drawn and announced", () => {
+    const mutation = (key: string, state: Partial<Omit<ReturnType<typeof pendingState>, "variables">> & { variables: object }) => ({
+      mutationKey: [key],
+      state: { ...pendingState(), ...state },
+    });
+    const saved = {
+      buster: "",
+      timestamp: 0,
+      clientState: {
+        queries: [],
+        mutations: [
+          mutation("cart-write", { variables: { mutationId: "in-flight", queued: false } }),
+          mutation("cart-write", { isPaused: true, variables: { mutationId: "offline", queued: true } }),
+          mutation("cash-order", { variables: { idempotencyKey: "order-1", queued: false } }),
+          mutation("cart-write", { status: "success", variables: { mutationId: "done", queued: false } }),
+        ],
+      },
+    };
+    const restored = resumableRestore(saved as PersistedClient, [["cart-write"]]).clientState.mutations;
+    expect(restored.map((m) => [m.state.isPaused, m.state.variables])).toEqual([
+      [true, { mutationId: "in-flight", queued: true }],
+      [true, { mutationId: "offline", queued: true }],
+      // An order in flight resumes as it was (its Idempotency-Key answers the first order), not as a queued one.
+      [true, { idempotencyKey: "order-1", queued: false }],
+      [false, { mutationId: "done", queued: false }],
+    ]);
+  });
+
+  it("sends a write saved in flight (a reload mid-request) exactly once after the restore", async () => {
+    const before = new QueryClient();
+    before.getMutationCache().build(before, { mutationKey: ["cart-write"], scope: { id: "cart" } }, { ...pendingState(), variables: { mutationId: "m-1", queued: false } });
+    const behind = before.getMutationCache().build(before, { mutationKey: ["cart-write"], scope: { id: "cart" } }, {
+      ...pendingState(),
+      isPaused: true,
+      submittedAt: 2,
+      variables: { mutationId: "m-2", queued: true },
+    });
+    expect(behind.state.isPaused).toBe(true);
+    // As the app saves: paused writes and writes in flight (keepMutation).
+    const persistence = createQueryPersistence(() => "1");
+    await persistQueryClientSave({
+      queryClient: before,
+      ...persistence.options,
+      dehydrateOptions: { shouldDehydrateMutation: (mutation) => mutation.state.status === "pending" },
+    });
+
+    const sent: unknown[] = [];
+    const after = new QueryClient();
+    after.setMutationDefaults(["cart-write"], { mutationFn: async (variables: unknown) => sent.push(variables) });
+    await persistQueryClientRestore({ queryClient: after, ...createQueryPersistence(() => "1", undefined, [["cart-write"]]).options });
+    await after.resumePausedMutations();
+    await expect.poll(() => sent).toEqual([
+      { mutationId: "m-1", queued: true },
+      { mutationId: "m-2", queued: true },
+    ]);
+    await after.resumePausedMutations();
+    expect(sent).toHaveLength(2);
+  });
+
+  it("keeps another tab's queued write when this tab saves, and forgets it once that tab has sent it", async () => {
+    const tabA = createQueryPersistence(() => "1");
+    const tabB = createQueryPersistence(() => "1");
+    const clientA = clientWithOrders();
+    const write = clientA.getMutationCache().build(clientA, { mutationKey: ["cart-write"] }, { ...pendingState(), isPaused: true, variables: { mutationId: "from-a" } });
+    await save(tabA, clientA);
+    expect(await savedWrites()).toEqual([{ mutationId: "from-a" }]);
+
+    // Tab B (its Orders page refreshing) saves its own cache, which never held A's write: the write stays.
+    await save(tabB, clientWithOrders());
+    expect(await savedWrites()).toEqual([{ mutationId: "from-a" }]);
+
+    // Tab A sends it; its next save drops it, and B's next save does not bring it back.
+    clientA.getMutationCache().remove(write);
+    await save(tabA, clientA);
+    expect(await savedWrites()).toEqual([]);
+    await save(tabB, clientWithOrders());
+    expect(await savedWrites()).toEqual([]);
+  });
+
+  it("keeps only the latest state when changes come faster than the throttle", async () => {
+    const persistence = createQueryPersistence(() => "1");
+    const client = new QueryClient();
+    const saves = [1, 2, 3].map((n) => {
+      client.setQueryData(["cart", 1, "takeaway"], { version: n });
+      return persistQueryClientSave({ queryClient: client, ...persistence.options });
+    });
+    await Promise.all(saves);
+    await expect.poll(async () => savedInIndexedDb()).toEqual(expect.stringContaining('"version":3'));
+  });
+
 });

@@ -8,6 +8,8 @@ export interface CartRow {
   order_type: OrderType | null;
   delivery_instructions: string;
   updated_at: Date | string;
+  /** Raised by every write; a client compares it to tell an older copy of the cart from the current one. */
+  version: number;
 }
 
 export interface CartLineRow {
@@ -53,11 +55,14 @@ export function cartsRepository(db: Queryable) {
       return row ?? null;
     },
 
-    /** Creates the cart if missing and marks it changed; the row stays locked until the transaction ends. */
+    /**
+     * Creates the cart if missing and marks it changed (a new version); the row stays locked until the
+     * transaction ends, so versions follow the order the writes commit in.
+     */
     async touchCart(userId: number, vendorId: number): Promise<CartRow> {
       const [row] = await db.query<CartRow>(
-        `insert into carts (user_id, vendor_id) values ($1, $2)
-         on conflict (user_id, vendor_id) do update set updated_at = now() returning *`,
+        `insert into carts (user_id, vendor_id, version) values ($1, $2, 1)
+         on conflict (user_id, vendor_id) do update set updated_at = now(), version = carts.version + 1 returning *`,
         [userId, vendorId],
       );
       return row!;
@@ -179,9 +184,17 @@ export function cartsRepository(db: Queryable) {
       await db.query("delete from cart_lines where id = $1", [lineId]);
     },
 
-    /** Empties the cart entirely (lines, order type, delivery instructions). */
+    /**
+     * Empties the cart entirely (lines, order type, delivery instructions). The row stays, with a new version,
+     * so an older copy of the full cart can never pass for newer than the emptied one.
+     */
     async deleteCart(userId: number, vendorId: number): Promise<void> {
-      await db.query("delete from carts where user_id = $1 and vendor_id = $2", [userId, vendorId]);
+      const [cart] = await db.query<{ id: number }>(
+        `update carts set order_type = null, delivery_instructions = '', updated_at = now(), version = version + 1
+         where user_id = $1 and vendor_id = $2 returning id`,
+        [userId, vendorId],
+      );
+      if (cart) await db.query("delete from cart_lines where cart_id = $1", [cart.id]);
     },
 
     async setOrderType(cartId: number, orderType: OrderType): Promise<void> {

@@ -1,3 +1,19 @@
+/**
+ * The cart's queries and its rules (issue 11, points 1 and 2). Every cart query key starts with `['cart']`
+ * (CART_QUERY_PREFIX); the rules hold for that prefix, so a new cart view under it inherits them:
+ * - Server truth: a cart copy (in memory or restored from the saved cache) shows at once and is revalidated in
+ *   the background on every mount, focus and reconnect (staleTime 0, set by prefix in src/app/query-client.ts)
+ *   and after every restore (src/app/query-persistence.ts). Queries here must not set their own staleTime.
+ * - One keeper per fact: the query cache holds the server's cart as shown, i.e. the server's answer with the
+ *   queued writes (changes the server has not confirmed, kept as mutations) drawn on top
+ *   (lib/optimistic-cart.ts `rebaseCart`). Nothing else is read to show a cart.
+ * - Never backwards: an answer older than the cart shown (its `version` is lower: the worker's cached copy
+ *   offline, a GET that crossed a write) does not replace it (`showNewerCart`).
+ * - The spec's local 'cart' key is only a mirror of what is shown (server cart + queued writes), rewritten
+ *   whenever the server answers or a queued change is drawn. "A failed cart fetch clears the local cart" means a
+ *   refusal by the server (4xx); offline or a server failure (5xx) keeps it. Clearing it never touches queued
+ *   writes: they are redrawn on an empty cart of their vendor.
+ */
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import {
   type AllergyRequest,
@@ -6,16 +22,18 @@ import {
   type CartUpdateRequest,
   type Cart,
   cartResponseSchema,
+  emptyCart,
 } from "../../../../contract/cart";
 import { messageResponseSchema, type OrderType } from "../../../../contract/common";
 import { ApiError, api } from "../../../lib/api-client";
+import { CART_QUERY_PREFIX } from "../lib/cart-keys";
 import { clearLocalCart, currentCartVendorId, writeLocalCart } from "../lib/cart-storage";
-import { rebaseCart } from "../lib/optimistic-cart";
+import { rebaseCart, showNewerCart } from "../lib/optimistic-cart";
 import type { CartWrite } from "./cart-writes";
 
 /** Every query and mutation key of the cart, in one place. `null` vendor = the customer's latest cart. */
 export const cartKeys = {
-  all: ["cart"] as const,
+  all: CART_QUERY_PREFIX,
   detail: (vendorId: number | null, orderType: OrderType | null) => ["cart", vendorId ?? "latest", orderType ?? "none"] as const,
   /** Every cart write (one key: their behaviour is registered once, see ./cart-writes). */
   writes: ["cart-write"] as const,
@@ -30,23 +48,34 @@ export function newMutationId(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
+/** A refusal by the server (4xx), as opposed to no answer (offline, aborted) or a server failure (5xx). */
+export const isServerRefusal = (error: unknown) =>
+  error instanceof ApiError && !error.network && error.status >= 400 && error.status < 500;
+
 export async function fetchCart(vendorId: number | null, orderType: OrderType | null, signal: AbortSignal) {
   const params = new URLSearchParams();
   if (vendorId !== null) params.set("vendorId", String(vendorId));
   if (orderType) params.set("orderType", orderType);
   const query = params.size > 0 ? `?${params}` : "";
-  const isCurrent = vendorId === null || vendorId === currentCartVendorId();
-  try {
-    const cart = await api.get(`/cart${query}`, cartResponseSchema, { signal });
-    // The local copy is the server's cart (it is what the spec's 'cart' key holds).
-    if (isCurrent) writeLocalCart(cart);
-    return cart;
-  } catch (error) {
-    // Spec section 4: a failed cart fetch clears the local cart. Not when the server was never reached (offline
-    // with no saved copy): the local copy is then still the best knowledge, and changes queued offline hang on it.
-    if (isCurrent && (error as Error).name !== "AbortError" && !(error instanceof ApiError && error.network)) clearLocalCart();
-    throw error;
-  }
+  return api.get(`/cart${query}`, cartResponseSchema, { signal });
+}
+
+/** The spec's local 'cart' key mirrors the cart shown for the current vendor (server cart + queued writes). */
+export function mirrorLocalCart(shown: Cart, requestedVendor: number | null): void {
+  if (requestedVendor === null || requestedVendor === currentCartVendorId()) writeLocalCart(shown);
+}
+
+/**
+ * Spec section 4: a failed cart fetch clears the local cart, when the server refused it (4xx). Changes still
+ * queued for that vendor stay queued and are drawn again on an empty cart, so the mirror still shows them.
+ */
+export function forgetLocalCartAfterRefusal(client: QueryClient, vendorId: number | null, error: unknown): void {
+  if (!isServerRefusal(error)) return;
+  if (vendorId !== null && vendorId !== currentCartVendorId()) return;
+  clearLocalCart();
+  const waiting = queuedWrites(client).filter((write) => vendorId === null || write.vendorId === vendorId);
+  const vendor = waiting[0]?.vendorId;
+  if (vendor !== undefined) writeLocalCart(rebaseCart({ ...emptyCart(), vendorId: vendor }, waiting));
 }
 
 /** Queued writes still waiting to be sent (or being sent), oldest first; `except` leaves one out. */
@@ -59,14 +88,24 @@ export function queuedWrites(client: QueryClient, except?: string): CartWrite[] 
 }
 
 /**
- * GET /cart?vendorId&orderType. Offline the answer is the worker's last copy (older than changes queued since),
- * so the changes still waiting are drawn on top of whatever comes back.
+ * GET /cart?vendorId&orderType. Offline the answer is the worker's last copy (older than changes queued since,
+ * perhaps older than the cart shown): the changes still waiting are drawn on top of whatever comes back, and an
+ * answer older than the cart shown is ignored.
  */
 export const cartQuery = (vendorId: number | null, orderType: OrderType | null) =>
   queryOptions({
     queryKey: cartKeys.detail(vendorId, orderType),
-    queryFn: async ({ signal, client }) => rebaseCart(await fetchCart(vendorId, orderType, signal), queuedWrites(client)),
-    staleTime: 10_000,
+    queryFn: async ({ signal, client, queryKey }) => {
+      try {
+        const answer = await fetchCart(vendorId, orderType, signal);
+        const shown = showNewerCart(client.getQueryData<Cart>(queryKey), answer, queuedWrites(client));
+        mirrorLocalCart(shown, vendorId);
+        return shown;
+      } catch (error) {
+        forgetLocalCartAfterRefusal(client, vendorId, error);
+        throw error;
+      }
+    },
   });
 
 /** A write's mutation id is optional here: queued writes bring their own (kept across retries and reloads). */

@@ -9,7 +9,7 @@ import type { Cart } from "../../../../contract/cart";
 import { MESSAGES } from "../../../../contract/messages";
 import { ApiError } from "../../../lib/api-client";
 import { toasts } from "../../../lib/toast-store";
-import { applyCartChange, type CartChange, findLine, isStandInLineId, rebaseCart } from "../lib/optimistic-cart";
+import { applyCartChange, type CartChange, findLine, isStandInLineId, showNewerCart } from "../lib/optimistic-cart";
 import { writeLocalCart } from "../lib/cart-storage";
 import { cartApi, cartKeys, fetchCart, queuedWrites } from "./cart-api";
 
@@ -98,7 +98,7 @@ async function acceptServerCart(client: QueryClient, write: CartWrite, serverCar
   const cart = serverCart.vendorId === null ? { ...serverCart, vendorId: write.vendorId } : serverCart;
   // An older GET still in flight must not land on top of this newer cart.
   await client.cancelQueries({ queryKey: cartKeys.all });
-  showCart(client, write, rebaseCart(cart, queuedWrites(client, write.mutationId)));
+  showCart(client, write, showNewerCart(shownCart(client, write), cart, queuedWrites(client, write.mutationId)));
   // Anything that lost its only fetch to the cancel fetches again.
   void client.invalidateQueries({ queryKey: cartKeys.all, predicate: (query) => query.state.data === undefined });
 }

@@ -10,3 +10,10 @@ export function clearLocalCart(storage: Storage | null = typeof localStorage ===
   storage?.removeItem(CART_KEYS.cart);
   storage?.removeItem(CART_KEYS.vendor);
 }
+
+/**
+ * Every cart query key starts with this (`['cart', vendor, orderType]`, and any later cart view under the same
+ * prefix). The revalidation and persistence rules (src/app/query-client.ts, src/app/query-persistence.ts) apply
+ * by this prefix, so a new cart query inherits them without being listed.
+ */
+export const CART_QUERY_PREFIX = ["cart"] as const;

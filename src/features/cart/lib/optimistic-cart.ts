@@ -3,6 +3,11 @@
  * with the queued changes applied, following the server's own rules (an identical configuration merges into
  * its line, quantity 0 removes a line, at most 50 of a line). Prices come from the menu the customer saw, so
  * totals are provisional until the server answers.
+ *
+ * One keeper per fact: the server's cart (with its `version`) comes from the server; the changes it has not
+ * confirmed are the queued writes; what is shown is `rebaseCart(server, queued)`. A copy of the cart older than
+ * the one shown (lower version: the worker's cached answer offline, a response that crossed a newer one) never
+ * replaces it (`showNewerCart`).
  */
 import { type Cart, type CartItem, emptyCart } from "../../../../contract/cart";
 
@@ -234,4 +239,23 @@ export function rebaseCart(serverCart: Cart, waiting: readonly CartChange[]): Ca
     (cart, change) => (change.vendorId === (cart.vendorId ?? change.vendorId) ? applyCartChange(cart, change) : cart),
     serverCart,
   );
+}
+
+/**
+ * Whether `candidate` (a server answer, or a copy of one) is older than the cart already `shown` for the same
+ * vendor. Versions only compare within one vendor's cart; a cart with no version (saved before versions
+ * existed) is never called newer.
+ */
+export function isOlderCart(candidate: Cart, shown: Cart | undefined): boolean {
+  if (!shown || shown.vendorId === null || candidate.vendorId !== shown.vendorId) return false;
+  return typeof shown.version === "number" && candidate.version < shown.version;
+}
+
+/**
+ * What the screen shows after a server answer (or a cached copy of one) arrives: the answer with the queued
+ * writes on top, unless it is older than what is already shown, which then stays (it already carries the
+ * queued writes).
+ */
+export function showNewerCart(shown: Cart | undefined, answer: Cart, waiting: readonly CartChange[]): Cart {
+  return isOlderCart(answer, shown) && shown ? shown : rebaseCart(answer, waiting);
 }

@@ -30,6 +30,7 @@ export function useLiveConnection(
       onResync: () => latest.current.onResync?.(),
       onStateChange: (state) => latest.current.onStateChange?.(state),
       onError: (error, context) => latest.current.onError?.(error, context),
+      revalidateToken: async () => (await latest.current.revalidateToken?.()) ?? null,
     };
     openLiveConnection({ token, userId, url }, forward, loadClient)
       .then((opened) => {

@@ -7,6 +7,7 @@ import {
   type OrderStatusNotification,
 } from "../../../../contract/orders";
 import { api } from "../../../lib/api-client";
+import { isOlderOrder, newerOrder, newerOrders } from "../lib/order-freshness";
 
 export const orderKeys = {
   all: ["orders"] as const,
@@ -15,11 +16,19 @@ export const orderKeys = {
 };
 
 // Plain options objects (not queryOptions()): one less shared chunk on the /vendors path.
-/** GET /orders: the customer's orders, refreshed every 30 s (and on focus, by the query client). */
+interface OrdersFetchContext {
+  signal: AbortSignal;
+  client: QueryClient;
+}
+
+/**
+ * GET /orders: the customer's orders, refreshed every 30 s (and on focus, by the query client). An order copy
+ * older than the one shown (the worker's cached answer offline) never replaces it (lib/order-freshness).
+ */
 export const ordersListQuery = () => ({
   queryKey: orderKeys.list(),
-  queryFn: async ({ signal }: { signal: AbortSignal }) =>
-    (await api.get("/orders", orderListResponseSchema, { signal })).data,
+  queryFn: async ({ signal, client }: OrdersFetchContext) =>
+    newerOrders(client.getQueryData<Order[]>(orderKeys.list()), (await api.get("/orders", orderListResponseSchema, { signal })).data),
   refetchInterval: ORDERS_REFRESH_MS,
   // A new order placed a moment ago must show on arrival.
   staleTime: 0,
@@ -28,15 +37,19 @@ export const ordersListQuery = () => ({
 /** GET /orders/details/{id}, refreshed every 30 s ('Order status updates automatically every 30 seconds.'). */
 export const orderDetailQuery = (orderId: number) => ({
   queryKey: orderKeys.detail(orderId),
-  queryFn: async ({ signal }: { signal: AbortSignal }) =>
-    (await api.get(`/orders/details/${orderId}`, orderDetailsResponseSchema, { signal })).data,
+  queryFn: async ({ signal, client }: OrdersFetchContext) =>
+    newerOrder(
+      client.getQueryData<Order>(orderKeys.detail(orderId)),
+      (await api.get(`/orders/details/${orderId}`, orderDetailsResponseSchema, { signal })).data,
+    ),
   refetchInterval: ORDERS_REFRESH_MS,
   // A new order placed a moment ago must show on arrival.
   staleTime: 0,
 });
 
 const withStatus = (order: Order, notification: OrderStatusNotification): Order =>
-  order.id === notification.orderId
+  order.id === notification.orderId &&
+  !isOlderOrder({ status: notification.status, updated_at: notification.updatedAt ?? "" }, order)
     ? {
         ...order,
         status: notification.status,
@@ -45,8 +58,8 @@ const withStatus = (order: Order, notification: OrderStatusNotification): Order 
     : order;
 
 /**
- * A live status change, written into the cached list and detail in place (no refetch).
- * Returns whether any cached copy knew the order.
+ * A live status change, written into the cached list and detail in place (no refetch), unless the copy shown
+ * is already newer (a replayed event). Returns whether any cached copy knew the order.
  */
 export function applyStatusNotification(
   queryClient: QueryClient,

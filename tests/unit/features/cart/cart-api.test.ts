@@ -47,12 +47,35 @@ describe("GET /cart", () => {
     expect(JSON.parse(storage.getItem(CART_KEYS.cart)!).cart.subtotalPence).toBe(550);
   });
 
-  it("clears the local cart when fetching the current vendor's cart fails (spec section 4)", async () => {
+  it("clears the local cart when the server refuses the current vendor's cart (spec section 4: a 4xx)", async () => {
+    writeLocalCart(cartOf(1), storage);
+    fetchMock.mockResolvedValue(json(404, { message: "Vendor 1 not found" }));
+    await expect(fetchCart(1)).rejects.toThrow("Vendor 1 not found");
+    expect(storage.getItem(CART_KEYS.cart)).toBeNull();
+    expect(storage.getItem(CART_KEYS.vendor)).toBeNull();
+  });
+
+  it("keeps the local cart when the server fails (5xx): that is no answer about the cart", async () => {
     writeLocalCart(cartOf(1), storage);
     fetchMock.mockResolvedValue(json(500, { message: "boom" }));
     await expect(fetchCart(1)).rejects.toThrow("boom");
-    expect(storage.getItem(CART_KEYS.cart)).toBeNull();
-    expect(storage.getItem(CART_KEYS.vendor)).toBeNull();
+    expect(storage.getItem(CART_KEYS.cart)).not.toBeNull();
+  });
+
+  it("a refusal never drops queued writes: the mirror then holds them on an empty cart of their vendor", async () => {
+    writeLocalCart(cartOf(1), storage);
+    const client = new QueryClient();
+    client.getMutationCache().build(client, { mutationKey: ["cart-write"] }, {
+      status: "pending",
+      isPaused: true,
+      submittedAt: 1,
+      variables: { kind: "add", vendorId: 1, orderType: "takeaway", menuItemId: 7, tempLineId: -3, mutationId: "m-1", queued: true, item: { name: "Water", description: "", image: "", pricePence: 150 } },
+    } as never);
+    fetchMock.mockResolvedValue(json(403, { message: "Forbidden" }));
+    await expect(cartQuery(1, "takeaway").queryFn!({ signal: new AbortController().signal, client, queryKey: ["cart", 1, "takeaway"] } as never)).rejects.toThrow();
+    const mirror = JSON.parse(storage.getItem(CART_KEYS.cart)!);
+    expect(mirror.cart.items.map((line: { name: string; lineId: number }) => [line.name, line.lineId])).toEqual([["Water", -3]]);
+    expect(client.getMutationCache().getAll()).toHaveLength(1);
   });
 
   it("keeps the local cart when the server was never reached (offline with no saved copy)", async () => {
@@ -67,6 +90,31 @@ describe("GET /cart", () => {
     fetchMock.mockResolvedValue(json(500, { message: "boom" }));
     await expect(fetchCart(2)).rejects.toThrow();
     expect(storage.getItem(CART_KEYS.cart)).not.toBeNull();
+  });
+});
+
+describe("a cart answer older than the cart shown (issue 11: nothing goes backwards)", () => {
+  const key = ["cart", 1, "takeaway"] as const;
+  const line = { id: "item_7", lineId: 3, menuItemId: 7, name: "Water", description: "", image: "", quantity: 2, price: 1.5, addonTotal: 0, totalPrice: 3, pricePence: 150, addonTotalPence: 0, totalPricePence: 300, allergyInformation: "", addons: [] };
+  const run = (client: QueryClient) =>
+    cartQuery(1, "takeaway").queryFn!({ signal: new AbortController().signal, client, queryKey: key } as never);
+
+  it("keeps the newer cart shown when an older copy comes back (the worker's cached answer offline)", async () => {
+    writeLocalCart(cartOf(1), storage);
+    const client = new QueryClient();
+    const shown = { ...cartOf(1), version: 5, items: [line] };
+    client.setQueryData(key, shown);
+    fetchMock.mockResolvedValue(json(200, { ...cartOf(1), version: 4 }));
+    expect(await run(client)).toEqual(shown);
+  });
+
+  it("shows the server's newer cart (a change made on another device) and mirrors it locally", async () => {
+    writeLocalCart(cartOf(1), storage);
+    const client = new QueryClient();
+    client.setQueryData(key, { ...cartOf(1), version: 4 });
+    fetchMock.mockResolvedValue(json(200, { ...cartOf(1), version: 6, items: [line] }));
+    expect((await run(client)).items).toEqual([line]);
+    expect(JSON.parse(storage.getItem(CART_KEYS.cart)!).cart.version).toBe(6);
   });
 });
 

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { type Cart, type CartItem, emptyCart } from "../../../../contract/cart";
 import { PORTION_GROUP } from "../../../../contract/vendors";
-import { applyCartChange, type CartChange, configOfLine, findLine, rebaseCart } from "../../../../src/features/cart/lib/optimistic-cart";
+import {
+  applyCartChange,
+  type CartChange,
+  configOfLine,
+  findLine,
+  isOlderCart,
+  rebaseCart,
+  showNewerCart,
+} from "../../../../src/features/cart/lib/optimistic-cart";
 
 const margherita = { name: "Margherita", description: "Tomato, mozzarella", image: "/images/items/1.jpg", pricePence: 950 };
 const forno = { id: 1, name: "Forno & Fuoco", preparationTime: { min: 10, max: 15 } };
@@ -161,5 +169,34 @@ describe("rebaseCart", () => {
     const server = serverCart([line()]);
     const cart = rebaseCart(server, [{ ...add(7), vendorId: 2 } as CartChange]);
     expect(cart).toBe(server);
+  });
+});
+
+describe("restore and merge rules: never backwards by version", () => {
+  const at = (version: number, items: CartItem[] = [], vendorId = 1): Cart => ({ ...serverCart(items), version, vendorId });
+
+  it("calls an answer older only against the same vendor's cart with a higher version", () => {
+    expect(isOlderCart(at(3), at(4))).toBe(true);
+    expect(isOlderCart(at(4), at(4))).toBe(false);
+    expect(isOlderCart(at(5), at(4))).toBe(false);
+    expect(isOlderCart(at(1), at(4, [], 2))).toBe(false);
+    expect(isOlderCart(at(1), undefined)).toBe(false);
+    // A copy saved before carts had versions is never called newer.
+    expect(isOlderCart(at(1), { ...at(4), version: undefined } as unknown as Cart)).toBe(false);
+  });
+
+  it("keeps the shown cart (queued writes already on it) when an older answer arrives", () => {
+    const shown = applyCartChange(at(5, [line()]), add(9, -2));
+    expect(showNewerCart(shown, at(4), [add(9, -2)])).toBe(shown);
+  });
+
+  it("draws the queued writes on a newer or equal answer, once", () => {
+    const answer = at(6, [line({ quantity: 3 })]);
+    const shown = showNewerCart(at(5, [line()]), answer, [add(9, -2)]);
+    expect(shown.version).toBe(6);
+    expect(shown.items.map((item) => [item.menuItemId, item.quantity])).toEqual([
+      [7, 3],
+      [9, 1],
+    ]);
   });
 });

@@ -87,6 +87,7 @@ const cart = (items: CartItem[]): Cart => ({
   deliveryChargePence: 0,
   orderType: "takeaway",
   deliveryInstructions: "  by the gate ",
+  version: 1,
   vendorId: 3,
   vendor_info: null,
 });

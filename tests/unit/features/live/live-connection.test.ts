@@ -4,6 +4,7 @@ import { SOCKET_EVENTS } from "../../../../contract/realtime";
 import {
   type ClientLoader,
   openLiveConnection,
+  ROOM_JOIN_TIMEOUT_MS,
   subscribeToStaffChanges,
 } from "../../../../src/features/live/lib/live-connection";
 
@@ -13,6 +14,7 @@ type Handler = (...args: unknown[]) => void;
 class FakeSocket {
   connected = false;
   recovered = false;
+  auth: unknown;
   emitted: [string, unknown][] = [];
   handlers = new Map<string, Handler[]>();
   managerHandlers = new Map<string, Handler[]>();
@@ -128,18 +130,91 @@ describe("the live connection", () => {
     connection.close();
   });
 
-  it("asks for a resync after a reconnect that did not recover missed events", async () => {
+  it("after any reconnect, catches up once the room is joined again (recovered or not)", async () => {
     const onResync = vi.fn();
+    const states: string[] = [];
     const connection = await openLiveConnection(
       session,
-      { onOrderStatus: () => undefined, onResync },
+      { onOrderStatus: () => undefined, onResync, onStateChange: (state) => states.push(state) },
       loader,
     );
     socket.connectNow();
-    socket.connectNow(true);
+    socket.serverSends(SOCKET_EVENTS.roomJoined, { room: "user:7" });
     expect(onResync).not.toHaveBeenCalled();
-    socket.connectNow(false);
+    expect(states).toEqual(["connecting", "connected", "live"]);
+
+    for (const recovered of [true, false]) {
+      socket.serverSends("disconnect", "transport close");
+      socket.connectNow(recovered);
+      // Not before the room is joined: events from then on arrive, so the refetch misses nothing.
+      expect(onResync).toHaveBeenCalledTimes(recovered ? 0 : 1);
+      socket.serverSends(SOCKET_EVENTS.roomJoined, { room: "user:7" });
+      expect(onResync).toHaveBeenCalledTimes(recovered ? 1 : 2);
+    }
+    connection.close();
+  });
+
+  it("waits for room-joined: without it, logs the fact and catches up anyway", async () => {
+    const onResync = vi.fn();
+    const errors: string[] = [];
+    const connection = await openLiveConnection(
+      session,
+      { onOrderStatus: () => undefined, onResync, onError: (_error, context) => errors.push(context) },
+      loader,
+    );
+    socket.connectNow();
+    vi.advanceTimersByTime(ROOM_JOIN_TIMEOUT_MS);
+    expect(errors).toEqual(["socket room-join timeout"]);
+    expect(onResync).not.toHaveBeenCalled(); // a first connection has nothing to catch up on
+    socket.serverSends("disconnect", "transport close");
+    socket.connectNow();
+    vi.advanceTimersByTime(ROOM_JOIN_TIMEOUT_MS);
     expect(onResync).toHaveBeenCalledTimes(1);
+    connection.close();
+  });
+
+  it("on auth-error revalidates the token and signs in again, once per refusal streak", async () => {
+    const revalidateToken = vi.fn(async () => "renewed");
+    const errors: string[] = [];
+    const connection = await openLiveConnection(
+      session,
+      { onOrderStatus: () => undefined, revalidateToken, onError: (_error, context) => errors.push(context) },
+      loader,
+    );
+    socket.connectNow();
+    socket.emitted = [];
+    socket.serverSends(SOCKET_EVENTS.authError, { message: "Invalid token" });
+    await vi.waitFor(() => expect(socket.emitted.length).toBe(2));
+    expect(socket.emitted).toEqual([
+      [SOCKET_EVENTS.userAuth, { token: "renewed" }],
+      [SOCKET_EVENTS.joinUserRoom, 7],
+    ]);
+    expect(socket.auth).toEqual({ token: "renewed" });
+    // Refused again: logged, not retried in a loop.
+    socket.serverSends(SOCKET_EVENTS.authError, { message: "Invalid token" });
+    await Promise.resolve();
+    expect(revalidateToken).toHaveBeenCalledTimes(1);
+    expect(errors.filter((context) => context === "socket auth-error")).toHaveLength(2);
+    // Once in the room, a later refusal is retried again.
+    socket.serverSends(SOCKET_EVENTS.roomJoined, { room: "user:7" });
+    socket.serverSends(SOCKET_EVENTS.authError, { message: "Invalid token" });
+    expect(revalidateToken).toHaveBeenCalledTimes(2);
+    connection.close();
+  });
+
+  it("says so in the log when no token can be confirmed (the 30 s refresh carries on)", async () => {
+    const errors: unknown[] = [];
+    const connection = await openLiveConnection(
+      session,
+      { onOrderStatus: () => undefined, revalidateToken: async () => null, onError: (error) => errors.push(error) },
+      loader,
+    );
+    socket.connectNow();
+    socket.emitted = [];
+    socket.serverSends(SOCKET_EVENTS.authError, { message: "Invalid token" });
+    await vi.waitFor(() => expect(errors).toHaveLength(2));
+    expect(String(errors[1])).toContain("none could be confirmed");
+    expect(socket.emitted).toEqual([]);
     connection.close();
   });
 
