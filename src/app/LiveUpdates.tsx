@@ -9,6 +9,7 @@ import { requestPermissionAtStart } from "../features/live/lib/notification-perm
 import { receivedNotifications } from "../features/live/lib/notification-store";
 import { applyStatusNotification, orderKeys } from "../features/orders/api/orders-api";
 import { logMessage } from "../lib/android";
+import { brand } from "../lib/brand";
 import { socketUrl } from "../lib/config";
 
 /**
@@ -27,7 +28,8 @@ export default function LiveUpdates() {
 
   useEffect(() => {
     if (!signedIn) return;
-    const stopAsking = requestPermissionAtStart();
+    // The brand's notifications flag: off, no permission prompt and no system notifications (toasts stay).
+    const stopAsking = brand.features.notifications ? requestPermissionAtStart() : () => undefined;
     const stopUnlock = unlockAudioOnFirstGesture();
     return () => {
       stopAsking();

@@ -1,39 +1,114 @@
-/** Brand configuration (spec section 1). `manifest.webmanifest` must agree (a unit test checks). */
-export const brand = {
-  appName: "Food Park",
-  shortName: "Food Park",
-  logo: "/icons/icon.svg",
-  colors: {
-    primary: "#c2410c",
-    primaryDark: "#9a3412",
-    onPrimary: "#ffffff",
-    background: "#fff8f1",
-    surface: "#ffffff",
-    text: "#1c1917",
-    muted: "#57534e",
-    success: "#15803d",
-    danger: "#b91c1c",
-    info: "#1d4ed8",
-    warning: "#c2410c",
-  },
-  orderTypes: [
-    { id: "dine_in", label: "Dine In", enabled: false },
-    { id: "takeaway", label: "Click & Collect", enabled: true },
-    { id: "delivery", label: "Delivery", enabled: false },
-  ],
-  features: {
-    search: false,
-    vendorGrid: true,
-    notifications: true,
-    reviews: false,
-  },
-  currency: "GBP",
-  currencySymbol: "£",
-  timezone: "Europe/London",
-  language: "en",
-  locale: "en-GB",
-} as const;
+import type { OrderType } from "../../contract/common";
+import brandFile from "../brand.json";
 
-export type OrderTypeId = (typeof brand.orderTypes)[number]["id"];
+/**
+ * Brand configuration (spec section 1), read from one file: `src/brand.json`. It drives the app name and logo,
+ * the colours (CSS custom properties, see applyBrandTheme), the order types, currency, time zone and the
+ * feature flags. `manifest.webmanifest` and `index.html` carry copies of the name and colours for the browser
+ * before any script runs: `node scripts/apply-brand.mjs` rewrites them from this file (a unit test checks).
+ */
+export interface BrandColors {
+  primary: string;
+  primaryDark: string;
+  primarySoft: string;
+  onPrimary: string;
+  background: string;
+  surface: string;
+  text: string;
+  muted: string;
+  success: string;
+  danger: string;
+  info: string;
+  warning: string;
+}
 
-export const enabledOrderTypes = () => brand.orderTypes.filter((type) => type.enabled);
+export interface BrandOrderType {
+  id: OrderType;
+  label: string;
+  enabled: boolean;
+}
+
+export interface BrandFeatures {
+  /** Read as: no app-wide search. The screens' own search boxes are the spec's and stay (docs/decisions.md). */
+  search: boolean;
+  /** Trailers as a grid of cards (on) or a single column (off). */
+  vendorGrid: boolean;
+  /** System notifications and web push for order updates (in-app status updates are always on). */
+  notifications: boolean;
+  /** Vendors' star ratings (the reviews' summary); the spec's rating sort stays either way. */
+  reviews: boolean;
+}
+
+export interface BrandConfig {
+  appName: string;
+  shortName: string;
+  description: string;
+  logo: string;
+  colors: BrandColors;
+  orderTypes: BrandOrderType[];
+  features: BrandFeatures;
+  currency: string;
+  currencySymbol: string;
+  timezone: string;
+  language: string;
+  locale: string;
+}
+
+/** contract/common.ts ORDER_TYPES, repeated so the brand does not pull the schema library into the first paint. */
+const KNOWN_ORDER_TYPES: readonly string[] = ["dine_in", "takeaway", "delivery"];
+
+/** Checks a brand file's shape; throws naming the first bad field (a broken brand file must fail the build's tests). */
+export function readBrand(raw: unknown): BrandConfig {
+  const fail = (field: string): never => {
+    throw new Error(`brand.json: ${field} is missing or invalid`);
+  };
+  const config = raw as BrandConfig;
+  if (typeof config !== "object" || config === null) fail("the file");
+  for (const field of ["appName", "shortName", "description", "logo", "currency", "currencySymbol", "timezone", "language", "locale"] as const) {
+    if (typeof config[field] !== "string" || config[field] === "") fail(field);
+  }
+  for (const [name, value] of Object.entries(config.colors ?? fail("colors"))) {
+    if (typeof value !== "string" || !/^#[0-9a-f]{6}$/i.test(value)) fail(`colors.${name}`);
+  }
+  if (!Array.isArray(config.orderTypes)) fail("orderTypes");
+  for (const type of config.orderTypes) {
+    if (!KNOWN_ORDER_TYPES.includes(type?.id) || typeof type.label !== "string" || typeof type.enabled !== "boolean") {
+      fail(`orderTypes.${String(type?.id)}`);
+    }
+  }
+  if (!config.orderTypes.some((type) => type.enabled)) fail("orderTypes (none enabled)");
+  for (const flag of ["search", "vendorGrid", "notifications", "reviews"] as const) {
+    if (typeof config.features?.[flag] !== "boolean") fail(`features.${flag}`);
+  }
+  return config;
+}
+
+export const brand: BrandConfig = readBrand(brandFile);
+
+export type OrderTypeId = OrderType;
+
+export const enabledOrderTypes = (config: BrandConfig = brand) => config.orderTypes.filter((type) => type.enabled);
+
+/** CSS custom property ← brand colour (src/styles/global.css declares the same names with the defaults). */
+const CSS_COLOR_PROPERTIES: Record<keyof BrandColors, string> = {
+  primary: "--c-primary",
+  primaryDark: "--c-primary-dark",
+  primarySoft: "--c-primary-soft",
+  onPrimary: "--c-on-primary",
+  background: "--c-bg",
+  surface: "--c-surface",
+  text: "--c-text",
+  muted: "--c-muted",
+  success: "--c-success",
+  danger: "--c-danger",
+  info: "--c-info",
+  warning: "--c-warning",
+};
+
+/** Sets the brand's colours as CSS custom properties on the document (every stylesheet reads these). */
+export function applyBrandTheme(config: BrandConfig = brand, root: HTMLElement = document.documentElement): void {
+  for (const [key, property] of Object.entries(CSS_COLOR_PROPERTIES) as [keyof BrandColors, string][]) {
+    root.style.setProperty(property, config.colors[key]);
+  }
+  root.lang = config.locale;
+}

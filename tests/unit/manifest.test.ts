@@ -14,6 +14,7 @@ interface ManifestIcon {
 
 interface WebManifest {
   name: string;
+  description: string;
   short_name: string;
   start_url: string;
   scope: string;
@@ -43,6 +44,7 @@ describe("manifest.webmanifest", () => {
     expect(manifest.short_name).toBe(brand.shortName);
     expect(manifest.theme_color).toBe(brand.colors.primary);
     expect(manifest.background_color).toBe(brand.colors.background);
+    expect(manifest.description).toBe(brand.description);
   });
 
   it("opens standalone at the root of the site", () => {
@@ -71,9 +73,10 @@ describe("manifest.webmanifest", () => {
   });
 
   // The build links the manifest (vite.config.ts) so its URL stays unhashed; tests/e2e/shell.spec.ts checks the served page.
-  it("has the theme colour of index.html", () => {
+  it("has the theme colour of index.html, whose title is the brand's name (scripts/apply-brand.mjs copies both)", () => {
     const html = fs.readFileSync(path.join(root, "index.html"), "utf8");
 
     expect(html).toContain(`<meta name="theme-color" content="${brand.colors.primary}" />`);
+    expect(html).toContain(`<title>${brand.appName}</title>`);
   });
 });
