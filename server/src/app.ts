@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from "fastify";
-import type { ServerConfig } from "./config.js";
+import { type ServerConfig, stripeJsKey } from "./config.js";
 import type { Database } from "./db/database.js";
 import { DomainEvents } from "./events.js";
 import { requestSerializer } from "./logging.js";
@@ -49,7 +49,7 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
     pluginTimeout: 120_000,
   });
 
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { stripeJs: stripeJsKey(config) !== null });
   await app.register(dbPlugin, { config, database: deps.database });
   await app.register(authPlugin, { config });
   app.decorate("events", new DomainEvents());
@@ -80,7 +80,7 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
       await api.register(cartRoutes, { prefix: "/cart" });
       await api.register(vehicleRoutes);
       await api.register(orderCreateRoutes);
-      await api.register(paymentRoutes, { prefix: "/payments/stripe" });
+      await api.register(paymentRoutes, { prefix: "/payments/stripe", publishableKey: stripeJsKey(config) });
     },
     { prefix: "/api" },
   );
