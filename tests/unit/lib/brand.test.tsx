@@ -31,7 +31,8 @@ vi.mock("../../../src/brand.json", async (importOriginal) => {
   };
 });
 
-const { applyBrandTheme, brand, readBrand } = await import("../../../src/lib/brand");
+const { applyBrandTheme, brand } = await import("../../../src/lib/brand");
+const { readBrand } = await import("../../../src/lib/brand-check");
 const { AuthCard } = await import("../../../src/features/auth/components/AuthCard");
 const { OrderTypeToggle } = await import("../../../src/features/cart/components/OrderTypeToggle");
 const { formatPence } = await import("../../../src/lib/money");
