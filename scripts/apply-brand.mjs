@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Copies the brand's name, description and colours (src/brand.json) into the two files the browser reads before any
+// Copies the brand's name, locale and colours (src/brand.json) into the two files the browser reads before any
 // script runs: manifest.webmanifest and index.html. Run after editing src/brand.json; tests/unit/manifest.test.ts
 // fails while they disagree.
 import fs from "node:fs";
@@ -12,10 +12,9 @@ const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8"));
 Object.assign(manifest, {
   name: brand.appName,
   short_name: brand.shortName,
-  description: brand.description,
   lang: brand.locale,
   theme_color: brand.colors.primary,
-  background_color: brand.colors.background,
+  background_color: brand.colors.bg,
 });
 fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
 
@@ -25,7 +24,6 @@ const html = fs
   .readFileSync(htmlFile, "utf8")
   .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(brand.appName)}</title>`)
   .replace(/<meta name="theme-color" content="[^"]*" \/>/, `<meta name="theme-color" content="${brand.colors.primary}" />`)
-  .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(brand.description)}" />`)
   .replace(/<html lang="[^"]*">/, `<html lang="${brand.locale}">`);
 fs.writeFileSync(htmlFile, html);
 console.log(`manifest.webmanifest and index.html now carry ${brand.appName}'s name and colours`);

@@ -1,6 +1,10 @@
 import { ORDER_TYPES } from "../../contract/common";
 import type { BrandConfig } from "./brand";
 
+const COLOR_NAMES: readonly (keyof BrandConfig["colors"])[] = [
+  "primary", "primary-dark", "primary-soft", "on-primary", "bg", "surface", "text", "muted", "success", "danger", "info", "warning",
+];
+
 /** Kept out of brand.ts (and the bundle): the tests run it over src/brand.json. */
 const KNOWN_ORDER_TYPES: readonly string[] = ORDER_TYPES;
 
@@ -11,11 +15,15 @@ export function readBrand(raw: unknown): BrandConfig {
   };
   const config = raw as BrandConfig;
   if (typeof config !== "object" || config === null) fail("the file");
-  for (const field of ["appName", "shortName", "description", "logo", "currency", "currencySymbol", "timezone", "language", "locale"] as const) {
+  for (const field of ["appName", "shortName", "logo", "currency", "currencySymbol", "timezone", "language", "locale"] as const) {
     if (typeof config[field] !== "string" || config[field] === "") fail(field);
   }
-  for (const [name, value] of Object.entries(config.colors ?? fail("colors"))) {
+  for (const name of COLOR_NAMES) {
+    const value = (config.colors ?? fail("colors"))[name];
     if (typeof value !== "string" || !/^#[0-9a-f]{6}$/i.test(value)) fail(`colors.${name}`);
+  }
+  for (const name of Object.keys(config.colors)) {
+    if (!(COLOR_NAMES as readonly string[]).includes(name)) fail(`colors.${name} (not a colour global.css reads)`);
   }
   if (!Array.isArray(config.orderTypes)) fail("orderTypes");
   for (const type of config.orderTypes) {

@@ -7,12 +7,13 @@ import brandFile from "../brand.json";
  * feature flags. `manifest.webmanifest` and `index.html` carry copies of the name and colours for the browser
  * before any script runs: `node scripts/apply-brand.mjs` rewrites them from this file (a unit test checks).
  */
+/** Keyed by the CSS custom property each sets: `primary-dark` → `--c-primary-dark` (src/styles/global.css). */
 export interface BrandColors {
   primary: string;
-  primaryDark: string;
-  primarySoft: string;
-  onPrimary: string;
-  background: string;
+  "primary-dark": string;
+  "primary-soft": string;
+  "on-primary": string;
+  bg: string;
   surface: string;
   text: string;
   muted: string;
@@ -42,7 +43,6 @@ export interface BrandFeatures {
 export interface BrandConfig {
   appName: string;
   shortName: string;
-  description: string;
   logo: string;
   colors: BrandColors;
   orderTypes: BrandOrderType[];
@@ -61,26 +61,8 @@ export type OrderTypeId = OrderType;
 
 export const enabledOrderTypes = (config: BrandConfig = brand) => config.orderTypes.filter((type) => type.enabled);
 
-/** CSS custom property ← brand colour (src/styles/global.css declares the same names with the defaults). */
-const CSS_COLOR_PROPERTIES: Record<keyof BrandColors, string> = {
-  primary: "--c-primary",
-  primaryDark: "--c-primary-dark",
-  primarySoft: "--c-primary-soft",
-  onPrimary: "--c-on-primary",
-  background: "--c-bg",
-  surface: "--c-surface",
-  text: "--c-text",
-  muted: "--c-muted",
-  success: "--c-success",
-  danger: "--c-danger",
-  info: "--c-info",
-  warning: "--c-warning",
-};
-
-/** Sets the brand's colours as CSS custom properties on the document (every stylesheet reads these). */
+/** Sets the brand's colours as the CSS custom properties every stylesheet reads (`--c-<name>`). */
 export function applyBrandTheme(config: BrandConfig = brand, root: HTMLElement = document.documentElement): void {
-  for (const [key, property] of Object.entries(CSS_COLOR_PROPERTIES) as [keyof BrandColors, string][]) {
-    root.style.setProperty(property, config.colors[key]);
-  }
+  for (const [name, value] of Object.entries(config.colors)) root.style.setProperty(`--c-${name}`, value);
   root.lang = config.locale;
 }

@@ -14,7 +14,6 @@ interface ManifestIcon {
 
 interface WebManifest {
   name: string;
-  description: string;
   short_name: string;
   start_url: string;
   scope: string;
@@ -45,8 +44,7 @@ describe("manifest.webmanifest", () => {
     expect(manifest.name).toBe(brand.appName);
     expect(manifest.short_name).toBe(brand.shortName);
     expect(manifest.theme_color).toBe(brand.colors.primary);
-    expect(manifest.background_color).toBe(brand.colors.background);
-    expect(manifest.description).toBe(brand.description);
+    expect(manifest.background_color).toBe(brand.colors.bg);
   });
 
   it("opens standalone at the root of the site", () => {

@@ -17,7 +17,7 @@ vi.mock("../../../src/brand.json", async (importOriginal) => {
       ...real,
       appName: "Harbour Eats",
       logo: "/icons/harbour.svg",
-      colors: { ...real.colors, primary: "#0f766e", background: "#f0fdfa" },
+      colors: { ...real.colors, primary: "#0f766e", bg: "#f0fdfa" },
       orderTypes: [
         { id: "dine_in", label: "Eat In", enabled: true },
         { id: "takeaway", label: "Grab & Go", enabled: true },
