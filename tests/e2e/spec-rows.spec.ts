@@ -133,7 +133,7 @@ test.describe("toast durations (spec section 9)", () => {
 });
 
 test.describe("totals and card payments", () => {
-  test("the cash screen's and the order's bills carry the service charge", async ({ page, context }) => {
+  test("the cash screen's bill carries the service charge (no delivery fee for Click & Collect)", async ({ page, context }) => {
     const session = await apiNewCustomer(page.request, "Cash Carl");
     await signedInPage(context, session).then((opened) => opened.close());
     const cart = await cartPage(page, session);
