@@ -70,8 +70,9 @@ export default defineConfig(({ command }) => ({
       manifest: false,
       injectManifest: {
         globPatterns: ["**/*.{js,css,html,svg,webp,png,woff2}"],
-        // Menu pictures are cached as they are seen (cache-first, capped), not all downloaded at install.
-        globIgnores: ["images/items/**", "images/vendors/**"],
+        // Menu pictures are cached as they are seen (cache-first, capped), not all downloaded at install; the install
+        // sheet's screenshots are only for the browser's install prompt.
+        globIgnores: ["images/items/**", "images/vendors/**", "screenshots/**"],
         maximumFileSizeToCacheInBytes: 512 * 1024,
       },
       devOptions: { enabled: false },

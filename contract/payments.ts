@@ -46,9 +46,19 @@ export const paymentStatusResponseSchema = z.object({
 });
 export type PaymentStatusResponse = z.infer<typeof paymentStatusResponseSchema>;
 
-/** Spec section 7: succeeded/paid → success; failed/canceled → failure; the rest still pending until the poll times out. */
-export function paymentOutcome(status: string): "success" | "failure" | "pending" {
+/**
+ * Spec section 7: succeeded/paid → success; failed/canceled → failure. requires_payment_method and unpaid ("may be
+ * treated as still pending by some flows") are split by whether a card was tried: with an error (the provider
+ * declined a card) they are a failure, without one the customer has not paid yet (pending). Anything else
+ * (processing) stays pending until the poll times out.
+ */
+export function paymentOutcome(status: string, error: string | null = null): "success" | "failure" | "pending" {
   if (status === "succeeded" || status === "paid") return "success";
   if (status === "failed" || status === "canceled") return "failure";
+  if ((status === "requires_payment_method" || status === "unpaid") && error) return "failure";
   return "pending";
 }
+
+/** GET /payments/stripe/config: the Stripe publishable key when card payments go through Stripe, else null. */
+export const paymentConfigSchema = z.object({ publishableKey: z.nullable(z.string()) });
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;

@@ -8,6 +8,7 @@ import {
   DEFAULT_VEHICLE_LOOKUP_RATE_LIMIT_PER_MINUTE,
   productionProblems,
   type ServerConfig,
+  stripeJsKey,
 } from "./config.js";
 import type { Database } from "./db/database.js";
 import { DomainEvents } from "./events.js";
@@ -94,7 +95,7 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
   });
 
   await app.register(redisPlugin, { config });
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { stripeJs: stripeJsKey(config) !== null });
   await app.register(inputGuardPlugin);
   // Before any route: API JSON above 1 KB goes out compressed (not what already carries Content-Encoding).
   await app.register(compressPlugin);
@@ -147,7 +148,7 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
         lookupsPerMinute: config.vehicleLookupRateLimitPerMinute ?? DEFAULT_VEHICLE_LOOKUP_RATE_LIMIT_PER_MINUTE,
       });
       await api.register(orderCreateRoutes);
-      await api.register(paymentRoutes, { prefix: "/payments/stripe" });
+      await api.register(paymentRoutes, { prefix: "/payments/stripe", publishableKey: stripeJsKey(config) });
     },
     { prefix: "/api" },
   );

@@ -27,6 +27,8 @@ export interface ServerConfig {
   stripeSecretKey?: string | undefined;
   /** Signing secret of the Stripe webhook endpoint (whsec_…). */
   stripeWebhookSecret?: string | undefined;
+  /** Stripe publishable key (pk_…): with the secret key, the payment screen loads Stripe.js for fraud signals. */
+  stripePublishableKey?: string | undefined;
   /** Where the Stripe SDK sends its calls (tests point it at a local fake); Stripe's own API by default. */
   stripeApi?: { host?: string | undefined; port?: number | undefined; protocol?: "http" | "https" | undefined } | undefined;
   /** The app's public origin for payment return URLs (https://park.example); the request's origin when unset. */
@@ -129,6 +131,16 @@ function protocolFromEnv(value: string | undefined): "http" | "https" | undefine
   return value;
 }
 
+function publishableKeyFromEnv(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!/^pk_(test|live)_[A-Za-z0-9]+$/.test(value)) throw new Error("STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_… or pk_live_…)");
+  return value;
+}
+
+/** The key the payment screen loads Stripe.js with: only when card payments really go through Stripe. */
+export const stripeJsKey = (config: Pick<ServerConfig, "stripeSecretKey" | "stripePublishableKey">): string | null =>
+  config.stripeSecretKey && config.stripePublishableKey ? config.stripePublishableKey : null;
+
 function publicUrlFromEnv(value: string | undefined): string | undefined {
   if (!value) return undefined;
   const url = new URL(value);
@@ -158,6 +170,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string)
     dvlaApiUrl: env.DVLA_API_URL || DEFAULT_DVLA_API_URL,
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    stripePublishableKey: publishableKeyFromEnv(env.STRIPE_PUBLISHABLE_KEY),
     stripeApi: {
       host: env.STRIPE_API_HOST || undefined,
       port: env.STRIPE_API_PORT ? intFromEnv(env.STRIPE_API_PORT, 443, "STRIPE_API_PORT") : undefined,

@@ -4,6 +4,7 @@ import { RouterProvider } from "react-router";
 import { ToastHost } from "../components/ToastHost";
 import { AuthProvider } from "../features/auth/components/AuthProvider";
 import { clearLocalCart } from "../features/cart/lib/cart-keys";
+import { applyBrandTheme, brand } from "../lib/brand";
 import { toasts } from "../lib/toast-store";
 import { PersistedQueries, removeSavedQueries } from "./persisted-queries";
 import { PushSync } from "./pwa/PushSync";
@@ -19,6 +20,9 @@ async function forgetSignedOutCustomer(previousToken: string | null): Promise<vo
   ]);
   await Promise.allSettled([bridge.clearUserDataCaches(), push.forgetPushSubscription(previousToken)]);
 }
+
+// The brand's colours become the CSS custom properties every stylesheet reads (src/brand.json).
+applyBrandTheme();
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -48,7 +52,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <PersistedQueries client={queryClient}>
         <AuthProvider onSignedOut={onSignedOut}>
-          <PushSync />
+          {brand.features.notifications && <PushSync />}
           <RouterProvider router={router} />
           <ToastHost />
         </AuthProvider>

@@ -16,6 +16,7 @@ import { applyStatusNotification, orderKeys } from "../features/orders/api/order
 import { logMessage } from "../lib/android";
 import { ApiError } from "../lib/api-client";
 import { announceSessionExpired, currentToken } from "../lib/auth-storage";
+import { brand } from "../lib/brand";
 import { socketUrl } from "../lib/config";
 
 /** Every order the cache holds (lists and details), by id; the detail wins over a list copy. */
@@ -80,7 +81,8 @@ export default function LiveUpdates() {
 
   useEffect(() => {
     if (!signedIn) return;
-    const stopAsking = requestPermissionAtStart();
+    // The brand's notifications flag: off, no permission prompt and no system notifications (toasts stay).
+    const stopAsking = brand.features.notifications ? requestPermissionAtStart() : () => undefined;
     const stopUnlock = unlockAudioOnFirstGesture();
     return () => {
       stopAsking();

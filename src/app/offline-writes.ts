@@ -60,10 +60,10 @@ export function registerOfflineWrites(client: QueryClient, navigation: AppNaviga
       }
       // Elsewhere in the app (it was queued and they moved on): say so without pulling them away.
       toasts.push({
-        kind: "success",
+        kind: "order-status",
+        tone: "success",
         title: `Order #${order.orderId} placed`,
         message: `It was sent when you came back online. Pay at the ${order.vendorName || "trailer"} counter.`,
-        durationMs: 10_000,
         action: { label: "View", onClick: () => navigation.navigate(CASH_SCREEN, order) },
       });
     },

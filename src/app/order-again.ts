@@ -46,13 +46,13 @@ export async function orderAgain(
   await queryClient.invalidateQueries({ queryKey: cartKeys.all });
   if (added === 0) {
     toasts.push({
-      kind: "error",
+      kind: "cart",
       message: "Could not add these items to your cart. They may no longer be available.",
     });
     return;
   }
   if (failed.length > 0) {
-    toasts.push({ kind: "error", message: `Not available any more: ${failed.join(", ")}` });
+    toasts.push({ kind: "cart", message: `Not available any more: ${failed.join(", ")}` });
   } else {
     toasts.push({
       kind: "success",

@@ -1,4 +1,17 @@
-/** Toast rules of spec section 9: 3 shown, duplicates suppressed, 20 held, per-kind durations. */
+import { reportError } from "./android";
+
+/**
+ * Toast rules of spec section 9: 3 shown, duplicates suppressed, 20 held, per-kind durations. A toast's kind alone
+ * decides how long it stays (no call site can choose another duration):
+ * - `info`: anything else (6 s, the default);
+ * - `order-status`: an order's status changed or an order was placed (6 s);
+ * - `error`: a failure that is not the cart's (6 s), e.g. an order not sent, a staff board refusal;
+ * - `success`: a confirmation (4 s);
+ * - `addon-validation`: required add-ons missing (5 s);
+ * - `cart`: a cart error: any failed cart call (add, update, clear, allergy note, delivery instructions), live or
+ *   replayed after being offline (3 s, like the menu's cart banner).
+ * Every error toast (tone "error") is also logged and forwarded to the Android host (spec section 8).
+ */
 export type ToastKind = "success" | "error" | "info" | "order-status" | "addon-validation" | "cart";
 export type ToastTone = "success" | "error" | "info" | "warning" | "neutral";
 
@@ -13,7 +26,6 @@ export interface ToastInput {
   title?: string;
   tone?: ToastTone;
   action?: ToastAction;
-  durationMs?: number;
 }
 
 export interface Toast extends ToastInput {
@@ -98,8 +110,9 @@ export function createToastStore(options: ToastStoreOptions = {}) {
       ...input,
       id: nextId++,
       tone: input.tone ?? DEFAULT_TONE[input.kind],
-      durationMs: input.durationMs ?? DURATION_MS[input.kind],
+      durationMs: DURATION_MS[input.kind],
     };
+    if (toast.tone === "error") reportError(toast.title ? `${toast.title}: ${toast.message}` : toast.message, "error toast");
     if (visible.length < MAX_VISIBLE) {
       show(toast);
       emit();

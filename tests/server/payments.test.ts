@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../contract/messages";
-import type { CreateIntentResponse, PaymentStatusResponse } from "../../contract/payments";
+import { type CreateIntentResponse, type PaymentStatusResponse, paymentOutcome } from "../../contract/payments";
 import type { OrderPlaced } from "../../server/src/events.js";
 import { addToCart, countOrders, type DemoIds, demoIds, getCart } from "./helpers/checkout-fixtures";
 import { type FakeStripe, startFakeStripe } from "./helpers/fake-stripe";
@@ -122,6 +122,9 @@ describe.each(databaseKinds)("card payments with the test provider (no Stripe ke
       orderId: null,
       error: "Your card was declined.",
     });
+    // ...which the app's poll reads as a failure (spec section 7), at once.
+    const answer = (await status(h, customer, paymentIntentId)).body;
+    expect(paymentOutcome(answer.status, answer.error)).toBe("failure");
     expect(await countOrders(h.server, customer.user.id)).toBe(0);
     expect((await getCart(h.server, customer.token, h.ids.forno)).items).toHaveLength(1);
     const invalid = await payWithCard(h, paymentIntentId, "1234 5678 9012 3456");
@@ -294,6 +297,23 @@ describe.each(databaseKinds)("card payments through Stripe (SDK against a fake S
     expect(paid).toMatchObject({ status: "paid", orderId: expect.any(Number) });
     expect(await orderOfPayment(h, intent.paymentIntentId)).toHaveLength(1);
     expect((await getCart(h.server, customer.token, h.ids.forno)).items).toEqual([]);
+  });
+
+  it("reports a card declined on Stripe's page as requires_payment_method with Stripe's reason, and no order", async () => {
+    const customer = await h.server.registerCustomer();
+    const { intent, sessionId } = await startCheckout(customer);
+    stripe.decline(sessionId, "Your card was declined.");
+
+    const polled = (await status(h, customer, intent.paymentIntentId)).body;
+
+    expect(polled).toMatchObject({ status: "requires_payment_method", orderId: null, error: "Your card was declined." });
+    expect(paymentOutcome(polled.status, polled.error)).toBe("failure");
+    const retrieve = stripe.requests.findLast((request) => request.path === `/v1/checkout/sessions/${sessionId}`)!;
+    expect(retrieve.method).toBe("GET");
+    expect(await orderOfPayment(h, intent.paymentIntentId)).toHaveLength(0);
+    // The customer may still pay on the same page: a later poll finds it paid.
+    stripe.pay(sessionId);
+    expect((await status(h, customer, intent.paymentIntentId)).body).toMatchObject({ status: "paid", error: null });
   });
 
   it("creates the order from a signed checkout.session.completed webhook, once, even when replayed", async () => {

@@ -21,6 +21,8 @@ interface WebManifest {
   theme_color: string;
   background_color: string;
   icons: ManifestIcon[];
+  screenshots: (ManifestIcon & { form_factor?: "narrow" | "wide"; label: string })[];
+  shortcuts: { name: string; url: string; icons: ManifestIcon[] }[];
 }
 
 const manifest: WebManifest = JSON.parse(
@@ -42,7 +44,7 @@ describe("manifest.webmanifest", () => {
     expect(manifest.name).toBe(brand.appName);
     expect(manifest.short_name).toBe(brand.shortName);
     expect(manifest.theme_color).toBe(brand.colors.primary);
-    expect(manifest.background_color).toBe(brand.colors.background);
+    expect(manifest.background_color).toBe(brand.colors.bg);
   });
 
   it("opens standalone at the root of the site", () => {
@@ -71,9 +73,39 @@ describe("manifest.webmanifest", () => {
   });
 
   // The build links the manifest (vite.config.ts) so its URL stays unhashed; tests/e2e/shell.spec.ts checks the served page.
-  it("has the theme colour of index.html", () => {
+  it("has the theme colour of index.html, whose title is the brand's name (scripts/apply-brand.mjs copies both)", () => {
     const html = fs.readFileSync(path.join(root, "index.html"), "utf8");
 
     expect(html).toContain(`<meta name="theme-color" content="${brand.colors.primary}" />`);
+    expect(html).toContain(`<title>${brand.appName}</title>`);
+  });
+
+  describe("the rich install sheet", () => {
+    it("has a phone screenshot and a wide one, real PNGs of the size they claim, each under 150 KB", () => {
+      const byFactor = Object.fromEntries(manifest.screenshots.map((shot) => [shot.form_factor, shot]));
+      expect(Object.keys(byFactor).sort()).toEqual(["narrow", "wide"]);
+      for (const shot of manifest.screenshots) {
+        const [width, height] = shot.sizes.split("x").map(Number);
+        expect(shot.type).toBe("image/png");
+        expect(pngSize(iconFile(shot))).toEqual({ width, height });
+        expect(fs.statSync(iconFile(shot)).size, shot.src).toBeLessThan(150 * 1024);
+        expect(shot.label.length).toBeGreaterThan(0);
+      }
+      const narrow = byFactor.narrow!.sizes.split("x").map(Number);
+      const wide = byFactor.wide!.sizes.split("x").map(Number);
+      expect(narrow[0]!).toBeLessThan(narrow[1]!); // portrait
+      expect(wide[0]!).toBeGreaterThan(wide[1]!); // landscape
+    });
+
+    it("has the Trailers and My Orders shortcuts with 96 px icons", () => {
+      expect(manifest.shortcuts.map((shortcut) => [shortcut.name, shortcut.url])).toEqual([
+        ["Trailers", "/vendors"],
+        ["My Orders", "/orders"],
+      ]);
+      for (const shortcut of manifest.shortcuts) {
+        expect(shortcut.icons).toHaveLength(1);
+        expect(pngSize(iconFile(shortcut.icons[0]!))).toEqual({ width: 96, height: 96 });
+      }
+    });
   });
 });

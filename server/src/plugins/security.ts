@@ -5,23 +5,35 @@ import { HttpError } from "../http-error.js";
 import securityHeaders from "./security-headers.js";
 import { dbErrorStatus } from "./input-guard.js";
 
+export interface SecurityOptions {
+  /** Stripe.js is loaded on the payment screen (a publishable key is configured): let exactly it in. */
+  stripeJs?: boolean;
+}
+
+/**
+ * What Stripe.js needs (Stripe's CSP guide): its script and its hidden frames from js.stripe.com, and calls to
+ * api.stripe.com. Nothing of Stripe's otherwise: the hosted checkout is a navigation, which the CSP does not govern.
+ */
+const STRIPE_JS = { script: ["https://js.stripe.com", "https://*.js.stripe.com"], connect: ["https://api.stripe.com"] };
+
 /**
  * Security headers, rate limiting (opt-in per route) and one error shape: `{ message }`.
  * With REDIS_URL (plugins/redis.ts, registered before this one) every limit is counted in Redis, shared by all nodes.
  */
-export default fp(async (app) => {
+export default fp<SecurityOptions>(async (app, options) => {
+  const stripe = options.stripeJs === true;
   await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "https://js.stripe.com"],
+        scriptSrc: ["'self'", ...(stripe ? STRIPE_JS.script : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'", "ws:", "wss:", "https://api.stripe.com"],
-        frameSrc: ["'self'", "https://js.stripe.com", "https://checkout.stripe.com"],
+        connectSrc: ["'self'", "ws:", "wss:", ...(stripe ? STRIPE_JS.connect : [])],
+        frameSrc: ["'self'", ...(stripe ? STRIPE_JS.script : [])],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
-        formAction: ["'self'", "https://checkout.stripe.com"],
+        formAction: ["'self'"],
         upgradeInsecureRequests: null,
       },
     },

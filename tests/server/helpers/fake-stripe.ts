@@ -15,6 +15,15 @@ export interface FakeSession {
   client_reference_id: string | null;
   client_secret: null;
   metadata: Record<string, string>;
+  /** An id until a card is tried; expanded (`expand[]=payment_intent`) it is the intent itself. */
+  payment_intent: FakePaymentIntent | null;
+}
+
+export interface FakePaymentIntent {
+  id: string;
+  object: "payment_intent";
+  status: "requires_payment_method" | "succeeded";
+  last_payment_error: { type: "card_error"; code: string; message: string } | null;
 }
 
 export interface FakeStripeRequest {
@@ -33,6 +42,8 @@ export interface FakeStripe {
   /** Answers every call with this status until cleared (simulates an outage). */
   failWith: number | null;
   pay(sessionId: string): FakeSession;
+  /** The customer's card is declined on the hosted page: the session stays open. */
+  decline(sessionId: string, message: string): FakeSession;
   close(): Promise<void>;
 }
 
@@ -68,6 +79,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!session) throw new Error(`no fake session ${sessionId}`);
       session.status = "complete";
       session.payment_status = "paid";
+      return session;
+    },
+    decline(sessionId, message) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`no fake session ${sessionId}`);
+      session.payment_intent = {
+        id: `pi_fake_${sessionId}`,
+        object: "payment_intent",
+        status: "requires_payment_method",
+        last_payment_error: { type: "card_error", code: "card_declined", message },
+      };
       return session;
     },
   };
@@ -106,6 +128,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           client_reference_id: form.get("client_reference_id"),
           client_secret: null,
           metadata: metadataOf(form),
+          payment_intent: null,
         };
         sessions.set(id, session);
         return send(200, session);
@@ -118,7 +141,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         session.status = "expired";
         return send(200, session);
       }
-      return send(200, session);
+      // Stripe answers an id unless asked to expand the intent.
+      const query = [...new URLSearchParams((req.url ?? "").split("?")[1] ?? "")];
+      const expanded = query.some(([key, value]) => /^expand\[\d*\]$/.test(key) && value === "payment_intent");
+      return send(200, expanded ? session : { ...session, payment_intent: session.payment_intent?.id ?? null });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -128,14 +128,6 @@ describe("toast store (spec section 9)", () => {
       vi.advanceTimersByTime(1);
       expect(store.getSnapshot()).toHaveLength(0);
     });
-
-    it("honours an explicit duration", () => {
-      store.push({ kind: "info", message: "Quick", durationMs: 1500 });
-
-      vi.advanceTimersByTime(1500);
-
-      expect(store.getSnapshot()).toHaveLength(0);
-    });
   });
 
   describe("the queue", () => {

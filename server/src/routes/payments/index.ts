@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
 import { MESSAGES } from "../../../../contract/messages";
-import { createIntentRequestSchema } from "../../../../contract/payments";
+import { createIntentRequestSchema, type PaymentConfig } from "../../../../contract/payments";
 import { badRequest, parseInput } from "../../http-error.js";
 import { requireUser } from "../../plugins/auth.js";
 
@@ -21,8 +21,15 @@ function requestOrigin(request: FastifyRequest): string {
 }
 
 /** /api/payments/stripe/*: card payments through a hosted checkout (Stripe, or our test provider without keys). */
-export default async function paymentRoutes(app: FastifyInstance) {
+export default async function paymentRoutes(app: FastifyInstance, options: { publishableKey: string | null }) {
   const payments = app.services.payments;
+
+  // The payment screen's one setting: the key it loads Stripe.js with, or null (then it loads nothing of Stripe's).
+  app.get("/config", async (request, reply): Promise<PaymentConfig> => {
+    requireUser(request);
+    reply.header("Cache-Control", "no-store");
+    return { publishableKey: options.publishableKey };
+  });
 
   app.post("/create-intent", async (request) => {
     const user = requireUser(request);

@@ -29,6 +29,8 @@ export interface CreatedCheckout {
 export interface CheckoutSessionState {
   state: "open" | "complete" | "expired";
   paid: boolean;
+  /** The provider's reason when the customer's last card on this open session was declined, else null. */
+  declineMessage?: string | null;
   amountTotalPence: number | null;
   currency: string | null;
 }

@@ -120,6 +120,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     if (session.paid) await complete(payment.id, { amountPence: session.amountTotalPence, currency: session.currency });
     else if (session.state === "expired") await payments.markCanceled(payment.id, MESSAGES.paymentCancelledOrFailed);
     else if (session.state === "complete" && payment.status !== "processing") await payments.markProcessing(payment.id);
+    // A declined card: the poll reports requires_payment_method with the reason, which the app reads as a failure.
+    else if (session.state === "open" && session.declineMessage && session.declineMessage !== payment.failure_message) {
+      await payments.noteDecline(payment.id, session.declineMessage);
+    }
   }
 
   async function ownPayment(userId: number, paymentId: string): Promise<PaymentRow> {

@@ -20,10 +20,19 @@ const SESSION_LIFETIME_S = 60 * 60;
 
 type Session = Stripe.Checkout.Session;
 
+/** A declined attempt leaves the session open with a PaymentIntent asking for another payment method. */
+function declineMessage(session: Session): string | null {
+  const intent = session.payment_intent;
+  if (session.status !== "open" || !intent || typeof intent === "string") return null;
+  if (intent.status !== "requires_payment_method" || !intent.last_payment_error) return null;
+  return intent.last_payment_error.message ?? "Your card was declined.";
+}
+
 function sessionState(session: Session): CheckoutSessionState {
   return {
     state: session.status === "complete" ? "complete" : session.status === "expired" ? "expired" : "open",
     paid: session.payment_status === "paid",
+    declineMessage: declineMessage(session),
     amountTotalPence: session.amount_total ?? null,
     currency: session.currency ?? null,
   };
@@ -79,7 +88,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
 
     async retrieveSession(sessionId) {
-      return sessionState(await stripe.checkout.sessions.retrieve(sessionId));
+      // The PaymentIntent says whether a card was tried and declined while the session stays open.
+      return sessionState(await stripe.checkout.sessions.retrieve(sessionId, { expand: ["payment_intent"] }));
     },
 
     async expireSession(sessionId) {

@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { LoginRequest, RegisterRequest } from "../../../../contract/auth";
 import { MESSAGES } from "../../../../contract/messages";
 import { androidToken, reportError } from "../../../lib/android";
@@ -14,7 +14,7 @@ import {
 } from "../../../lib/auth-storage";
 import * as authApi from "../api/auth-api";
 import { AuthContext, type AuthContextValue, type AuthStatus } from "../hooks/auth-context";
-import { decideStartupAuth, needsServerValidation, readTokenSources, recordFromToken } from "../lib/startup";
+import { decideStartupAuth, needsServerValidation, nextValidationAt, readTokenSources, recordFromToken } from "../lib/startup";
 
 interface AuthState {
   status: AuthStatus;
@@ -67,33 +67,62 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
     return validated.user;
   }, []);
 
-  // Re-validate with the server when due; an unreachable server keeps local auth.
+  // Re-validate with the server when due (spec section 5): at start, then while the app stays open on a timer
+  // set for the moment the record falls due, and whenever the page comes back into view or online.
+  // An unreachable server keeps local auth and marks the record invalid, so the next check asks again.
+  const [checkRequested, setCheckRequested] = useState(0);
   const token = state.record?.token;
-  // Only a new token warrants a new validation.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the token on purpose
+  const inFlight = useRef<string | null>(null);
+  const sessionToken = useRef(token);
+  sessionToken.current = token;
+  // Only a new token or a requested check warrants a new validation.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the token and the check requests on purpose
   useEffect(() => {
     const record = state.record;
-    if (!record || !needsServerValidation(record)) return;
-    let cancelled = false;
+    if (!record || !needsServerValidation(record) || inFlight.current === record.token) return;
+    inFlight.current = record.token;
+    // An answer for a session that has since ended or changed is dropped.
+    const stale = () => sessionToken.current !== record.token;
+    const settle = (next: TokenRecord) => {
+      writeStoredAuth(next);
+      setState({ status: "signed-in", record: next });
+    };
     authApi
       .fetchProfile(record.token)
       .then((profile) => {
-        if (cancelled) return;
+        if (stale()) return;
         const { phone: _phone, ...user } = profile;
-        const validated = { ...record, user, lastValidated: Date.now(), isValid: true };
-        writeStoredAuth(validated);
-        setState({ status: "signed-in", record: validated });
+        settle({ ...record, user, lastValidated: Date.now(), isValid: true });
       })
       .catch((error: unknown) => {
-        if (cancelled) return;
+        if (stale()) return;
         if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return signOut();
         reportError(error, MESSAGES.profileFailed);
-        writeStoredAuth({ ...record, isValid: false });
+        settle({ ...record, isValid: false });
+      })
+      .finally(() => {
+        if (inFlight.current === record.token) inFlight.current = null;
       });
+  }, [token, checkRequested]);
+
+  useEffect(() => {
+    const record = state.record;
+    if (!record) return;
+    const requestCheck = () => setCheckRequested((count) => count + 1);
+    const onVisible = () => document.visibilityState === "visible" && requestCheck();
+    // setTimeout's longest delay is about 24.8 days; a later deadline just re-arms on the next change.
+    const delay = Math.min(Math.max(0, nextValidationAt(record) - Date.now()), 2 ** 31 - 1);
+    const timer = setTimeout(requestCheck, delay);
+    window.addEventListener("focus", requestCheck);
+    window.addEventListener("online", requestCheck);
+    document.addEventListener("visibilitychange", onVisible);
     return () => {
-      cancelled = true;
+      clearTimeout(timer);
+      window.removeEventListener("focus", requestCheck);
+      window.removeEventListener("online", requestCheck);
+      document.removeEventListener("visibilitychange", onVisible);
     };
-  }, [token]);
+  }, [state.record]);
 
   useEffect(() => onSessionExpired(signOut), [signOut]);
 

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
+import { MESSAGES } from "../../../../contract/messages";
 import { Icon, type IconName } from "../../../components/Icon";
 import { PageHeader } from "../../../components/PageHeader";
 import { profileQuery } from "../api/profile-query";
@@ -48,6 +49,14 @@ export default function ProfilePage() {
           <span className="badge badge--primary">{roleLabel}</span>
         </div>
       </section>
+      {profile.isError && !profile.data && (
+        <div className="error-box profile-error" role="alert">
+          <span>{MESSAGES.profileFailed}</span>
+          <button type="button" className="btn btn--secondary btn--small" onClick={() => void profile.refetch()} disabled={profile.isFetching}>
+            Try again
+          </button>
+        </div>
+      )}
       <dl className="detail-list">
         <div>
           <dt>Email</dt>

@@ -76,6 +76,19 @@ export function needsServerValidation(record: TokenRecord, now = Date.now()): bo
   );
 }
 
+/** After a failed check (server unreachable), how long until the next try while the app stays open. */
+export const VALIDATION_RETRY_MS = 60 * 1000;
+
+/**
+ * When the open app should next check the record with the server: when the 5-minute cache runs out or the token
+ * comes within 10 minutes of expiring, whichever is first; a record that is due already (never validated, or
+ * marked invalid after an unreachable server) is retried a minute from now.
+ */
+export function nextValidationAt(record: TokenRecord, now = Date.now()): number {
+  if (needsServerValidation(record, now)) return now + VALIDATION_RETRY_MS;
+  return Math.min(record.lastValidated + TOKEN_VALIDATION_CACHE_MS, record.expiresAt - TOKEN_REFRESH_THRESHOLD_MS) + 1;
+}
+
 export function readTokenSources(location: Location, doc: Document, global: string | null): TokenSources {
   const url = new URLSearchParams(location.search).get("token");
   const meta = doc.querySelector<HTMLMetaElement>('meta[name="auth-token"]')?.content ?? null;

@@ -187,7 +187,7 @@ function liveFailureToast(write: CartWrite, error: unknown): void {
   if (write.kind === "update") toast(MESSAGES.cartUpdateFailed);
   else if (write.kind === "delivery-instructions") toast(MESSAGES.deliveryInstructionsFailed);
   else if (write.kind === "clear") toast(MESSAGES.cartClearFailed);
-  else if (write.kind === "allergy") toasts.push({ kind: "error", message: reason ?? MESSAGES.allergyFailed });
+  else if (write.kind === "allergy") toasts.push({ kind: "cart", message: reason ?? MESSAGES.allergyFailed });
 }
 
 function liveSuccessToast(write: CartWrite): void {
@@ -226,7 +226,7 @@ export function registerCartWrites(client: QueryClient): void {
         liveFailureToast(write, error);
         return;
       }
-      toasts.push({ kind: "error", ...refusalToast(write, error) });
+      toasts.push({ kind: "cart", ...refusalToast(write, error) });
       // The next write's answer brings the server's cart; the last one in line asks for it.
       if (!otherWritesPending(client, write.mutationId)) void refreshFromServer(client, write);
     },

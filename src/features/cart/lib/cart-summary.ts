@@ -1,19 +1,11 @@
+import { type BillRow, billRows, cartBill } from "../../../../contract/bill";
 import type { Cart, CartItem } from "../../../../contract/cart";
 import type { OrderType } from "../../../../contract/common";
 
-export interface SummaryRow {
-  label: "Subtotal" | "Service Charge" | "Delivery Fee" | "Total";
-  pence: number;
-}
+export type SummaryRow = BillRow;
 
 /** Spec section 2: Subtotal, Service Charge only above 0, Delivery Fee only for delivery and above 0, Total. All from the server. */
-export function summaryRows(cart: Cart): SummaryRow[] {
-  const rows: SummaryRow[] = [{ label: "Subtotal", pence: cart.subtotalPence }];
-  if (cart.serviceChargePence > 0) rows.push({ label: "Service Charge", pence: cart.serviceChargePence });
-  if (cart.orderType === "delivery" && cart.deliveryChargePence > 0) rows.push({ label: "Delivery Fee", pence: cart.deliveryChargePence });
-  rows.push({ label: "Total", pence: cart.totalPence });
-  return rows;
-}
+export const summaryRows = (cart: Cart): SummaryRow[] => billRows(cartBill(cart));
 
 /** The cart badge counts distinct lines. */
 export const distinctLineCount = (cart: Cart | undefined) => cart?.items.length ?? 0;

@@ -1,7 +1,7 @@
 import { safeParse } from "zod/v4/core";
 import { MESSAGES } from "../../../../contract/messages";
 import { type OrderPayload, orderSchema, type Vehicle } from "../../../../contract/orders";
-import { createIntentResponseSchema, paymentStatusResponseSchema } from "../../../../contract/payments";
+import { createIntentResponseSchema, paymentConfigSchema, paymentStatusResponseSchema } from "../../../../contract/payments";
 import { vehicleLookupResponseSchema } from "../../../../contract/vehicles";
 import { api, apiUrl } from "../../../lib/api-client";
 import { currentToken } from "../../../lib/auth-storage";
@@ -43,6 +43,9 @@ export interface CreateIntentBody {
 }
 
 export const createPaymentIntent = (body: CreateIntentBody) => api.post("/payments/stripe/create-intent", body, createIntentResponseSchema);
+
+/** GET /payments/stripe/config: the Stripe publishable key, or null when card payments do not go through Stripe. */
+export const fetchPaymentConfig = (signal?: AbortSignal) => api.get("/payments/stripe/config", paymentConfigSchema, { signal });
 
 export const fetchPaymentStatus = (paymentId: string, signal?: AbortSignal) =>
   api.get(`/payments/stripe/status/${encodeURIComponent(paymentId)}`, paymentStatusResponseSchema, { signal });

@@ -25,6 +25,7 @@ function fromPlaced(placed: PlacedCashOrder): OrderSummaryProps {
     vendorName: placed.vendorName || SAMPLE.vendorName,
     orderType: placed.orderType,
     totalPence: placed.totalPence,
+    bill: placed.bill,
     estimatedTime: estimatedTimeText(placed.preparationTime),
     items: placed.items,
   };

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { cartBill } from "../../../../contract/bill";
 import type { Cart } from "../../../../contract/cart";
 import type { OrderType } from "../../../../contract/common";
 import { MESSAGES } from "../../../../contract/messages";
@@ -96,6 +97,7 @@ export function CheckoutPanel({ cart, vendorId, orderType }: CheckoutPanelProps)
         vendorName: cart.vendor_info?.name ?? "",
         orderType: orderTypeLabel(orderType ?? cart.orderType ?? "takeaway"),
         totalPence: cart.totalPence,
+        bill: cartBill(cart),
         preparationTime: cart.vendor_info?.preparationTime ?? null,
         items: lineSummary(cart),
         vehicle: delivery.state.vehicle,
@@ -129,6 +131,7 @@ export function CheckoutPanel({ cart, vendorId, orderType }: CheckoutPanelProps)
     const pending: PendingCheckout = {
       orderData: payload,
       amountPence: cart.totalPence,
+      bill: cartBill(cart),
       currency: "gbp",
       vendorName: cart.vendor_info?.name ?? "",
       itemCount: cart.items.reduce((sum, item) => sum + item.quantity, 0),

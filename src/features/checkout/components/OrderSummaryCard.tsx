@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
+import type { BillAmounts } from "../../../../contract/bill";
 import type { Vehicle } from "../../../../contract/orders";
+import { BillRows } from "../../../components/BillRows";
 import { formatPence } from "../../../lib/money";
 import { displayPlate } from "../lib/plate";
 
@@ -16,13 +18,15 @@ export interface OrderSummaryProps {
   vendorName: string;
   orderType: string;
   totalPence: number;
+  /** The bill behind the total: Subtotal, Service Charge, Delivery Fee as they apply (contract/bill.ts). */
+  bill?: BillAmounts | undefined;
   estimatedTime: string;
   items: OrderSummaryLine[];
   extra?: ReactNode;
 }
 
 /** Order number, vendor, type, total, estimated time and items: shared by confirmation and cash screens. */
-export function OrderSummaryCard({ orderNumber, vendorName, orderType, totalPence, estimatedTime, items, extra }: OrderSummaryProps) {
+export function OrderSummaryCard({ orderNumber, vendorName, orderType, totalPence, bill, estimatedTime, items, extra }: OrderSummaryProps) {
   return (
     <section className="card order-summary" aria-labelledby="order-summary-title">
       <h2 id="order-summary-title" className="visually-hidden">
@@ -46,10 +50,14 @@ export function OrderSummaryCard({ orderNumber, vendorName, orderType, totalPenc
           <dd>{estimatedTime}</dd>
         </div>
         {extra}
-        <div className="order-summary__total">
-          <dt>Total</dt>
-          <dd>{formatPence(totalPence)}</dd>
-        </div>
+        {bill ? (
+          <BillRows bill={bill} totalClassName="order-summary__total" />
+        ) : (
+          <div className="order-summary__total">
+            <dt>Total</dt>
+            <dd>{formatPence(totalPence)}</dd>
+          </div>
+        )}
       </dl>
       {items.length > 0 && (
         <>

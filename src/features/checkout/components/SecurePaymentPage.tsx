@@ -2,15 +2,18 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { MESSAGES } from "../../../../contract/messages";
+import { paymentOutcome } from "../../../../contract/payments";
 import { Button } from "../../../components/Button";
 import { Icon } from "../../../components/Icon";
 import { PageHeader } from "../../../components/PageHeader";
 import { Spinner } from "../../../components/Spinner";
 import { reportError } from "../../../lib/android";
+import { brand } from "../../../lib/brand";
 import { formatPence } from "../../../lib/money";
 import { createPaymentIntent, fetchPaymentStatus } from "../api/checkout-api";
 import { usePaymentStatus } from "../hooks/use-payment-status";
 import { isAllowedCheckoutUrl } from "../lib/checkout-url";
+import { loadStripeForPaymentScreen } from "../lib/stripe-js";
 import { type PendingCheckout, readPendingCheckout, savePendingCheckout } from "../lib/pending-checkout";
 import "../checkout.css";
 
@@ -18,6 +21,8 @@ type Phase = "pending" | "processing" | "failed";
 
 const POPUP_NAME = "food-park-secure-payment";
 const POPUP_FEATURES = "popup=yes,width=500,height=700";
+/** How often the screen checks whether the customer closed the payment popup. */
+const POPUP_WATCH_MS = 500;
 
 function pendingFrom(state: unknown): PendingCheckout | null {
   const pending = (state as { pending?: PendingCheckout } | null)?.pending;
@@ -42,7 +47,9 @@ function PaymentSummary({ pending }: { pending: PendingCheckout }) {
         </div>
         <div>
           <dt>Currency</dt>
-          <dd>{pending.currency.toUpperCase()} (£)</dd>
+          <dd>
+            {pending.currency.toUpperCase()} ({brand.currencySymbol})
+          </dd>
         </div>
         {pending.vendorName && (
           <div>
@@ -72,6 +79,11 @@ export default function SecurePaymentPage() {
   const popup = useRef<Window | null>(null);
   const status = usePaymentStatus(paymentId, phase === "processing");
 
+  // Stripe.js for fraud signals, only when the server pays through Stripe (lib/stripe-js.ts); never in the way.
+  useEffect(() => {
+    loadStripeForPaymentScreen().catch((caught: unknown) => reportError(caught, "loading Stripe.js"));
+  }, []);
+
   // Back from the hosted page: say why, when the provider knows (e.g. 'Your card was declined.').
   useEffect(() => {
     const returned = params.get("payment_id");
@@ -87,10 +99,33 @@ export default function SecurePaymentPage() {
       popup.current?.close();
       navigate(`/payment-success?payment_id=${encodeURIComponent(paymentId)}`, { replace: true });
     } else if (status.outcome === "failure") {
+      // A declined card ends this attempt here: the popup goes, 'Retry Payment' starts a new one.
+      popup.current?.close();
+      popup.current = null;
       setPhase("failed");
       setError(status.data?.error ?? MESSAGES.paymentCancelledOrFailed);
     }
   }, [phase, paymentId, status.outcome, status.data, navigate]);
+
+  // The popup closed before the payment was decided: ask once more (it may have just been paid), else say so.
+  const { refetch } = status;
+  useEffect(() => {
+    if (phase !== "processing" || !paymentId) return;
+    let settled = false;
+    const watch = window.setInterval(() => {
+      const window_ = popup.current;
+      if (!window_ || !window_.closed || settled) return;
+      settled = true;
+      popup.current = null;
+      void refetch().then((answer) => {
+        const outcome = answer.data ? paymentOutcome(answer.data.status, answer.data.error) : "pending";
+        if (outcome !== "pending") return; // the effect above takes it from here
+        setPhase("failed");
+        setError(MESSAGES.paymentCancelledOrFailed);
+      });
+    }, POPUP_WATCH_MS);
+    return () => window.clearInterval(watch);
+  }, [phase, paymentId, refetch]);
 
   const intent = useMutation({
     mutationFn: (current: PendingCheckout) =>

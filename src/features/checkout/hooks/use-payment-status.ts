@@ -29,11 +29,11 @@ export function usePaymentStatus(paymentId: string | null, enabled = true) {
     refetchOnWindowFocus: true,
     refetchIntervalInBackground: true,
     refetchInterval: (current) => {
-      const status = current.state.data?.status;
-      return status && paymentOutcome(status) !== "pending" ? false : PAYMENT_POLL_INTERVAL_MS;
+      const answer = current.state.data;
+      return answer && paymentOutcome(answer.status, answer.error) !== "pending" ? false : PAYMENT_POLL_INTERVAL_MS;
     },
   });
 
-  const outcome = query.data ? paymentOutcome(query.data.status) : "pending";
+  const outcome = query.data ? paymentOutcome(query.data.status, query.data.error) : "pending";
   return { ...query, outcome: outcome === "pending" && timedOut ? ("failure" as const) : outcome, timedOut };
 }

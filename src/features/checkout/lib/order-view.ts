@@ -1,3 +1,4 @@
+import { orderBill } from "../../../../contract/bill";
 import type { Order } from "../../../../contract/orders";
 import { enabledOrderTypes } from "../../../lib/brand";
 import type { OrderSummaryProps } from "../components/OrderSummaryCard";
@@ -21,6 +22,7 @@ export function summaryOfOrder(order: Order, orderNumber: string): OrderSummaryP
     vendorName: order.vendorName,
     orderType: orderTypeLabel(order.orderType),
     totalPence: order.totalPence,
+    bill: orderBill(order),
     estimatedTime: estimatedTimeText(
       { min: order.vendor.preparation_time_min, max: order.vendor.preparation_time_max },
       order.estimatedDeliveryTime,

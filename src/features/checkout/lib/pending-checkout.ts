@@ -1,3 +1,4 @@
+import type { BillAmounts } from "../../../../contract/bill";
 import type { OrderPayload, Vehicle } from "../../../../contract/orders";
 
 export interface SummaryLine {
@@ -11,6 +12,8 @@ export interface SummaryLine {
 export interface PendingCheckout {
   orderData: OrderPayload;
   amountPence: number;
+  /** The bill behind the amount (absent in a checkout saved by an older version of the app). */
+  bill?: BillAmounts | undefined;
   currency: "gbp";
   vendorName: string;
   itemCount: number;
@@ -25,6 +28,8 @@ export interface PlacedCashOrder {
   vendorName: string;
   orderType: string;
   totalPence: number;
+  /** The bill behind the total (absent in orders queued by an older version of the app). */
+  bill?: BillAmounts | undefined;
   preparationTime: { min: number; max: number } | null;
   items: SummaryLine[];
   vehicle: Vehicle | null;

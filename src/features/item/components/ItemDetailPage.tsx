@@ -157,7 +157,7 @@ export function ItemDetailPage({ vendorId, itemId, cart, lineId }: Props) {
       toasts.push({ kind: "success", title: "1 Item Added", message: message || MESSAGES.addToCartSuccess, action: { label: "View Cart", onClick: () => navigate("/cart") } });
     } catch (error) {
       const reason = error instanceof ApiError && !error.network ? error.message : null;
-      toasts.push(reason ? { kind: "error", title: MESSAGES.addToCartFailed, message: reason } : { kind: "error", message: MESSAGES.addToCartFailed });
+      toasts.push(reason ? { kind: "cart", title: MESSAGES.addToCartFailed, message: reason } : { kind: "cart", message: MESSAGES.addToCartFailed });
     }
   };
 

@@ -1,5 +1,6 @@
 import { statusChangeMessage } from "../../../../contract/order-status";
 import type { OrderStatusNotification } from "../../../../contract/orders";
+import { brand } from "../../../lib/brand";
 import { toasts } from "../../../lib/toast-store";
 import { playBeep } from "./beep";
 import { showSystemNotification } from "./notification-permission";
@@ -22,6 +23,8 @@ export function announceOrderStatus(
     action: { label: "View", onClick: () => view(notification.orderId) },
   });
   void playBeep();
+  // The brand's notifications flag: off, the toast is all (no system notification).
+  if (!brand.features.notifications) return;
   void showSystemNotification({
     title,
     body: message,

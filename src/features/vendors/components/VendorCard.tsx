@@ -4,6 +4,7 @@ import { isVendorOpen } from "../../../../contract/vendor-rules";
 import { Icon } from "../../../components/Icon";
 import { Skeleton } from "../../../components/Skeleton";
 import { preparationMinutes, vendorDescription } from "../lib/vendor-list";
+import { brand } from "../../../lib/brand";
 
 export function VendorStatusBadge({ status }: { status: string }) {
   const open = isVendorOpen(status);
@@ -38,7 +39,7 @@ export function VendorCard({ vendor, eager = false }: { vendor: Vendor; eager?: 
             <Icon name="clock" size={16} />
             Preparation time {preparationMinutes(vendor)} mins
           </span>
-          {vendor.rating > 0 && (
+          {brand.features.reviews && vendor.rating > 0 && (
             <span>
               <Icon name="star" size={16} />
               <span className="visually-hidden">Rated </span>

@@ -20,6 +20,7 @@ import type { MenuCartControls } from "./menu-cart-controls";
 import { MenuItemRow } from "./MenuItemRow";
 import { VendorStatusBadge } from "./VendorCard";
 import { VoiceSearchButton } from "./VoiceSearchButton";
+import { brand } from "../../../lib/brand";
 
 function CartButton({ count }: { count: number }) {
   return (
@@ -47,7 +48,7 @@ function VendorHero({ vendor }: { vendor: Vendor }) {
           <span>
             <Icon name="clock" size={16} /> Preparation time {preparationMinutes(vendor)} mins
           </span>
-          {vendor.rating > 0 && (
+          {brand.features.reviews && vendor.rating > 0 && (
             <span>
               <Icon name="star" size={16} /> <span className="visually-hidden">Rated </span>
               {vendor.rating.toFixed(1)}

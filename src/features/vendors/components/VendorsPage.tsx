@@ -9,6 +9,10 @@ import { filtersFromParams, filtersToParams } from "../lib/filters-in-url";
 import { activeFilterCount, applyVendorFilters, hasAnyRefinement, NO_FILTERS, resultLine, sortLabel, type VendorFilters } from "../lib/vendor-list";
 import "../vendors.css";
 import { VendorCard, VendorCardSkeleton } from "./VendorCard";
+import { brand } from "../../../lib/brand";
+
+/** The brand's vendorGrid flag: cards side by side on wider screens, or one column. */
+const VENDOR_GRID_CLASS = brand.features.vendorGrid ? "vendor-grid" : "vendor-grid vendor-grid--list";
 
 // The sheets are not needed to render the list: they load on first use (and are prefetched when the browser is idle).
 const loadSheets = () => import("./VendorFilterSheets");
@@ -94,7 +98,7 @@ export default function VendorsPage() {
               Loading trailers…
             </p>
           </div>
-          <div className="vendor-grid">
+          <div className={VENDOR_GRID_CLASS}>
             {Array.from({ length: SKELETON_CARDS }, (_, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
               <VendorCardSkeleton key={index} />
@@ -126,7 +130,7 @@ export default function VendorsPage() {
               <p>No trailers match. Try another search or clear the filters.</p>
             </div>
           ) : (
-            <div className="vendor-grid">
+            <div className={VENDOR_GRID_CLASS}>
               {shown.map((vendor, index) => (
                 <VendorCard key={vendor.id} vendor={vendor} eager={index < 2} />
               ))}

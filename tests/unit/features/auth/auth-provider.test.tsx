@@ -190,6 +190,90 @@ describe("AuthProvider at start-up", () => {
   });
 });
 
+describe("AuthProvider while the app stays open (spec section 5's schedule)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"], now: new Date("2026-11-23T12:00:00Z") });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const openApp = async () => {
+    render(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
+    await act(async () => {});
+  };
+  const wait = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
+
+  it("asks the server again once the 5-minute validation cache runs out, not before", async () => {
+    storeToken(customerToken(Date.now(), HOUR), { lastValidated: Date.now() });
+    await openApp();
+
+    await wait(5 * MINUTE - 1000);
+    expect(profileCalls()).toHaveLength(0);
+
+    await wait(2000);
+    expect(profileCalls()).toHaveLength(1);
+    expect(JSON.parse(localStorage.getItem("tokenData")!).lastValidated).toBe(Date.now());
+
+    // ...and again five minutes after that.
+    await wait(5 * MINUTE + 1000);
+    expect(profileCalls()).toHaveLength(2);
+  });
+
+  it("asks as soon as the token comes within 10 minutes of expiring", async () => {
+    storeToken(customerToken(Date.now(), 12 * MINUTE), { lastValidated: Date.now(), expiresAt: Date.now() + 12 * MINUTE });
+    await openApp();
+
+    await wait(2 * MINUTE - 1000);
+    expect(profileCalls()).toHaveLength(0);
+
+    await wait(2000);
+    expect(profileCalls()).toHaveLength(1);
+  });
+
+  it("asks when the page comes back into focus after the cache ran out (a sleeping phone's timers lag)", async () => {
+    storeToken(customerToken(Date.now(), HOUR), { lastValidated: Date.now() });
+    await openApp();
+
+    vi.setSystemTime(Date.now() + 6 * MINUTE); // the clock moved on, the timer has not fired
+    await act(async () => void window.dispatchEvent(new Event("focus")));
+    expect(profileCalls()).toHaveLength(1);
+
+    // A focus while the cache is fresh asks nothing.
+    await act(async () => void window.dispatchEvent(new Event("focus")));
+    expect(profileCalls()).toHaveLength(1);
+  });
+
+  it("after an unreachable server, marks the record invalid, keeps the customer signed in and tries again a minute later", async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"));
+    storeToken(customerToken(Date.now(), HOUR));
+    await openApp();
+
+    expect(profileCalls()).toHaveLength(1);
+    expect(JSON.parse(localStorage.getItem("tokenData")!).isValid).toBe(false);
+    expect(shown()).toBe("signed in as Ada Lovelace");
+
+    await wait(60 * 1000);
+    expect(profileCalls()).toHaveLength(2);
+    expect(JSON.parse(localStorage.getItem("tokenData")!)).toMatchObject({ isValid: true, lastValidated: Date.now() });
+  });
+
+  it("signs out when a later check finds the token revoked", async () => {
+    storeToken(customerToken(Date.now(), HOUR), { lastValidated: Date.now() });
+    await openApp();
+    fetchMock.mockResolvedValueOnce(jsonResponse(401, { message: "Your session has ended" }));
+
+    await wait(5 * MINUTE + 1000);
+
+    expect(shown()).toBe("signed-out");
+    expect(localStorage.getItem("authToken")).toBeNull();
+  });
+});
+
 describe("AuthProvider and other tabs", () => {
   it("signs out when another tab clears the stored auth", async () => {
     storeToken(customerToken(Date.now(), HOUR), { lastValidated: Date.now() });

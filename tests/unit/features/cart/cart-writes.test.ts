@@ -125,7 +125,7 @@ describe("cart writes made offline", () => {
     setNetwork(true);
     await vi.waitFor(() => expect(server.log).toContain("GET /api/cart"));
     await vi.waitFor(() => expect(shownLines(client)).toEqual(["Margherita × 1"]));
-    expect(toasts.getSnapshot()).toEqual([expect.objectContaining({ kind: "error", title: "Couldn't add Calzone", message: "Calzone is sold out" })]);
+    expect(toasts.getSnapshot()).toEqual([expect.objectContaining({ kind: "cart", title: "Couldn't add Calzone", message: "Calzone is sold out" })]);
     expect(serverLines()).toEqual(["Margherita × 1"]);
   });
 
