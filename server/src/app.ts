@@ -88,6 +88,9 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
     pluginTimeout: 120_000,
   });
 
+  // Node enforces requestTimeout only when the headers deadline is no later than it (Node 20): keep them equal.
+  app.server.headersTimeout = requestTimeout;
+
   const routeList: { method: string; url: string }[] = [];
   app.decorate("routeList", routeList);
   app.addHook("onRoute", (route) => {

@@ -20,7 +20,7 @@ export function TestPaymentsBanner() {
     <div className="app-banner app-banner--test-payments" role="note" aria-label={TEST_PAYMENTS_BANNER}>
       <Icon name="card" size={18} />
       <span className="app-banner__text">
-        <strong>{TEST_PAYMENTS_BANNER}</strong> — card payments here are not real and no money moves
+        <strong>{TEST_PAYMENTS_BANNER}</strong> — card payments move no real money
       </span>
     </div>
   );
