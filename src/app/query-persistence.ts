@@ -14,8 +14,9 @@
  * 3. Nothing the customer did is lost: every write that had not been confirmed (paused offline, or in flight
  *    when the page went away) is saved and, restored, resumes: it is marked paused so `resumePausedMutations`
  *    sends it (an in-flight one would otherwise stay pending forever and block its scope), and cart writes are
- *    marked queued so they are drawn on the cart and announced ('Sending your changes…', or a toast naming the
- *    item if the server refuses it). Their mutation id or Idempotency-Key makes a replay apply once.
+ *    marked queued so they are announced ('Sending your changes…', or a toast naming the item if the server
+ *    refuses it) and, unless they were in flight (the server may already have them), drawn on the cart. Their
+ *    mutation id or Idempotency-Key makes a replay apply once.
  * 4. Several tabs share one saved cache: a save keeps the still-unconfirmed writes another tab saved (that this
  *    tab has never held), so one tab's save cannot erase another's queued change.
  */
@@ -139,9 +140,11 @@ export function resumableRestore<T extends PersistedClient>(saved: T, queuedKeys
     if (mutation.state.status !== "pending") return mutation;
     const variables = mutation.state.variables;
     const queue = queuedKeys.some((key) => sameKey(mutation.mutationKey, key)) && typeof variables === "object" && variables !== null;
+    // One saved in flight may already have reached the server: announced, but not drawn on top of its cart.
+    const flags = mutation.state.isPaused ? { queued: true } : { queued: true, inFlightAtRestore: true };
     return {
       ...mutation,
-      state: { ...mutation.state, isPaused: true, variables: queue ? { ...variables, queued: true } : variables },
+      state: { ...mutation.state, isPaused: true, variables: queue ? { ...variables, ...flags } : variables },
     };
   });
   return { ...saved, clientState: { ...saved.clientState, mutations } };

@@ -232,7 +232,7 @@ describe("restore rules (issue 11: nothing lost, nothing trusted blindly)", () =
     };
     const restored = resumableRestore(saved as PersistedClient, [["cart-write"]]).clientState.mutations;
     expect(restored.map((m) => [m.state.isPaused, m.state.variables])).toEqual([
-      [true, { mutationId: "in-flight", queued: true }],
+      [true, { mutationId: "in-flight", queued: true, inFlightAtRestore: true }],
       [true, { mutationId: "offline", queued: true }],
       // An order in flight resumes as it was (its Idempotency-Key answers the first order), not as a queued one.
       [true, { idempotencyKey: "order-1", queued: false }],
@@ -264,7 +264,7 @@ describe("restore rules (issue 11: nothing lost, nothing trusted blindly)", () =
     await persistQueryClientRestore({ queryClient: after, ...createQueryPersistence(() => "1", undefined, [["cart-write"]]).options });
     await after.resumePausedMutations();
     await expect.poll(() => sent).toEqual([
-      { mutationId: "m-1", queued: true },
+      { mutationId: "m-1", queued: true, inFlightAtRestore: true },
       { mutationId: "m-2", queued: true },
     ]);
     await after.resumePausedMutations();

@@ -78,13 +78,16 @@ export function forgetLocalCartAfterRefusal(client: QueryClient, vendorId: numbe
   if (vendor !== undefined) writeLocalCart(rebaseCart({ ...emptyCart(), vendorId: vendor }, waiting));
 }
 
-/** Queued writes still waiting to be sent (or being sent), oldest first; `except` leaves one out. */
+/**
+ * Queued writes still waiting to be sent (or being sent), oldest first, as drawn on the server's cart; `except`
+ * leaves one out. A write restored in flight is left out: the server may already hold it.
+ */
 export function queuedWrites(client: QueryClient, except?: string): CartWrite[] {
   return client
     .getMutationCache()
     .findAll({ mutationKey: cartKeys.writes, status: "pending" })
     .map((mutation) => mutation.state.variables as CartWrite | undefined)
-    .filter((write): write is CartWrite => write?.queued === true && write.mutationId !== except);
+    .filter((write): write is CartWrite => write?.queued === true && !write.inFlightAtRestore && write.mutationId !== except);
 }
 
 /**

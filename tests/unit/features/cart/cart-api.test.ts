@@ -108,6 +108,26 @@ describe("a cart answer older than the cart shown (issue 11: nothing goes backwa
     expect(await run(client)).toEqual(shown);
   });
 
+  it("draws queued writes on the answer, but not one restored in flight (the server may already hold it)", async () => {
+    writeLocalCart(cartOf(1), storage);
+    const client = new QueryClient();
+    const write = (mutationId: string, extra: object) =>
+      client.getMutationCache().build(client, { mutationKey: ["cart-write"] }, {
+        status: "pending",
+        isPaused: true,
+        submittedAt: 1,
+        variables: { kind: "add", vendorId: 1, orderType: "takeaway", menuItemId: 9, tempLineId: -4, mutationId, queued: true, item: { name: "Cola", description: "", image: "", pricePence: 200 }, ...extra },
+      } as never);
+    write("replayed-after-reload", { inFlightAtRestore: true });
+    fetchMock.mockImplementation(async () => json(200, { ...cartOf(1), version: 2, items: [line] }));
+    expect((await run(client)).items.map((item) => [item.name, item.quantity])).toEqual([["Water", 2]]);
+    write("queued-offline", {});
+    expect((await run(client)).items.map((item) => [item.name, item.quantity])).toEqual([
+      ["Water", 2],
+      ["Cola", 1],
+    ]);
+  });
+
   it("shows the server's newer cart (a change made on another device) and mirrors it locally", async () => {
     writeLocalCart(cartOf(1), storage);
     const client = new QueryClient();
