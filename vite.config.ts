@@ -2,6 +2,8 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
@@ -23,6 +25,57 @@ function webManifest(): Plugin {
         res.setHeader("Content-Type", "application/manifest+json");
         res.end(fs.readFileSync(source));
       });
+    },
+  };
+}
+
+/** Files worth compressing: everything textual a browser fetches. Source maps are left alone (debugging only). */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes `file.br` (brotli, highest quality) and `file.gz` (gzip -9) beside every textual file of the build, for the
+ * server to send as they are (`preCompressed` in server/src/plugins/static.ts). Runs after everything else has been
+ * written, the service worker included. A sibling that would not be smaller than the file is not written.
+ */
+function precompress(): Plugin {
+  let outDir = "";
+  const walk = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      if (entry.name.startsWith(".")) return []; // .vite/manifest.json is the build's, never served
+      const full = path.join(dir, entry.name);
+      return entry.isDirectory() ? walk(full) : COMPRESSIBLE.test(entry.name) ? [full] : [];
+    });
+  return {
+    name: "food-park:precompress",
+    apply: "build",
+    enforce: "post",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: "post",
+      sequential: true,
+      async handler() {
+        await Promise.all(
+          walk(outDir).map(async (file) => {
+            const source = fs.readFileSync(file);
+            const [br, gz] = await Promise.all([
+              brotli(source, {
+                params: {
+                  [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+                  [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+                },
+              }),
+              gzip(source, { level: zlib.constants.Z_BEST_COMPRESSION }),
+            ]);
+            if (br.length < source.length) fs.writeFileSync(`${file}.br`, br);
+            if (gz.length < source.length) fs.writeFileSync(`${file}.gz`, gz);
+          }),
+        );
+      },
     },
   };
 }
@@ -76,6 +129,7 @@ export default defineConfig(({ command }) => ({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   build: {
     outDir: "dist/client",

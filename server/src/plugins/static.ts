@@ -6,8 +6,14 @@ import fp from "fastify-plugin";
 
 const API_PREFIXES = ["/api/", "/auth/", "/socket.io/"];
 const NEVER_CACHED = new Set(["index.html", "sw.js", "manifest.webmanifest", "registerSW.js"]);
+/** The build's precompressed siblings (`file.br`, `file.gz`) are cached as the file they encode. */
+const ENCODED_SIBLING = /\.(?:br|gz)$/;
 
-/** Serves the built PWA: hashed assets cached for a year, the shell and worker always revalidated. */
+/**
+ * Serves the built PWA: hashed assets cached for a year, the shell and worker always revalidated. Textual files go
+ * out as the brotli or gzip copy the build wrote beside them (`preCompressed`), whichever the client accepts, with
+ * `Vary: Accept-Encoding`; a client that accepts neither gets the plain file.
+ */
 export default fp<{ clientDir: string | undefined }>(async (app, { clientDir }) => {
   const indexFile = clientDir ? path.join(clientDir, "index.html") : undefined;
   const hasClient = indexFile !== undefined && fs.existsSync(indexFile);
@@ -17,8 +23,11 @@ export default fp<{ clientDir: string | undefined }>(async (app, { clientDir }) 
       root: clientDir!,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // The siblings are chosen by the server, never asked for by name.
+      allowedPath: (pathname) => !ENCODED_SIBLING.test(pathname),
       setHeaders(res, filePath) {
-        const relative = path.relative(clientDir!, filePath).split(path.sep).join("/");
+        const relative = path.relative(clientDir!, filePath).split(path.sep).join("/").replace(ENCODED_SIBLING, "");
         if (relative.startsWith("assets/")) {
           res.header("Cache-Control", "public, max-age=31536000, immutable");
         } else if (NEVER_CACHED.has(relative)) {
