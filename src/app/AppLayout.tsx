@@ -4,6 +4,7 @@ import { Icon } from "../components/Icon";
 import { OfflineBanner } from "../components/OfflineBanner";
 import { Spinner } from "../components/Spinner";
 import { brand } from "../lib/brand";
+import { AfterFirstScreen } from "./first-screen";
 import { NAV_ITEMS } from "./navigation";
 import { WaitingUpdateBanner } from "./pwa/WaitingUpdateBanner";
 
@@ -16,7 +17,7 @@ function AppBanners() {
   );
 }
 
-// Loaded after the first paint: socket.io-client stays out of the page chunks.
+// Loaded once the first screen has settled: socket.io-client stays out of the page chunks and off the first paint.
 const LiveUpdates = lazy(() => import("./LiveUpdates"));
 
 function PageFallback() {
@@ -62,9 +63,11 @@ export function AppLayout() {
           </NavLink>
         ))}
       </nav>
-      <Suspense fallback={null}>
-        <LiveUpdates />
-      </Suspense>
+      <AfterFirstScreen>
+        <Suspense fallback={null}>
+          <LiveUpdates />
+        </Suspense>
+      </AfterFirstScreen>
     </div>
   );
 }
