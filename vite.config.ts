@@ -29,6 +29,42 @@ function webManifest(): Plugin {
   };
 }
 
+/**
+ * The app shell of index.html, in two copies: `index.html` (the signed-in layout's skeleton) and `shell-auth.html`
+ * (the sign-in card's), which the server sends for /login and /signup. The app's stylesheet moves to the end of the
+ * body, so the shell paints from its inline critical CSS without waiting for it; the auth copy also preloads the
+ * sign-in page's chunk, which the entry would otherwise discover only once it runs.
+ */
+function appShells(): Plugin {
+  return {
+    name: "food-park:app-shells",
+    apply: "build",
+    enforce: "post",
+    transformIndexHtml: {
+      order: "post",
+      handler(html) {
+        const stylesheets = html.match(/\s*<link rel="stylesheet"[^>]*>/g) ?? [];
+        for (const link of stylesheets) html = html.replace(link, "");
+        return html.replace("</body>", `${stylesheets.map((link) => `  ${link.trim()}\n`).join("")}  </body>`);
+      },
+    },
+    generateBundle(_options, bundle) {
+      const index = bundle["index.html"];
+      if (!index || index.type !== "asset") return;
+      const login = Object.values(bundle).find(
+        (chunk) => chunk.type === "chunk" && chunk.facadeModuleId?.endsWith("/auth/components/LoginPage.tsx"),
+      );
+      const entry = Object.values(bundle).find((chunk) => chunk.type === "chunk" && chunk.isEntry);
+      const onEntryPath = new Set(entry?.type === "chunk" ? [entry.fileName, ...entry.imports] : []);
+      const preloads = login?.type === "chunk" ? [login.fileName, ...login.imports].filter((file) => !onEntryPath.has(file)) : [];
+      const html = String(index.source)
+        .replace('data-shell="app"', 'data-shell="auth"')
+        .replace("</head>", `${preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">\n    `).join("")}</head>`);
+      this.emitFile({ type: "asset", fileName: "shell-auth.html", source: html });
+    },
+  };
+}
+
 /** Files worth compressing: everything textual a browser fetches. Source maps are left alone (debugging only). */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
 const brotli = promisify(zlib.brotliCompress);
@@ -115,6 +151,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     webManifest(),
+    appShells(),
     VitePWA({
       strategies: "injectManifest",
       srcDir: "sw",

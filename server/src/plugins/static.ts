@@ -5,7 +5,9 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 
 const API_PREFIXES = ["/api/", "/auth/", "/socket.io/"];
-const NEVER_CACHED = new Set(["index.html", "sw.js", "manifest.webmanifest", "registerSW.js"]);
+const NEVER_CACHED = new Set(["index.html", "shell-auth.html", "sw.js", "manifest.webmanifest", "registerSW.js"]);
+/** Pages whose shell is the sign-in card's (the build's `shell-auth.html`); every other page gets `index.html`'s. */
+const AUTH_SHELL_PAGES = new Set(["/login", "/signup"]);
 /** The build's precompressed siblings (`file.br`, `file.gz`) are cached as the file they encode. */
 const ENCODED_SIBLING = /\.(?:br|gz)$/;
 
@@ -41,14 +43,18 @@ export default fp<{ clientDir: string | undefined }>(async (app, { clientDir }) 
     app.log.warn({ clientDir }, "no built client found: serving the API only (run `npm run build`)");
   }
 
-  const sendShell = (reply: FastifyReply) =>
-    reply.header("Cache-Control", "no-cache").type("text/html").sendFile("index.html");
+  const authShell = hasClient && fs.existsSync(path.join(clientDir!, "shell-auth.html"));
+  const sendShell = (reply: FastifyReply, url: string) =>
+    reply
+      .header("Cache-Control", "no-cache")
+      .type("text/html")
+      .sendFile(authShell && AUTH_SHELL_PAGES.has(url.replace(/\/$/, "")) ? "shell-auth.html" : "index.html");
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split("?")[0] ?? "/";
     const isApi = API_PREFIXES.some((prefix) => url.startsWith(prefix)) || url === "/api" || url === "/auth";
     const wantsPage = (request.method === "GET" || request.method === "HEAD") && !isApi && !path.extname(url);
-    if (hasClient && wantsPage) return sendShell(reply);
+    if (hasClient && wantsPage) return sendShell(reply, url);
     return reply.status(404).send({ message: `Not found: ${request.method} ${url}` });
   });
 }, { name: "static" });
