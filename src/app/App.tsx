@@ -44,19 +44,21 @@ export function App({ queryClient: bootClient }: { queryClient?: QueryClient }) 
     return () => window.removeEventListener(IN_APP_NAVIGATE_EVENT, navigate);
   }, []);
 
+  // The router sits outside the sign-in provider: it reads the address first, so a page such as /test-auto-login
+  // still sees the `?token=` the start-up hand-off then removes from the address bar.
   return (
-    <QueryClientProvider client={queryClient}>
-      <PersistedQueries client={queryClient}>
-        <AuthProvider onSignedOut={onSignedOut}>
-          <AfterFirstScreen>
-            <PushSync />
-          </AfterFirstScreen>
-          <BrowserRouter>
+    <BrowserRouter>
+      <QueryClientProvider client={queryClient}>
+        <PersistedQueries client={queryClient}>
+          <AuthProvider onSignedOut={onSignedOut}>
+            <AfterFirstScreen>
+              <PushSync />
+            </AfterFirstScreen>
             <AppRoutes />
-          </BrowserRouter>
-          <ToastHost />
-        </AuthProvider>
-      </PersistedQueries>
-    </QueryClientProvider>
+            <ToastHost />
+          </AuthProvider>
+        </PersistedQueries>
+      </QueryClientProvider>
+    </BrowserRouter>
   );
 }
