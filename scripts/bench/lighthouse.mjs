@@ -35,7 +35,17 @@ async function withChrome(userDataDir, use) {
   }
 }
 
-async function audit(port, url, { warm }) {
+/** One Lighthouse run; a run whose trace Lighthouse could not record (it happens on a starved CPU) is tried again. */
+async function audit(port, url, options, attempt = 1) {
+  try {
+    return await auditOnce(port, url, options);
+  } catch (error) {
+    if (attempt >= 3) throw error;
+    return audit(port, url, options, attempt + 1);
+  }
+}
+
+async function auditOnce(port, url, { warm }) {
   const result = await lighthouse(url, {
     port,
     output: "json",
@@ -43,8 +53,8 @@ async function audit(port, url, { warm }) {
     onlyCategories: ["performance", "accessibility", "best-practices"],
     disableStorageReset: warm,
   });
-  const { categories, audits } = result.lhr;
   if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  const { categories, audits } = result.lhr;
   return {
     performance: Math.round(categories.performance.score * 100),
     accessibility: Math.round(categories.accessibility.score * 100),
