@@ -2,6 +2,8 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
@@ -23,6 +25,93 @@ function webManifest(): Plugin {
         res.setHeader("Content-Type", "application/manifest+json");
         res.end(fs.readFileSync(source));
       });
+    },
+  };
+}
+
+/**
+ * The app shell of index.html, in two copies: `index.html` (the signed-in layout's skeleton) and `shell-auth.html`
+ * (the sign-in card's), which the server sends for /login and /signup. The app's stylesheet moves to the end of the
+ * body, so the shell paints from its inline critical CSS without waiting for it; the auth copy also preloads the
+ * sign-in page's chunk, which the entry would otherwise discover only once it runs.
+ */
+function appShells(): Plugin {
+  return {
+    name: "food-park:app-shells",
+    apply: "build",
+    enforce: "post",
+    transformIndexHtml: {
+      order: "post",
+      handler(html) {
+        const stylesheets = html.match(/\s*<link rel="stylesheet"[^>]*>/g) ?? [];
+        for (const link of stylesheets) html = html.replace(link, "");
+        return html.replace("</body>", `${stylesheets.map((link) => `  ${link.trim()}\n`).join("")}  </body>`);
+      },
+    },
+    generateBundle(_options, bundle) {
+      const index = bundle["index.html"];
+      if (!index || index.type !== "asset") return;
+      const login = Object.values(bundle).find(
+        (chunk) => chunk.type === "chunk" && chunk.facadeModuleId?.endsWith("/auth/components/LoginPage.tsx"),
+      );
+      const entry = Object.values(bundle).find((chunk) => chunk.type === "chunk" && chunk.isEntry);
+      const onEntryPath = new Set(entry?.type === "chunk" ? [entry.fileName, ...entry.imports] : []);
+      const preloads = login?.type === "chunk" ? [login.fileName, ...login.imports].filter((file) => !onEntryPath.has(file)) : [];
+      const html = String(index.source)
+        .replace('data-shell="app"', 'data-shell="auth"')
+        .replace("</head>", `${preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">\n    `).join("")}</head>`);
+      this.emitFile({ type: "asset", fileName: "shell-auth.html", source: html });
+    },
+  };
+}
+
+/** Files worth compressing: everything textual a browser fetches. Source maps are left alone (debugging only). */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes `file.br` (brotli, highest quality) and `file.gz` (gzip -9) beside every textual file of the build, for the
+ * server to send as they are (`preCompressed` in server/src/plugins/static.ts). Runs after everything else has been
+ * written, the service worker included. A sibling that would not be smaller than the file is not written.
+ */
+function precompress(): Plugin {
+  let outDir = "";
+  const walk = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      if (entry.name.startsWith(".")) return []; // .vite/manifest.json is the build's, never served
+      const full = path.join(dir, entry.name);
+      return entry.isDirectory() ? walk(full) : COMPRESSIBLE.test(entry.name) ? [full] : [];
+    });
+  return {
+    name: "food-park:precompress",
+    apply: "build",
+    enforce: "post",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: "post",
+      sequential: true,
+      async handler() {
+        await Promise.all(
+          walk(outDir).map(async (file) => {
+            const source = fs.readFileSync(file);
+            const [br, gz] = await Promise.all([
+              brotli(source, {
+                params: {
+                  [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+                  [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+                },
+              }),
+              gzip(source, { level: zlib.constants.Z_BEST_COMPRESSION }),
+            ]);
+            if (br.length < source.length) fs.writeFileSync(`${file}.br`, br);
+            if (gz.length < source.length) fs.writeFileSync(`${file}.gz`, gz);
+          }),
+        );
+      },
     },
   };
 }
@@ -62,6 +151,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     webManifest(),
+    appShells(),
     VitePWA({
       strategies: "injectManifest",
       srcDir: "sw",
@@ -77,6 +167,7 @@ export default defineConfig(({ command }) => ({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   build: {
     outDir: "dist/client",

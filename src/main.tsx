@@ -1,21 +1,39 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
+import { startEarlyQueries } from "./app/early-queries";
+import { afterFirstScreen, watchFirstScreen } from "./app/first-screen";
+import { createQueryClient } from "./app/query-client";
+import { preloadPage } from "./app/router";
 import { reportError } from "./lib/android";
 import "./styles/global.css";
 
 window.addEventListener("error", (event) => reportError(event.error ?? event.message, "uncaught"));
 window.addEventListener("unhandledrejection", (event) => reportError(event.reason, "unhandled rejection"));
 
-// Production only: a worker in development would serve stale modules. Loaded after the page, off the critical path.
+// Boot: the page's chunk and its first request start together, now; the first render waits for the chunk (the
+// shell in index.html is on screen meanwhile), so React's first paint is the page, not a spinner.
+const queryClient = createQueryClient();
+startEarlyQueries(queryClient, window.location.pathname);
+const pageReady = preloadPage(window.location.pathname).catch(() => undefined);
+watchFirstScreen(queryClient, pageReady);
+
+// Production only: a worker in development would serve stale modules. Off the critical path: after the first screen.
 if (import.meta.env.PROD) {
-  window.addEventListener("load", () => {
-    void import("./app/pwa/register-sw").then(({ registerServiceWorker }) => registerServiceWorker());
-  });
+  void afterFirstScreen().then(() =>
+    import("./app/pwa/register-sw").then(({ registerServiceWorker }) => registerServiceWorker()),
+  );
 }
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render is a transition: React works in slices of a few milliseconds instead of one long task, so a
+// slow phone stays responsive (Total Blocking Time) while the shell is on screen.
+void pageReady.then(() => {
+  const root = createRoot(document.getElementById("root")!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    ),
+  );
+});

@@ -1,16 +1,17 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
-import { RouterProvider } from "react-router";
+import { BrowserRouter } from "react-router";
 import { ToastHost } from "../components/ToastHost";
 import { AuthProvider } from "../features/auth/components/AuthProvider";
 import { clearLocalCart } from "../features/cart/lib/cart-keys";
 import { applyBrandTheme, brand } from "../lib/brand";
 import { toasts } from "../lib/toast-store";
+import { AfterFirstScreen } from "./first-screen";
 import { PersistedQueries, removeSavedQueries } from "./persisted-queries";
 import { PushSync } from "./pwa/PushSync";
 import { IN_APP_NAVIGATE_EVENT } from "./pwa/in-app-navigation";
 import { createQueryClient } from "./query-client";
-import { createAppRouter } from "./router";
+import { AppRoutes, appRouter } from "./router";
 
 /** Clean-up that needs code a signed-in session never loaded: fetched only at sign-out. */
 async function forgetSignedOutCustomer(previousToken: string | null): Promise<void> {
@@ -24,9 +25,8 @@ async function forgetSignedOutCustomer(previousToken: string | null): Promise<vo
 // The brand's colours become the CSS custom properties every stylesheet reads (src/brand.json).
 applyBrandTheme();
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createAppRouter);
+export function App({ queryClient: bootClient }: { queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => bootClient ?? createQueryClient());
 
   // The next person on a shared phone must never see the previous customer's data: not in memory, not in
   // the saved query cache, not in the worker's caches, and no more pushes about their orders.
@@ -43,20 +43,28 @@ export function App() {
 
   // A tapped notification opens its order in place.
   useEffect(() => {
-    const navigate = (event: Event) => void router.navigate((event as CustomEvent<string>).detail);
+    const navigate = (event: Event) => appRouter()?.navigate((event as CustomEvent<string>).detail);
     window.addEventListener(IN_APP_NAVIGATE_EVENT, navigate);
     return () => window.removeEventListener(IN_APP_NAVIGATE_EVENT, navigate);
-  }, [router]);
+  }, []);
 
+  // The router sits outside the sign-in provider: it reads the address first, so a page such as /test-auto-login
+  // still sees the `?token=` the start-up hand-off then removes from the address bar.
   return (
-    <QueryClientProvider client={queryClient}>
-      <PersistedQueries client={queryClient}>
-        <AuthProvider onSignedOut={onSignedOut}>
-          {brand.features.notifications && <PushSync />}
-          <RouterProvider router={router} />
-          <ToastHost />
-        </AuthProvider>
-      </PersistedQueries>
-    </QueryClientProvider>
+    <BrowserRouter>
+      <QueryClientProvider client={queryClient}>
+        <PersistedQueries client={queryClient}>
+          <AuthProvider onSignedOut={onSignedOut}>
+            {brand.features.notifications && (
+              <AfterFirstScreen>
+                <PushSync />
+              </AfterFirstScreen>
+            )}
+            <AppRoutes />
+            <ToastHost />
+          </AuthProvider>
+        </PersistedQueries>
+      </QueryClientProvider>
+    </BrowserRouter>
   );
 }

@@ -5,6 +5,7 @@ import { OfflineBanner } from "../components/OfflineBanner";
 import { Spinner } from "../components/Spinner";
 import { TestPaymentsBanner } from "../components/TestPaymentsBanner";
 import { brand } from "../lib/brand";
+import { AfterFirstScreen } from "./first-screen";
 import { NAV_ITEMS } from "./navigation";
 import { WaitingUpdateBanner } from "./pwa/WaitingUpdateBanner";
 
@@ -18,7 +19,7 @@ function AppBanners() {
   );
 }
 
-// Loaded after the first paint: socket.io-client stays out of the page chunks.
+// Loaded once the first screen has settled: socket.io-client stays out of the page chunks and off the first paint.
 const LiveUpdates = lazy(() => import("./LiveUpdates"));
 
 function PageFallback() {
@@ -64,9 +65,11 @@ export function AppLayout() {
           </NavLink>
         ))}
       </nav>
-      <Suspense fallback={null}>
-        <LiveUpdates />
-      </Suspense>
+      <AfterFirstScreen>
+        <Suspense fallback={null}>
+          <LiveUpdates />
+        </Suspense>
+      </AfterFirstScreen>
     </div>
   );
 }

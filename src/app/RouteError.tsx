@@ -1,10 +1,8 @@
-import { useRouteError } from "react-router";
+import { Component, type ReactNode } from "react";
 import { reportError } from "../lib/android";
 
 /** Shown when a page fails to load (e.g. its chunk is unreachable offline). */
 export function RouteError() {
-  const error = useRouteError();
-  reportError(error, "route error");
   const offline = typeof navigator !== "undefined" && !navigator.onLine;
   return (
     <div className="route-error" role="alert">
@@ -15,4 +13,27 @@ export function RouteError() {
       </button>
     </div>
   );
+}
+
+/** Catches a page that fails to load or render; moving to another address tries again. */
+export class RouteErrorBoundary extends Component<{ resetKey: string; children: ReactNode }, { failedAt: string | null }> {
+  override state = { failedAt: null as string | null };
+
+  static getDerivedStateFromError() {
+    return { failedAt: "" };
+  }
+
+  override componentDidCatch(error: unknown) {
+    reportError(error, "route error");
+    this.setState({ failedAt: this.props.resetKey });
+  }
+
+  override componentDidUpdate() {
+    const { failedAt } = this.state;
+    if (failedAt && failedAt !== this.props.resetKey) this.setState({ failedAt: null });
+  }
+
+  override render() {
+    return this.state.failedAt === null ? this.props.children : <RouteError />;
+  }
 }

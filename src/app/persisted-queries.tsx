@@ -1,6 +1,7 @@
 import { IsRestoringProvider, type QueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { storedUserId } from "../lib/auth-storage";
+import { afterFirstScreen } from "./first-screen";
 import { forgetSavedQueryCacheHint, savedQueryCacheMayExist } from "./query-cache-hint";
 
 const loadPersistence = () => import("./query-persistence");
@@ -17,7 +18,8 @@ export function PersistedQueries({ client, children }: { client: QueryClient; ch
   useEffect(() => {
     let stopped = false;
     let stop: (() => void) | undefined;
-    loadPersistence()
+    // Nothing saved yet (a first visit): saving can start once the first screen is up.
+    (restoreAtStart ? loadPersistence() : afterFirstScreen().then(loadPersistence))
       .then((persistence) => persistence.startQueryPersistence(client, { owner: storedUserId, restore: restoreAtStart }))
       .then((stopSaving) => {
         if (stopped) stopSaving();

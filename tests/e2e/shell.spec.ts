@@ -9,7 +9,7 @@ test.describe("serving the app shell", () => {
     expect(response.headers()["content-type"]).toContain("text/html");
     expect(response.headers()["cache-control"]).toBe("no-cache");
     const html = await response.text();
-    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<div id="root">');
     expect(html).toContain("<title>Food Park</title>");
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
   });
@@ -69,5 +69,27 @@ test.describe("serving the app shell", () => {
 
     expect(headers["content-security-policy"]).toContain("default-src 'self'");
     expect(headers["x-content-type-options"]).toBe("nosniff");
+  });
+  test("the shell and assets go out precompressed, and plain to a client that accepts no encoding", async ({ request }) => {
+    const html = await (await request.get("/", { headers: { "accept-encoding": "identity" } })).text();
+    const script = html.match(/src="(\/assets\/index-[^"]+\.js)"/)?.[1];
+    expect(script).toBeDefined();
+    for (const path of ["/vendors", script!, "/sw.js", "/manifest.webmanifest"]) {
+      const compressed = await request.get(path, { headers: { "accept-encoding": "gzip, deflate, br" } });
+      expect(compressed.headers()["content-encoding"], path).toBe("br");
+      expect(compressed.headers().vary, path).toContain("accept-encoding");
+      const plain = await request.get(path, { headers: { "accept-encoding": "identity" } });
+      expect(plain.headers()["content-encoding"], path).toBeUndefined();
+      expect(await compressed.text(), path).toBe(await plain.text());
+    }
+  });
+
+  test("sign-in pages get the sign-in shell, every other page the signed-in one", async ({ request }) => {
+    for (const path of ["/login", "/signup"]) {
+      expect(await (await request.get(path)).text(), path).toContain('data-shell="auth"');
+    }
+    for (const path of ["/", "/vendors", "/vendor/1"]) {
+      expect(await (await request.get(path)).text(), path).toContain('data-shell="app"');
+    }
   });
 });

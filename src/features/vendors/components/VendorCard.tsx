@@ -21,7 +21,7 @@ export function VendorCard({ vendor, eager = false }: { vendor: Vendor; eager?: 
   return (
     <article className="vendor-card">
       <div className="vendor-card__media">
-        <img src={vendor.image} alt="" width={640} height={360} loading={eager ? "eager" : "lazy"} decoding="async" className="vendor-card__image" />
+        <img src={vendor.image} alt="" width={640} height={360} loading={eager ? "eager" : "lazy"} fetchPriority={eager ? "high" : "auto"} decoding="async" className="vendor-card__image" />
         <img src={vendor.logo} alt="" width={56} height={56} loading={eager ? "eager" : "lazy"} className="vendor-card__logo" />
       </div>
       <div className="vendor-card__body">
