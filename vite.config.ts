@@ -50,7 +50,7 @@ function appShells(): Plugin {
     },
     generateBundle(_options, bundle) {
       const index = bundle["index.html"];
-      if (!index || index.type !== "asset") return;
+      if (index?.type !== "asset") return;
       const login = Object.values(bundle).find(
         (chunk) => chunk.type === "chunk" && chunk.facadeModuleId?.endsWith("/auth/components/LoginPage.tsx"),
       );
