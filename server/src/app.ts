@@ -11,6 +11,7 @@ import staticPlugin from "./plugins/static.js";
 import realtimePlugin from "./realtime/socket-server.js";
 import authRoutes from "./routes/auth/index.js";
 import cartRoutes from "./routes/cart/index.js";
+import checkoutRoutes from "./routes/checkout/index.js";
 import healthRoutes from "./routes/health/index.js";
 import orderCreateRoutes from "./routes/orders/create.js";
 import paymentRoutes from "./routes/payments/index.js";
@@ -78,6 +79,7 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
       await api.register(vendorRoutes, { prefix: "/vendors" });
       await api.register(menuRoutes, { prefix: "/menu-items" });
       await api.register(cartRoutes, { prefix: "/cart" });
+      await api.register(checkoutRoutes);
       await api.register(vehicleRoutes);
       await api.register(orderCreateRoutes);
       await api.register(paymentRoutes, { prefix: "/payments/stripe" });

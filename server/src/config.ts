@@ -35,6 +35,11 @@ export interface ServerConfig {
   serviceChargePence: number;
   /** Added to non-empty delivery carts and orders only, in pence (env DELIVERY_FEE_PENCE). */
   deliveryFeePence: number;
+  /**
+   * Brand flag (issue 16): a multi-trailer cash checkout is paid at one park till instead of each trailer's
+   * counter (env CASH_AT_PARK_TILL=1). Optional so older configs keep working; off by default.
+   */
+  cashAtParkTill?: boolean | undefined;
 }
 
 export const DEFAULT_SERVICE_CHARGE_PENCE = 50;
@@ -87,5 +92,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string)
     publicUrl: publicUrlFromEnv(env.PUBLIC_URL),
     serviceChargePence: intFromEnv(env.SERVICE_CHARGE_PENCE, DEFAULT_SERVICE_CHARGE_PENCE, "SERVICE_CHARGE_PENCE"),
     deliveryFeePence: intFromEnv(env.DELIVERY_FEE_PENCE, DEFAULT_DELIVERY_FEE_PENCE, "DELIVERY_FEE_PENCE"),
+    cashAtParkTill: env.CASH_AT_PARK_TILL === "1" || env.CASH_AT_PARK_TILL === "true",
   };
 }

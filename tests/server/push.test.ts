@@ -225,7 +225,7 @@ describe.each(databaseKinds)("web push on %s", (kind) => {
         status: "ready",
         vendorName: order.vendorName,
         title: `${order.vendorName} · Order #${order.id}`,
-        body: "Ready for Pickup",
+        body: `Your order from ${order.vendorName} is ready for pickup.`,
         url: `/order/${order.id}`,
       });
     });
@@ -289,7 +289,7 @@ describe.each(databaseKinds)("web push on %s", (kind) => {
         status: "ready",
         vendorName: "Smokey Joe's BBQ",
         title: "Smokey Joe's BBQ · Order #42",
-        body: "Ready for Pickup",
+        body: "Your order from Smokey Joe's BBQ is ready for pickup.",
         url: "/order/42",
       };
       const delivered = pushPayloadSchema.parse(JSON.parse(phone.decrypt(toPhone.body)));
