@@ -38,7 +38,9 @@ export function BasketCashPage({ checkout }: { checkout: CheckoutResponse }) {
                   <strong>{formatPence(order.totalPence)}</strong> at the <strong>{order.vendorName}</strong>{" "}
                   {atTill ? "trailer's order" : "counter"} · Order #{order.id}
                 </span>
-                <Link to={`/order/${order.id}`}>Track your order</Link>
+                <Link to={`/order/${order.id}`}>
+                  Track your order<span className="visually-hidden"> from {order.vendorName}</span>
+                </Link>
               </li>
             ))}
           </ul>
