@@ -115,4 +115,57 @@ test.describe("one park basket", () => {
     await board.context.close();
     await context.close();
   });
+
+  test("card: one payment for both trailers confirms both orders; a declined card leaves the basket", async ({ browser, request }) => {
+    test.setTimeout(150_000);
+    const customer = await apiNewCustomer(request, "Cara Card");
+    const auth = { Authorization: `Bearer ${customer.token}` };
+    const vendors = ((await (await request.get("/api/vendors/list?limit=20&status=active")).json()) as { data: { id: number; name: string }[] })
+      .data;
+    let totalPence = 0;
+    for (const name of ["Forno & Fuoco", "Smash Stack"]) {
+      const vendor = vendors.find((entry) => entry.name === name)!;
+      const menu = (await (await request.get(`/api/vendors/${vendor.id}/items`)).json()) as {
+        items: { items: { id: string; has_required_addongroups: boolean }[] }[];
+      };
+      const item = menu.items.flatMap((group) => group.items).find((entry) => !entry.has_required_addongroups)!;
+      const added = await request.post("/api/cart/add", { headers: auth, data: { itemId: item.id, vendorId: vendor.id, quantity: 1 } });
+      expect(added.status(), await added.text()).toBe(200);
+      const cart = (await added.json()) as { subtotalPence: number; serviceChargePence: number };
+      totalPence += cart.subtotalPence + (totalPence === 0 ? cart.serviceChargePence : 0);
+    }
+
+    const { page, context } = await signedInContext(browser, customer, { viewport: { width: 390, height: 844 } });
+    await page.goto("/cart");
+    await expect(page.getByRole("region", { name: "Smash Stack" })).toBeVisible();
+    await page.getByRole("radio", { name: "No", exact: true }).check();
+    await page.getByRole("button", { name: `Proceed to Payment ${gbp(totalPence)}` }).click();
+    await expect(page).toHaveURL(/\/pay\/test-checkout\/pay_/);
+    await expect(page.locator("#merchant")).toContainText("Forno & Fuoco, Smash Stack");
+
+    await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+    await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
+    await page.getByLabel("CVC").fill("123");
+    await page.getByRole("button", { name: /^Pay £/ }).click();
+    await expect(page.getByText("Your card was declined.")).toBeVisible();
+    const before = (await (await request.get("/api/orders", { headers: auth })).json()) as { data: unknown[] };
+    expect(before.data).toHaveLength(0);
+
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
+    await page.getByLabel("CVC").fill("123");
+    await page.getByRole("button", { name: /^Pay £/ }).click();
+    await expect(page).toHaveURL(/\/order-confirmation\/\d+$/, { timeout: 10_000 });
+    const after = (await (await request.get("/api/orders", { headers: auth })).json()) as {
+      data: { vendorName: string; status: string; checkout?: { totalPence: number } | null }[];
+    };
+    expect(after.data.map((order) => [order.vendorName, order.status]).sort()).toEqual([
+      ["Forno & Fuoco", "confirmed"],
+      ["Smash Stack", "confirmed"],
+    ]);
+    expect(after.data[0]!.checkout?.totalPence).toBe(totalPence);
+    const basket = (await (await request.get("/api/cart/basket", { headers: auth })).json()) as { sections: unknown[] };
+    expect(basket.sections).toEqual([]);
+    await context.close();
+  });
 });
