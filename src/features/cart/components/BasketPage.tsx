@@ -169,7 +169,9 @@ export default function BasketPage({ checkout }: BasketPageProps) {
 
   const included = basket.sections.filter((section) => !section.excluded);
   const blockedSection = included.find((section) => section.problems.length > 0);
-  const blockedReason = blockedSection
+  const blockedReason = !basketQuery.data
+    ? "Updating your total…"
+    : blockedSection
     ? `${blockedSection.vendorName} can't take this order. Remove the item or tap 'Pay without this trailer'.`
     : included.length === 0
       ? "Choose at least one trailer to pay for."
