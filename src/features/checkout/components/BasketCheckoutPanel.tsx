@@ -7,6 +7,7 @@ import { MESSAGES } from "../../../../contract/messages";
 import type { PaymentMethod } from "../../../../contract/orders";
 import { Button } from "../../../components/Button";
 import { useOnline } from "../../../components/OfflineBanner";
+import { ApiError } from "../../../lib/api-client";
 import { formatPence } from "../../../lib/money";
 import { checkoutKeyFor, placeBasketCheckout } from "../api/basket-checkout";
 import { QUEUED_ORDER_MESSAGES } from "../api/cash-orders";
@@ -66,6 +67,9 @@ export function BasketCheckoutPanel({ basket, vendorIds, orderType, blockedReaso
       navigate("/pay-cash-at-counter", { state });
     },
     onError: (caught) => {
+      // Only an answer lost on the way (a timeout, the network) is retried with the same key; the server's
+      // refusals created nothing, and the next attempt is a new checkout.
+      if (!(caught instanceof ApiError && caught.network)) lastKey.current = null;
       setError(caught.message || (method === "cash_at_counter" ? MESSAGES.cashOrderFailed : MESSAGES.paymentIntentFailed));
       // A refused checkout (a trailer closed, a price changed) shows the basket as it is now.
       void queryClient.invalidateQueries({ queryKey: ["cart", "basket"] });
