@@ -16,13 +16,16 @@ import { knownItem, knownVendor } from "./known-menu";
 export default function VendorMenuPage() {
   const vendorId = numericId(useParams().id ?? "");
   const { data: cart } = useCart(vendorId);
-  // The badge counts every trailer's lines (issue 16); this trailer's own until the basket has answered.
+  // The badge counts every trailer's lines (issue 16).
   const { data: basket } = useBasket();
   const actions = useCartActions();
   const queryClient = useQueryClient();
 
   const controls: MenuCartControls = {
-    lineCount: basket?.lineCount ?? distinctLineCount(cart),
+    // This trailer's own cart as drawn now (changes still queued offline included), plus every other trailer's lines.
+    lineCount:
+      distinctLineCount(cart) +
+      (basket?.sections.filter((section) => section.vendorId !== vendorId).reduce((sum, section) => sum + section.items.length, 0) ?? 0),
     cartHref: `/cart#${sectionAnchor(vendorId)}`,
     quantityOf: (menuItemId) => quantityOfItem(cart, menuItemId),
     isAdding: actions.isItemAdding,
