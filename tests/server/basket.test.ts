@@ -199,6 +199,30 @@ describe.each(databaseKinds)("one park basket on %s", (kind) => {
       }
     });
 
+    it("marks an unavailable item in its own section only, and refuses to place that trailer's order", async () => {
+      const { customer, forno, smash } = await twoTrailerCustomer();
+      await server.db.query("update menu_items set available = false where id = $1", [ids.burger]);
+      try {
+        const basket = await basketOf(customer);
+        const smashSection = basket.sections.find((entry) => entry.vendorId === ids.smash)!;
+        const fornoSection = basket.sections.find((entry) => entry.vendorId === ids.forno)!;
+        expect(fornoSection.problems).toEqual([]);
+        expect(smashSection.problems).toEqual([
+          { kind: "unavailable", message: expect.stringMatching(/ is not available right now\.$/), lineId: smash.items[0]!.lineId },
+        ]);
+        const both = await checkout(customer, cashBody([ids.forno, ids.smash], forno.subtotalPence + smash.subtotalPence + SERVICE));
+        expect(both.status).toBe(409);
+        expect(both.body.message).toMatch(/is not available right now/);
+        expect(await countOrders(server, customer.user.id)).toBe(0);
+        // Paying without that trailer works; its cart stays.
+        const without = await checkout(customer, cashBody([ids.forno], forno.subtotalPence + SERVICE));
+        expect(without.status, without.text).toBe(201);
+        expect((await getCart(server, customer.token, ids.smash)).items).toHaveLength(1);
+      } finally {
+        await server.db.query("update menu_items set available = true where id = $1", [ids.burger]);
+      }
+    });
+
     it("refuses a total the customer was not shown (the basket changed)", async () => {
       const { customer, forno, smash } = await twoTrailerCustomer();
       const response = await checkout(customer, cashBody([ids.forno, ids.smash], forno.subtotalPence + smash.subtotalPence));
