@@ -114,6 +114,23 @@ export function statusChangeMessage(status: OrderStatus, vendorName?: string): s
   }
 }
 
+/**
+ * THE text of an order-status notification, naming the trailer (issue 16: with orders from several trailers the
+ * customer must know which one is ready). One builder for socket toasts, web push payloads (which the service
+ * worker shows as sent) and the test notification page.
+ */
+export function orderStatusNotificationText(notification: {
+  orderId: number;
+  status: OrderStatus;
+  vendorName?: string | undefined;
+}): { title: string; body: string } {
+  const { orderId, status, vendorName } = notification;
+  return {
+    title: vendorName ? `${vendorName} · Order #${orderId}` : `Order #${orderId}`,
+    body: statusChangeMessage(status, vendorName),
+  };
+}
+
 export type NotificationTone = "info" | "warning" | "success" | "error" | "neutral";
 
 /** Spec section 4, notification colours: confirmed blue, preparing orange, ready and completed green, cancelled red, others neutral. */

@@ -94,6 +94,25 @@ export const orderItemSchema = z.object({
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
+/** One order of a multi-trailer checkout (issue 16). */
+export const checkoutOrderSchema = z.object({
+  id: z.number(),
+  vendorId: z.number(),
+  vendorName: z.string(),
+  status: orderStatusSchema,
+  totalPence: pence,
+});
+export type CheckoutOrder = z.infer<typeof checkoutOrderSchema>;
+
+/** An order's checkout, as its order page and My Orders show it: the siblings and the grand total. */
+export const checkoutGroupSchema = z.object({
+  checkoutId: z.number(),
+  totalPence: pence,
+  total: pounds,
+  orders: z.array(checkoutOrderSchema),
+});
+export type CheckoutGroup = z.infer<typeof checkoutGroupSchema>;
+
 export const orderSchema = z.object({
   id: z.number(),
   userId: z.number(),
@@ -130,6 +149,8 @@ export const orderSchema = z.object({
   deliveryInstructions: z.nullable(z.string()),
   vehicle: z.nullable(vehicleSchema),
   customerName: z.optional(z.string()),
+  /** The checkout this order was placed in with other trailers' orders; null for a one-trailer order. */
+  checkout: z.optional(z.nullable(checkoutGroupSchema)),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -25,6 +25,7 @@ import realtimePlugin from "./realtime/socket-server.js";
 import authRoutes from "./routes/auth/index.js";
 import cartRoutes from "./routes/cart/index.js";
 import configRoutes from "./routes/config/index.js";
+import checkoutRoutes from "./routes/checkout/index.js";
 import healthRoutes from "./routes/health/index.js";
 import orderCreateRoutes from "./routes/orders/create.js";
 import paymentRoutes from "./routes/payments/index.js";
@@ -147,6 +148,7 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
       await api.register(vendorRoutes, { prefix: "/vendors" });
       await api.register(menuRoutes, { prefix: "/menu-items" });
       await api.register(cartRoutes, { prefix: "/cart" });
+      await api.register(checkoutRoutes);
       await api.register(vehicleRoutes, {
         lookupsPerMinute: config.vehicleLookupRateLimitPerMinute ?? DEFAULT_VEHICLE_LOOKUP_RATE_LIMIT_PER_MINUTE,
       });

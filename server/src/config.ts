@@ -67,6 +67,12 @@ export interface ServerConfig {
   registerRateLimitPer10Minutes?: number | undefined;
   /** Plate lookups per signed-in customer (or per address when signed out) per minute. */
   vehicleLookupRateLimitPerMinute?: number | undefined;
+
+  /**
+   * Brand flag (issue 16): a multi-trailer cash checkout is paid at one park till instead of each trailer's
+   * counter (env CASH_AT_PARK_TILL=1). Optional so older configs keep working; off by default.
+   */
+  cashAtParkTill?: boolean | undefined;
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
@@ -180,6 +186,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string)
     serviceChargePence: intFromEnv(env.SERVICE_CHARGE_PENCE, DEFAULT_SERVICE_CHARGE_PENCE, "SERVICE_CHARGE_PENCE"),
     deliveryFeePence: intFromEnv(env.DELIVERY_FEE_PENCE, DEFAULT_DELIVERY_FEE_PENCE, "DELIVERY_FEE_PENCE"),
     ...productionFromEnv(env),
+    cashAtParkTill: env.CASH_AT_PARK_TILL === "1" || env.CASH_AT_PARK_TILL === "true",
     // --- Several nodes and abuse limits (issue 12; issue 11 point 5) ---
     redisUrl: redisUrlFromEnv(env.REDIS_URL),
     redisKeyPrefix: env.REDIS_KEY_PREFIX || DEFAULT_REDIS_KEY_PREFIX,

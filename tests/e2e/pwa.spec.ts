@@ -269,10 +269,10 @@ test.describe("test pages", () => {
     await page.getByRole("button", { name: "Ready for pickup" }).click();
     const toasts = page.getByRole("region", { name: "Notifications", exact: true });
     await expect(toasts).toContainText("Smokey Joe's BBQ · Order #25");
-    await expect(toasts).toContainText("Ready for Pickup");
+    await expect(toasts).toContainText("Your order from Smokey Joe's BBQ is ready for pickup.");
 
     await page.getByRole("button", { name: "Cancelled" }).click();
-    await expect(toasts).toContainText("Order Cancelled");
+    await expect(toasts).toContainText("Your order from Smokey Joe's BBQ has been cancelled.");
     await page.getByRole("button", { name: "Error" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Failed to add item to cart" })).toBeVisible();
     await page.getByRole("button", { name: "Success" }).click();

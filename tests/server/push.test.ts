@@ -225,7 +225,7 @@ describe.each(databaseKinds)("web push on %s", (kind) => {
         status: "ready",
         vendorName: order.vendorName,
         title: `${order.vendorName} · Order #${order.id}`,
-        body: "Ready for Pickup",
+        body: `Your order from ${order.vendorName} is ready for pickup.`,
         url: `/order/${order.id}`,
       });
     });
@@ -289,7 +289,7 @@ describe.each(databaseKinds)("web push on %s", (kind) => {
         status: "ready",
         vendorName: "Smokey Joe's BBQ",
         title: "Smokey Joe's BBQ · Order #42",
-        body: "Ready for Pickup",
+        body: "Your order from Smokey Joe's BBQ is ready for pickup.",
         url: "/order/42",
       };
       const delivered = pushPayloadSchema.parse(JSON.parse(phone.decrypt(toPhone.body)));
@@ -305,7 +305,7 @@ describe.each(databaseKinds)("web push on %s", (kind) => {
       expect(rows[0]?.last_success_at).not.toBeNull();
     });
 
-    it("uses the spec's status texts", async () => {
+    it("names the trailer in every status text (issue 16: one builder, contract/order-status.ts)", async () => {
       const customer = await server.registerCustomer();
       const texts: Record<string, string> = {};
       for (const status of ["confirmed", "preparing", "cancelled", "pending_payment"] as const) {
@@ -317,10 +317,10 @@ describe.each(databaseKinds)("web push on %s", (kind) => {
         await server.app.services.push.unsubscribe(customer.user.id, device.endpoint);
       }
       expect(texts).toEqual({
-        confirmed: "Order Confirmed",
-        preparing: "Preparing Order",
-        cancelled: "Order Cancelled",
-        pending_payment: "Pending Payment",
+        confirmed: "Your order from Smokey Joe's BBQ has been confirmed.",
+        preparing: "Your order from Smokey Joe's BBQ is being prepared.",
+        cancelled: "Your order from Smokey Joe's BBQ has been cancelled.",
+        pending_payment: "Your order from Smokey Joe's BBQ is waiting for payment at the counter.",
       });
     });
 

@@ -491,6 +491,23 @@ export function createCartService(db: Database, charges: Charges) {
       );
     },
 
+    /**
+     * The basket (issue 16): every non-empty cart of the customer, priced like `getCartForCheckout`, in the
+     * order the carts were started. Pass a transaction as `tx` to read inside it.
+     */
+    async getBasketCarts(
+      userId: number,
+      options: { orderType?: OrderType | undefined; tx?: Queryable | undefined } = {},
+    ): Promise<PricedCart[]> {
+      const q = options.tx ?? db;
+      const carts = await cartsRepository(q).nonEmptyCarts(userId);
+      const priced: PricedCart[] = [];
+      for (const cart of carts) {
+        priced.push(await priceCart(q, await requireVendor(q, cart.vendor_id), cart, options.orderType));
+      }
+      return priced;
+    },
+
     /** For checkout: empties the customer's cart for a vendor; pass the order's transaction as `tx`. */
     clearCart,
   };

@@ -2,6 +2,7 @@ import { DEFAULT_DVLA_API_URL, type ServerConfig } from "../config.js";
 import type { Database } from "../db/database.js";
 import type { DomainEvents } from "../events.js";
 import { createAuthService } from "./auth-service.js";
+import { createBasketService } from "./basket-service.js";
 import { createCartService } from "./cart-service.js";
 import { createCatalogue } from "./catalogue.js";
 import { createOrderService } from "./order-service.js";
@@ -38,6 +39,14 @@ export function createServices(deps: ServiceDeps) {
   const logError = deps.logError ?? ((error: unknown, context: string) => console.error(context, error));
   const cart = createCartService(deps.db, deps.charges);
   const orderPlacement = createOrderPlacementService({ db: deps.db, events: deps.events, carts: cart });
+  const payments = createPaymentService({
+    db: deps.db,
+    provider: createPaymentProvider(deps.config),
+    orderPlacement,
+    publicUrl: deps.config.publicUrl,
+    cardPayments: cardPaymentsMode(deps.config),
+    logError,
+  });
   return {
     auth: createAuthService(deps.db, deps.tokens),
     orders: createOrderService(deps.db),
@@ -53,13 +62,13 @@ export function createServices(deps: ServiceDeps) {
     catalogue: createCatalogue({ db: deps.db, events: deps.events, logError }),
     cart,
     orderPlacement,
-    payments: createPaymentService({
+    payments,
+    basket: createBasketService({
       db: deps.db,
-      provider: createPaymentProvider(deps.config),
+      carts: cart,
       orderPlacement,
-      publicUrl: deps.config.publicUrl,
-      cardPayments: cardPaymentsMode(deps.config),
-      logError,
+      payments,
+      cashAtParkTill: deps.config.cashAtParkTill ?? false,
     }),
   };
 }

@@ -119,10 +119,16 @@ export function snapshotFromCart(cart: PricedCart, request: OrderRequest): Check
   };
 }
 
-function newOrder(
+export function newOrder(
   userId: number,
   snapshot: CheckoutSnapshot,
-  meta: { paymentMethod: PaymentMethod; status: OrderStatus; idempotencyKey: string | null; paymentId: string | null },
+  meta: {
+    paymentMethod: PaymentMethod;
+    status: OrderStatus;
+    idempotencyKey: string | null;
+    paymentId: string | null;
+    checkoutId?: number | null;
+  },
 ): NewOrder {
   return {
     userId,
@@ -141,6 +147,7 @@ function newOrder(
     readyInMinutes: snapshot.preparationTimeMax,
     idempotencyKey: meta.idempotencyKey,
     paymentId: meta.paymentId,
+    checkoutId: meta.checkoutId ?? null,
     items: snapshot.lines.map((line) => ({
       menuItemId: line.menuItemId,
       name: line.name,
@@ -236,6 +243,31 @@ export function createOrderPlacementService(deps: { db: Database; events: Domain
       }
       await deps.carts.clearCart(userId, snapshot.vendorId, tx);
       return { order: inserted, created: true };
+    },
+
+    /**
+     * Inside the caller's transaction (issue 16): one order per snapshot, in the given order, all linked to
+     * `checkoutId`, and each trailer's cart emptied. Any failure throws and the caller's transaction undoes
+     * every order. Call `announce` for each after commit.
+     */
+    async placeCheckoutOrders(
+      tx: Queryable,
+      userId: number,
+      snapshots: readonly CheckoutSnapshot[],
+      meta: { paymentMethod: PaymentMethod; checkoutId: number },
+    ): Promise<PlacedOrderRow[]> {
+      const orders = orderPlacementRepository(tx);
+      const placed: PlacedOrderRow[] = [];
+      for (const snapshot of snapshots) {
+        const status = INITIAL_STATUS[meta.paymentMethod];
+        const row = await orders.insertOrder(
+          newOrder(userId, snapshot, { ...meta, status, idempotencyKey: null, paymentId: null }),
+        );
+        if (!row) throw new Error(`order for ${snapshot.vendorName} in checkout ${meta.checkoutId} was not inserted`);
+        await deps.carts.clearCart(userId, snapshot.vendorId, tx);
+        placed.push(row);
+      }
+      return placed;
     },
 
     announce,

@@ -7,6 +7,7 @@ import {
   type StaffOrderFilter,
 } from "../db/repositories/orders.js";
 import { notFound } from "../http-error.js";
+import { checkoutGroups } from "./basket-service.js";
 
 export const ORDER_NOT_FOUND = "Order not found";
 const DEFAULT_ITEM_IMAGE = "/images/placeholder-item.svg";
@@ -145,17 +146,33 @@ export function toOrder(
 export function createOrderService(db: Database) {
   const orders = ordersRepository(db);
 
+  /** Issue 16: each order of a multi-trailer checkout carries its siblings and the checkout's grand total. */
+  async function withGroups(list: Order[], records: OrderRecord[]): Promise<Order[]> {
+    const ids = records.flatMap((record) => (record.order.checkout_id ? [record.order.checkout_id] : []));
+    if (ids.length === 0) return list;
+    const groups = await checkoutGroups(db, ids);
+    return list.map((order, index) => {
+      const checkoutId = records[index]!.order.checkout_id;
+      return { ...order, checkout: (checkoutId && groups.get(checkoutId)) || null };
+    });
+  }
+
   return {
     /** The customer's orders, newest first. */
     async listForUser(userId: number): Promise<Order[]> {
-      return (await orders.listForUser(userId)).map((record) => toOrder(record));
+      const records = await orders.listForUser(userId);
+      return withGroups(
+        records.map((record) => toOrder(record)),
+        records,
+      );
     },
 
     /** One of the customer's orders; someone else's answers exactly like a missing one. */
     async getForUser(userId: number, orderId: number): Promise<Order> {
       const record = await orders.findById(orderId);
       if (!record || record.order.user_id !== userId) throw notFound(ORDER_NOT_FOUND);
-      return toOrder(record);
+      const [order] = await withGroups([toOrder(record)], [record]);
+      return order!;
     },
 
     /** Today's orders (Europe/London) and yesterday's unfinished ones, oldest first, with the customer's name. */

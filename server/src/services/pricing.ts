@@ -80,6 +80,35 @@ export function cartTotals(
   };
 }
 
+/**
+ * One park basket (issue 16): a checkout of several trailers pays the service charge ONCE, on its first order;
+ * the other orders carry none. Delivery fees stay per order (each trailer's runner walks separately).
+ */
+export function chargeServiceOnce(sections: readonly CartTotals[]): CartTotals[] {
+  let charged = false;
+  return sections.map((totals) => {
+    if (totals.serviceChargePence === 0) return totals;
+    if (!charged) {
+      charged = true;
+      return totals;
+    }
+    return { ...totals, serviceChargePence: 0, totalPence: totals.totalPence - totals.serviceChargePence };
+  });
+}
+
+/** The sum of several orders' totals. */
+export function sumTotals(sections: readonly CartTotals[]): CartTotals {
+  return sections.reduce(
+    (sum, totals) => ({
+      subtotalPence: sum.subtotalPence + totals.subtotalPence,
+      serviceChargePence: sum.serviceChargePence + totals.serviceChargePence,
+      deliveryChargePence: sum.deliveryChargePence + totals.deliveryChargePence,
+      totalPence: sum.totalPence + totals.totalPence,
+    }),
+    { subtotalPence: 0, serviceChargePence: 0, deliveryChargePence: 0, totalPence: 0 },
+  );
+}
+
 /** Pounds for the wire's number fields (12.5 for 1250p). */
 export const penceToPounds = (pence: number): number => pence / 100;
 

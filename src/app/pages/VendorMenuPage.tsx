@@ -2,6 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import type { MenuItem, Vendor } from "../../../contract/vendors";
 import { useCart } from "../../features/cart/hooks/use-cart";
+import { sectionAnchor } from "../../features/cart/lib/basket";
+import { useBasket } from "../../features/cart/hooks/use-basket";
 import { useCartActions } from "../../features/cart/hooks/use-cart-actions";
 import { distinctLineCount, lineForStepper, linesForItem, quantityOfItem } from "../../features/cart/lib/cart-summary";
 import { vendorKeys } from "../../features/vendors/api/vendors-api";
@@ -14,11 +16,17 @@ import { knownItem, knownVendor } from "./known-menu";
 export default function VendorMenuPage() {
   const vendorId = numericId(useParams().id ?? "");
   const { data: cart } = useCart(vendorId);
+  // The badge counts every trailer's lines (issue 16).
+  const { data: basket } = useBasket();
   const actions = useCartActions();
   const queryClient = useQueryClient();
 
   const controls: MenuCartControls = {
-    lineCount: distinctLineCount(cart),
+    // This trailer's own cart as drawn now (changes still queued offline included), plus every other trailer's lines.
+    lineCount:
+      distinctLineCount(cart) +
+      (basket?.sections.filter((section) => section.vendorId !== vendorId).reduce((sum, section) => sum + section.items.length, 0) ?? 0),
+    cartHref: `/cart#${sectionAnchor(vendorId)}`,
     quantityOf: (menuItemId) => quantityOfItem(cart, menuItemId),
     isAdding: actions.isItemAdding,
     isBusy: actions.isItemBusy,

@@ -79,6 +79,24 @@ export function cartsRepository(db: Queryable) {
       return row ?? null;
     },
 
+    /** The basket: every cart of the customer holding at least one line, in the order the carts were started. */
+    async nonEmptyCarts(userId: number): Promise<CartRow[]> {
+      return db.query<CartRow>(
+        `select c.* from carts c where c.user_id = $1
+           and exists (select 1 from cart_lines l where l.cart_id = c.id)
+         order by c.id`,
+        [userId],
+      );
+    },
+
+    /** Locks these carts of the customer (in id order, so two checkouts never deadlock) until the transaction ends. */
+    async lockCarts(userId: number, vendorIds: readonly number[]): Promise<void> {
+      await db.query("select id from carts where user_id = $1 and vendor_id = any($2::int[]) order by id for update", [
+        userId,
+        [...vendorIds],
+      ]);
+    },
+
     /** Lines in the order they were first added, with their menu item's current data. */
     async lines(cartId: number): Promise<CartLineRow[]> {
       return db.query<CartLineRow>(

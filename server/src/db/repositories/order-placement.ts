@@ -41,6 +41,8 @@ export interface NewOrder {
   readyInMinutes: number;
   idempotencyKey: string | null;
   paymentId: string | null;
+  /** The multi-trailer checkout this order belongs to (issue 16); null for the spec's one-trailer order. */
+  checkoutId?: number | null | undefined;
   items: NewOrderItem[];
 }
 
@@ -86,15 +88,16 @@ export function orderPlacementRepository(db: Queryable) {
       const [row] = await db.query<PlacedOrderRow>(
         `insert into orders (user_id, vendor_id, order_type, payment_method, status, subtotal_pence,
            service_charge_pence, delivery_fee_pence, total_pence, allergy_note, delivery_instructions, vehicle,
-           estimated_ready_at, idempotency_key, payment_id)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, now() + make_interval(mins => $13::int), $14, $15)
+           estimated_ready_at, idempotency_key, payment_id, checkout_id)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, now() + make_interval(mins => $13::int), $14, $15,
+           $16)
          on conflict do nothing
          returning ${PLACED_COLUMNS}`,
         [
           order.userId, order.vendorId, order.orderType, order.paymentMethod, order.status, order.subtotalPence,
           order.serviceChargePence, order.deliveryFeePence, order.totalPence, order.allergyNote,
           order.deliveryInstructions, order.vehicle === null ? null : JSON.stringify(order.vehicle),
-          order.readyInMinutes, order.idempotencyKey, order.paymentId,
+          order.readyInMinutes, order.idempotencyKey, order.paymentId, order.checkoutId ?? null,
         ],
       );
       if (!row) return null;

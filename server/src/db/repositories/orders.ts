@@ -26,6 +26,8 @@ export interface OrderRow {
   estimated_ready_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  /** The multi-trailer checkout (issue 16), if any. */
+  checkout_id?: number | null;
 }
 
 export interface OrderItemRow {

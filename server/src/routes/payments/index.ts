@@ -1,24 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import * as z from "zod/mini";
 import { MESSAGES } from "../../../../contract/messages";
 import { createIntentRequestSchema, type PaymentConfig } from "../../../../contract/payments";
 import { badRequest, parseInput } from "../../http-error.js";
 import { requireUser } from "../../plugins/auth.js";
+import { requestOrigin } from "../request-origin.js";
 
 const paymentIdParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
-
-/**
- * Without PUBLIC_URL (development only: production refuses to start without it) the return address comes from
- * the request, but only for a Host a developer can mean: localhost, an IP address or a `.local` name. Any other
- * claimed Host (`evil.example`) could send the customer to someone else's page after paying: refused.
- */
-const DEV_HOST = /^(localhost|\[[0-9a-f:.]+\]|\d{1,3}(\.\d{1,3}){3}|[a-z0-9-]+\.local)(:\d{1,5})?$/i;
-function requestOrigin(request: FastifyRequest): string {
-  if (!DEV_HOST.test(request.host)) {
-    throw badRequest("This server does not know its public address for payment links: set PUBLIC_URL.");
-  }
-  return `${request.protocol}://${request.host}`;
-}
 
 /** /api/payments/stripe/*: card payments through a hosted checkout (Stripe, or our test provider without keys). */
 export default async function paymentRoutes(app: FastifyInstance, options: { publishableKey: string | null }) {

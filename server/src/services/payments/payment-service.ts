@@ -3,6 +3,8 @@ import { MOCK_PAYMENT_DELAY_MS } from "../../../../contract/limits";
 import { MESSAGES } from "../../../../contract/messages";
 import type { CreateIntentResponse, PaymentStatusResponse } from "../../../../contract/payments";
 import type { Database, Queryable } from "../../db/database.js";
+import { checkoutsRepository } from "../../db/repositories/checkouts.js";
+import type { PlacedOrderRow } from "../../db/repositories/order-placement.js";
 import { type PaymentRow, paymentsRepository } from "../../db/repositories/payments.js";
 import { badRequest, HttpError, notFound } from "../../http-error.js";
 import type { CheckoutSnapshot, OrderPlacementService, OrderRequest } from "../order-placement.js";
@@ -16,7 +18,10 @@ export const MOCK_PREFIX = "pi_mock_";
 /** What we keep with a payment: the order to create once it is paid, and where the customer returns. */
 export interface PaymentOrderData {
   request: OrderRequest;
+  /** What is paid for; for a basket, every trailer's lines and charges in one view (for the pages). */
   snapshot: CheckoutSnapshot;
+  /** Issue 16: a multi-trailer checkout; once paid, one order per snapshot. */
+  basket?: { checkoutId: number; snapshots: CheckoutSnapshot[] } | undefined;
   successUrl: string;
   cancelUrl: string;
 }
@@ -56,6 +61,35 @@ function lineItems(snapshot: CheckoutSnapshot): CheckoutLineItem[] {
   return items;
 }
 
+/** Issue 16: one line per trailer (its food and delivery fee), then the checkout's one service charge. */
+function basketLineItems(snapshots: readonly CheckoutSnapshot[]): CheckoutLineItem[] {
+  const items: CheckoutLineItem[] = snapshots.map((snapshot) => ({
+    name: snapshot.vendorName,
+    description: snapshot.lines.map((line) => `${line.quantity} × ${line.name}`).join(", ").slice(0, 500) || undefined,
+    unitAmountPence: snapshot.totalPence - snapshot.serviceChargePence,
+    quantity: 1,
+  }));
+  const serviceChargePence = snapshots.reduce((sum, snapshot) => sum + snapshot.serviceChargePence, 0);
+  if (serviceChargePence > 0) items.push({ name: "Service charge", unitAmountPence: serviceChargePence, quantity: 1 });
+  return items;
+}
+
+/** Every trailer's lines and charges as one snapshot: what the payment pages and the status answer show. */
+export function combinedSnapshot(snapshots: readonly CheckoutSnapshot[]): CheckoutSnapshot {
+  const [first] = snapshots;
+  if (!first) throw new Error("a basket payment needs at least one order");
+  const sum = (pick: (snapshot: CheckoutSnapshot) => number) => snapshots.reduce((total, snapshot) => total + pick(snapshot), 0);
+  return {
+    ...first,
+    vendorName: snapshots.map((snapshot) => snapshot.vendorName).join(", "),
+    lines: snapshots.flatMap((snapshot) => snapshot.lines),
+    subtotalPence: sum((snapshot) => snapshot.subtotalPence),
+    serviceChargePence: sum((snapshot) => snapshot.serviceChargePence),
+    deliveryFeePence: sum((snapshot) => snapshot.deliveryFeePence),
+    totalPence: sum((snapshot) => snapshot.totalPence),
+  };
+}
+
 /** The order summary the status answer carries (spec: `orderData`), enough to show what was paid for. */
 function orderSummary(data: PaymentOrderData) {
   const { snapshot } = data;
@@ -89,14 +123,27 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       return null;
     }
     const data = payment.order_data as PaymentOrderData;
+    if (data.basket) {
+      const orders = await orderPlacement.placeCheckoutOrders(tx, payment.user_id, data.basket.snapshots, {
+        paymentMethod: "stripe",
+        checkoutId: data.basket.checkoutId,
+      });
+      await checkoutsRepository(tx).markPaid(data.basket.checkoutId);
+      await payments.markPaid(paymentId, orders[0]!.id);
+      return { orderId: orders[0]!.id, placed: { userId: payment.user_id, orders } };
+    }
     const { order, created } = await orderPlacement.placePaidOrder(tx, payment.user_id, data.snapshot, payment.id);
     await payments.markPaid(paymentId, order.id);
-    return { orderId: order.id, placed: created ? { userId: payment.user_id, order } : null };
+    return { orderId: order.id, placed: created ? { userId: payment.user_id, orders: [order] } : null };
   }
+
+  const announceAll = (placed: { userId: number; orders: PlacedOrderRow[] } | null | undefined) => {
+    for (const order of placed?.orders ?? []) orderPlacement.announce(placed!.userId, order);
+  };
 
   async function complete(paymentId: string, evidence: { amountPence: number | null; currency: string | null } | null) {
     const result = await db.transaction((tx) => completeIn(tx, paymentId, evidence));
-    if (result?.placed) orderPlacement.announce(result.placed.userId, result.placed.order);
+    announceAll(result?.placed);
     return result?.orderId ?? null;
   }
 
@@ -230,8 +277,69 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         if (!(await paymentsRepository(tx).recordWebhookEvent(event.id))) return { duplicate: true, placed: null };
         return { duplicate: false, placed: await applyWebhookEvent(tx, event) };
       });
-      if (result.placed) orderPlacement.announce(result.placed.userId, result.placed.order);
+      announceAll(result.placed);
       return { received: true, duplicate: result.duplicate };
+    },
+
+    /**
+     * Issue 16, inside the checkout's transaction: the ONE payment for every trailer of the basket. Nothing is
+     * ordered until it is paid; a declined or cancelled payment leaves every cart as it was.
+     */
+    async recordBasketPayment(
+      tx: Queryable,
+      input: { userId: number; checkoutId: number; snapshots: CheckoutSnapshot[]; request: OrderRequest; origin: string },
+    ): Promise<string> {
+      if (deps.cardPayments === "off") throw new HttpError(503, MESSAGES.cardPaymentsUnavailable);
+      const snapshot = combinedSnapshot(input.snapshots);
+      const paymentId = randomId("pay_");
+      const origin = deps.publicUrl ?? input.origin;
+      const successUrl = `${origin}/payment-success?session_id={CHECKOUT_SESSION_ID}&payment_id=${paymentId}`;
+      const cancelUrl = `${origin}/stripe-webview-payment?cancelled=1&payment_id=${paymentId}`;
+      const orderData: PaymentOrderData = {
+        request: { ...input.request, paymentMethod: "stripe" },
+        snapshot,
+        basket: { checkoutId: input.checkoutId, snapshots: input.snapshots },
+        successUrl,
+        cancelUrl,
+      };
+      await paymentsRepository(tx).insert({
+        id: paymentId,
+        userId: input.userId,
+        vendorId: snapshot.vendorId,
+        provider: provider.name,
+        amountPence: snapshot.totalPence,
+        currency: "gbp",
+        orderData,
+      });
+      return paymentId;
+    },
+
+    /** After the checkout committed: the hosted checkout (Stripe Checkout Session) with a line per trailer. */
+    async openBasketPayment(
+      user: { id: number; email: string },
+      paymentId: string,
+    ): Promise<{ paymentIntentId: string; sessionUrl: string; returnUrl: string }> {
+      const payment = await ownPayment(user.id, paymentId);
+      const data = payment.order_data as PaymentOrderData;
+      if (!data.basket) throw notFound(PAYMENT_NOT_FOUND);
+      try {
+        const checkout = await provider.createCheckout({
+          paymentId,
+          amountPence: payment.amount_pence,
+          currency: "gbp",
+          lineItems: basketLineItems(data.basket.snapshots),
+          successUrl: data.successUrl,
+          cancelUrl: data.cancelUrl,
+          customerEmail: user.email,
+          metadata: { payment_id: paymentId, user_id: String(user.id), checkout_id: String(data.basket.checkoutId) },
+        });
+        await paymentsRepository(db).setCheckoutSession(paymentId, checkout.sessionId);
+        return { paymentIntentId: paymentId, sessionUrl: checkout.url, returnUrl: data.successUrl };
+      } catch (error) {
+        deps.logError(error, `creating checkout for ${paymentId}`);
+        await paymentsRepository(db).markFailed(paymentId, MESSAGES.paymentIntentFailed);
+        throw new HttpError(502, MESSAGES.paymentIntentFailed);
+      }
     },
 
     testCheckout,

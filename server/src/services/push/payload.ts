@@ -1,4 +1,4 @@
-import { statusBannerText } from "../../../../contract/order-status";
+import { orderStatusNotificationText } from "../../../../contract/order-status";
 import type { PushPayload } from "../../../../contract/push";
 import type { OrderStatusChanged } from "../../events.js";
 
@@ -6,13 +6,14 @@ import type { OrderStatusChanged } from "../../events.js";
 export function orderStatusPayload(
   event: Pick<OrderStatusChanged, "orderId" | "status" | "vendorName">,
 ): PushPayload {
+  const text = orderStatusNotificationText(event);
   return {
     type: "order-status",
     orderId: event.orderId,
     status: event.status,
     vendorName: event.vendorName,
-    title: `${event.vendorName} · Order #${event.orderId}`,
-    body: statusBannerText(event.status),
+    title: text.title,
+    body: text.body,
     url: `/order/${event.orderId}`,
   };
 }

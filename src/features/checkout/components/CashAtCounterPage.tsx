@@ -9,6 +9,8 @@ import { estimatedTimeText } from "../lib/estimated-time";
 import { summaryOfOrder } from "../lib/order-view";
 import type { PlacedCashOrder } from "../lib/pending-checkout";
 import "../checkout.css";
+import { BasketCashPage } from "./BasketCashPage";
+import type { BasketCashState } from "./BasketCheckoutPanel";
 import { type OrderSummaryProps, OrderSummaryCard, VehicleRow } from "./OrderSummaryCard";
 
 /** Spec section 2: only when there is no order data at all. */
@@ -42,7 +44,20 @@ const sampleSummary: OrderSummaryProps = {
 
 /** /pay-cash-at-counter: what to do next for a cash order (spec section 2, Cash at counter). */
 export default function CashAtCounterPage({ onEnter }: CashAtCounterPageProps) {
-  const placed = (useLocation().state as PlacedCashOrder | null) ?? null;
+  const state = useLocation().state as (PlacedCashOrder & Partial<BasketCashState>) | null;
+  if (state?.basketCheckout) return <BasketCash checkout={state.basketCheckout} onEnter={onEnter} />;
+  return <OneOrderCash placed={state ?? null} onEnter={onEnter} />;
+}
+
+/** Issue 16: several trailers' orders from one checkout. */
+function BasketCash({ checkout, onEnter }: { checkout: BasketCashState["basketCheckout"]; onEnter: () => void }) {
+  useEffect(() => {
+    onEnter();
+  }, [onEnter]);
+  return <BasketCashPage checkout={checkout} />;
+}
+
+function OneOrderCash({ placed, onEnter }: { placed: PlacedCashOrder | null; onEnter: () => void }) {
   const orderId = placed?.orderId ?? null;
   const order = useQuery({ ...orderQuery(orderId ?? 0), enabled: orderId !== null });
 

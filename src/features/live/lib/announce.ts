@@ -1,4 +1,4 @@
-import { statusChangeMessage } from "../../../../contract/order-status";
+import { orderStatusNotificationText } from "../../../../contract/order-status";
 import type { OrderStatusNotification } from "../../../../contract/orders";
 import { brand } from "../../../lib/brand";
 import { toasts } from "../../../lib/toast-store";
@@ -13,8 +13,7 @@ export function announceOrderStatus(
   view: (orderId: number) => void,
 ): void {
   receivedNotifications.add(notification);
-  const title = `Order #${notification.orderId}`;
-  const message = statusChangeMessage(notification.status, notification.vendorName);
+  const { title, body: message } = orderStatusNotificationText(notification);
   toasts.push({
     kind: "order-status",
     title,

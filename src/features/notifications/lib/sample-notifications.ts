@@ -1,4 +1,4 @@
-import { statusBannerText } from "../../../../contract/order-status";
+import { orderStatusNotificationText } from "../../../../contract/order-status";
 import type { OrderStatus } from "../../../../contract/orders";
 
 /** The spec's sample order (#25) at a demo vendor. */
@@ -12,8 +12,7 @@ export function sampleStatusMessage(status: OrderStatus) {
   return {
     orderId,
     status,
-    title: `${vendorName} · Order #${orderId}`,
-    body: statusBannerText(status),
+    ...orderStatusNotificationText({ orderId, status, vendorName }),
     url: `/order/${orderId}`,
   };
 }

@@ -8,6 +8,7 @@ import { formatDate, formatTime } from "../../../lib/time";
 import { estimatedTimeText } from "../lib/estimated-time";
 import { orderTypeIcon, orderTypeLabel, paymentMethodLabel } from "../../../lib/order-display";
 import { StatusPill } from "../../../components/StatusPill";
+import { CheckoutGroupNote } from "./CheckoutGroupNote";
 
 export function OrderCard({ order, now }: { order: Order; now: number }) {
   const shown = order.items.slice(0, ORDER_ITEMS_SHOWN_PER_CARD);
@@ -53,6 +54,8 @@ export function OrderCard({ order, now }: { order: Order; now: number }) {
           </li>
         )}
       </ul>
+
+      <CheckoutGroupNote order={order} variant="card" />
 
       <footer className="order-card__foot">
         <div>

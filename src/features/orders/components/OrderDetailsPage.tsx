@@ -15,6 +15,7 @@ import { timelineSteps } from "../lib/timeline";
 import { BillSummary } from "./BillSummary";
 import { OrderItemsList } from "./OrderItemsList";
 import { OrderSummaryCard } from "./OrderSummaryCard";
+import { CheckoutGroupNote } from "./CheckoutGroupNote";
 import { OrderTabs, type TabDefinition } from "./OrderTabs";
 import { OrderTimeline } from "./OrderTimeline";
 import "../orders.css";
@@ -201,6 +202,7 @@ export function OrderDetailsPage({ orderAgain }: OrderDetailsPageProps) {
       {order ? (
         <div className="order-page__layout">
           <OrderSummaryCard order={order} now={now} etaStyle="long" />
+          <CheckoutGroupNote order={order} variant="page" />
           <OrderTabs<TabKey> tabs={tabs} selected={tab} onSelect={setTab} />
         </div>
       ) : query.isError ? (

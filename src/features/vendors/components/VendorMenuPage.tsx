@@ -22,9 +22,9 @@ import { VendorStatusBadge } from "./VendorCard";
 import { VoiceSearchButton } from "./VoiceSearchButton";
 import { brand } from "../../../lib/brand";
 
-function CartButton({ count }: { count: number }) {
+function CartButton({ count, href }: { count: number; href: string }) {
   return (
-    <Link to="/cart" className="icon-btn cart-btn" aria-label={count === 0 ? "Cart, empty" : `Cart, ${count} ${count === 1 ? "item" : "items"}`}>
+    <Link to={href} className="icon-btn cart-btn" aria-label={count === 0 ? "Cart, empty" : `Cart, ${count} ${count === 1 ? "item" : "items"}`}>
       <Icon name="cart" />
       {count > 0 && (
         <span className="cart-btn__badge" aria-hidden="true">
@@ -213,7 +213,7 @@ export function VendorMenuPage({ vendorId, cart }: { vendorId: number; cart: Men
 
   return (
     <div className="page menu-page">
-      <PageHeader backTo="/vendors" title={title || <Skeleton width={160} height={22} />} actions={<CartButton count={cart.lineCount} />} />
+      <PageHeader backTo="/vendors" title={title || <Skeleton width={160} height={22} />} actions={<CartButton count={cart.lineCount} href={cart.cartHref} />} />
 
       {vendorFailed ? (
         <p className="error-box" role="alert">
@@ -276,7 +276,7 @@ export function VendorMenuPage({ vendorId, cart }: { vendorId: number; cart: Men
       )}
 
       <AllergenFilterSheet open={allergenSheet} hidden={hiddenAllergens} onChange={changeAllergens} onClose={() => setAllergenSheet(false)} />
-      <CartBanner banner={banner} onDone={clearBanner} onViewCart={() => navigate("/cart")} />
+      <CartBanner banner={banner} onDone={clearBanner} onViewCart={() => navigate(cart.cartHref)} />
     </div>
   );
 }

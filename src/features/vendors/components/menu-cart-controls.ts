@@ -2,8 +2,10 @@ import type { MenuItem } from "../../../../contract/vendors";
 
 /** What the vendor menu needs from the cart; src/app wires it to the cart feature. */
 export interface MenuCartControls {
-  /** Distinct cart lines, for the header badge. */
+  /** Distinct cart lines across every trailer, for the header badge. */
   lineCount: number;
+  /** Where the cart button leads: the cart, scrolled to this trailer's section. */
+  cartHref: string;
   quantityOf(menuItemId: number): number;
   isAdding(menuItemId: number): boolean;
   /** Any write for this item is waiting for the server. */

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from "fastify";
+import { basketQuerySchema, checkoutIdParamsSchema, checkoutRequestSchema } from "../../../../contract/basket";
+import { badRequest, parseInput } from "../../http-error.js";
+import { requireUser } from "../../plugins/auth.js";
+import { idempotencyKey } from "../orders/create.js";
+import { requestOrigin } from "../request-origin.js";
+
+/**
+ * One park basket (issue 16), beside the spec's per-vendor calls:
+ * GET /api/cart/basket, POST /api/checkout (Idempotency-Key required), GET /api/checkouts/:checkoutId.
+ */
+export default async function checkoutRoutes(app: FastifyInstance) {
+  const basket = app.services.basket;
+
+  app.get("/cart/basket", async (request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    return basket.getBasket(requireUser(request).id, parseInput(basketQuerySchema, request.query));
+  });
+
+  app.post("/checkout", async (request, reply) => {
+    const user = requireUser(request);
+    const key = idempotencyKey(request);
+    if (!key) throw badRequest("Idempotency-Key header is required: one key per checkout, the same key when retrying");
+    const input = parseInput(checkoutRequestSchema, request.body);
+    // Card return links: PUBLIC_URL, or in development only a Host a developer can mean (never a claimed one).
+    const origin =
+      input.paymentMethod === "stripe" ? (app.services.payments.publicUrl ?? requestOrigin(request)) : "";
+    const result = await basket.checkout(user, input, key, origin);
+    if (result.replayed) reply.header("Idempotent-Replayed", "true");
+    return reply.status(result.replayed ? 200 : 201).send(result.response);
+  });
+
+  app.get("/checkouts/:checkoutId", async (request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    const { checkoutId } = parseInput(checkoutIdParamsSchema, request.params);
+    return basket.getCheckout(requireUser(request).id, checkoutId);
+  });
+}
