@@ -41,7 +41,22 @@ export interface CartLocationState {
 
 const orderTypeLabel = (orderType: string) => enabledOrderTypes().find((type) => type.id === orderType)?.label ?? orderType;
 
-const lineSummary = (cart: Cart) => cart.items.map((item) => ({ key: String(item.lineId), name: item.name, quantity: item.quantity, totalPence: item.totalPricePence }));
+const lineSummary = (cart: Cart) =>
+  cart.items.map((item) => ({
+    key: String(item.lineId),
+    name: item.name,
+    quantity: item.quantity,
+    totalPence: item.totalPricePence,
+    addons: item.addons.flatMap((group) =>
+      group.addons.map((addon) => ({
+        key: `${group.groupId}-${addon.addonId}`,
+        group: group.groupName,
+        name: addon.name,
+        quantity: addon.quantity,
+        unitPricePence: addon.pricePence,
+      })),
+    ),
+  }));
 
 /** The bottom of the cart while a cash order placed offline waits for the network (or is being sent). */
 function QueuedOrderBar({ queued, online }: { queued: QueuedCashOrder; online: boolean }) {

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { Vehicle } from "../../../../contract/orders";
+import { type AddonEntry, AddonList } from "../../../components/AddonList";
 import { formatPence } from "../../../lib/money";
 import { displayPlate } from "../lib/plate";
 
@@ -9,6 +10,8 @@ export interface OrderSummaryLine {
   quantity: number;
   totalPence: number;
   detail?: string | null;
+  /** Every chosen add-on, named (group, name, quantity, price). */
+  addons?: AddonEntry[] | undefined;
 }
 
 export interface OrderSummaryProps {
@@ -16,7 +19,8 @@ export interface OrderSummaryProps {
   vendorName: string;
   orderType: string;
   totalPence: number;
-  estimatedTime: string;
+  /** Null for a finished order (nothing to wait for). */
+  estimatedTime: string | null;
   items: OrderSummaryLine[];
   extra?: ReactNode;
 }
@@ -41,10 +45,12 @@ export function OrderSummaryCard({ orderNumber, vendorName, orderType, totalPenc
           <dt>Order type</dt>
           <dd>{orderType}</dd>
         </div>
-        <div>
-          <dt>Estimated time</dt>
-          <dd>{estimatedTime}</dd>
-        </div>
+        {estimatedTime !== null && (
+          <div>
+            <dt>Estimated time</dt>
+            <dd>{estimatedTime}</dd>
+          </div>
+        )}
         {extra}
         <div className="order-summary__total">
           <dt>Total</dt>
@@ -60,6 +66,7 @@ export function OrderSummaryCard({ orderNumber, vendorName, orderType, totalPenc
                 <span className="order-summary__qty">{item.quantity}×</span>
                 <span className="order-summary__name">
                   {item.name}
+                  {item.addons && <AddonList addons={item.addons} label={`Add-ons of ${item.name}`} />}
                   {item.detail && <small>{item.detail}</small>}
                 </span>
                 <span className="order-summary__price">{formatPence(item.totalPence)}</span>
