@@ -14,6 +14,7 @@ import { createPaymentService } from "./payments/payment-service.js";
 import { createVehicleService } from "./vehicle-service.js";
 import { createVehicleLookup } from "./vehicles/index.js";
 import { createVendorService } from "./vendor-service.js";
+import { createMenuSearchService, databaseDishSource } from "./menu-search.js";
 
 export interface ServiceDeps {
   db: Database;
@@ -38,6 +39,7 @@ export function createServices(deps: ServiceDeps) {
     push: createPushService({ db: deps.db, vapid: deps.vapid }),
     vehicles: createVehicleService(createVehicleLookup(deps.config, DEFAULT_DVLA_API_URL, logError)),
     vendors: createVendorService(deps.db),
+    menuSearch: createMenuSearchService(databaseDishSource(deps.db)),
     cart,
     orderPlacement,
     payments: createPaymentService({
