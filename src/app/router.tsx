@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, ScrollRestoration } from "react-router";
 import { AppLayout, BareLayout } from "./AppLayout";
 import { RequireSignedIn, RequireSignedOut } from "./guards";
 import { RouteError } from "./RouteError";
@@ -8,8 +8,22 @@ const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<Route
   lazy: async () => ({ Component: (await load()).default }),
 });
 
+/**
+ * Every new screen opens at the top; Back and Forward bring back the position the customer left (React Router's
+ * ScrollRestoration, keyed per history entry). A link with a #fragment (e.g. /cart#vendor-3) scrolls to it on purpose.
+ */
+function ScrollRoot() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
 export const routes: RouteObject[] = [
   {
+    element: <ScrollRoot />,
     errorElement: <RouteError />,
     children: [
       {

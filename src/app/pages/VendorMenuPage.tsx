@@ -19,6 +19,10 @@ export default function VendorMenuPage() {
 
   const controls: MenuCartControls = {
     lineCount: distinctLineCount(cart),
+    basket: {
+      itemCount: cart?.items.reduce((sum, line) => sum + line.quantity, 0) ?? 0,
+      subtotalPence: cart?.subtotalPence ?? 0,
+    },
     quantityOf: (menuItemId) => quantityOfItem(cart, menuItemId),
     isAdding: actions.isItemAdding,
     isBusy: actions.isItemBusy,

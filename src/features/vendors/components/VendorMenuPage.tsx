@@ -15,7 +15,7 @@ import { ALL_CATEGORIES, categoryChips, countHiddenByAllergens, filterMenu, type
 import { preparationMinutes, vendorDescription } from "../lib/vendor-list";
 import "../vendors.css";
 import { AllergenFilterSheet } from "./AllergenFilterSheet";
-import { CartBanner, type CartBannerState } from "./CartBanner";
+import { BasketBar, CartBanner, type CartBannerState } from "./CartBanner";
 import type { MenuCartControls } from "./menu-cart-controls";
 import { MenuItemRow } from "./MenuItemRow";
 import { VendorStatusBadge } from "./VendorCard";
@@ -211,7 +211,7 @@ export function VendorMenuPage({ vendorId, cart }: { vendorId: number; cart: Men
   const title = vendor.data?.name ?? (vendorFailed ? "Vendor" : "");
 
   return (
-    <div className="page menu-page">
+    <div className={`page menu-page${cart.basket.itemCount > 0 ? " menu-page--basket" : ""}`}>
       <PageHeader backTo="/vendors" title={title || <Skeleton width={160} height={22} />} actions={<CartButton count={cart.lineCount} />} />
 
       {vendorFailed ? (
@@ -276,6 +276,7 @@ export function VendorMenuPage({ vendorId, cart }: { vendorId: number; cart: Men
 
       <AllergenFilterSheet open={allergenSheet} hidden={hiddenAllergens} onChange={changeAllergens} onClose={() => setAllergenSheet(false)} />
       <CartBanner banner={banner} onDone={clearBanner} onViewCart={() => navigate("/cart")} />
+      {!banner && <BasketBar vendorId={vendorId} itemCount={cart.basket.itemCount} subtotalPence={cart.basket.subtotalPence} />}
     </div>
   );
 }

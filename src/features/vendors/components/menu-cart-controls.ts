@@ -4,6 +4,8 @@ import type { MenuItem } from "../../../../contract/vendors";
 export interface MenuCartControls {
   /** Distinct cart lines, for the header badge. */
   lineCount: number;
+  /** Everything in this trailer's basket (quantities summed) and its items' price, for the sticky basket bar. */
+  basket: { itemCount: number; subtotalPence: number };
   quantityOf(menuItemId: number): number;
   isAdding(menuItemId: number): boolean;
   /** Any write for this item is waiting for the server. */
