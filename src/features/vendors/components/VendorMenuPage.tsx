@@ -7,6 +7,7 @@ import type { MenuItem, Vendor } from "../../../../contract/vendors";
 import { isVendorOpen } from "../../../../contract/vendor-rules";
 import { Chip } from "../../../components/Chip";
 import { Icon } from "../../../components/Icon";
+import { useOnline } from "../../../components/OfflineBanner";
 import { PageHeader } from "../../../components/PageHeader";
 import { Skeleton } from "../../../components/Skeleton";
 import { vendorMenuQuery, vendorQuery } from "../api/vendors-api";
@@ -75,6 +76,22 @@ function HeroSkeleton() {
         <Skeleton width="80%" height={14} />
       </div>
     </section>
+  );
+}
+
+export const MENU_NOT_SAVED = {
+  title: "This menu isn't saved on your phone yet",
+  body: "It can't open without a connection. It will load as soon as you're back online.",
+} as const;
+
+/** Offline and nothing saved: said plainly, instead of a skeleton that never ends. */
+function MenuNotSaved() {
+  return (
+    <div className="empty-state menu-not-saved" role="status">
+      <Icon name="wifiOff" size={32} />
+      <h2>{MENU_NOT_SAVED.title}</h2>
+      <p>{MENU_NOT_SAVED.body}</p>
+    </div>
   );
 }
 
@@ -208,6 +225,11 @@ export function VendorMenuPage({ vendorId, cart }: { vendorId: number; cart: Men
   const clearBanner = useCallback(() => setBanner(null), []);
 
   const vendorFailed = vendor.isError || !validId;
+  // A query waiting for the network (the worker had no saved copy) does not pretend to be loading.
+  const online = useOnline();
+  const waitingForNetwork = (query: { isPending: boolean; fetchStatus: string }) =>
+    query.isPending && (query.fetchStatus === "paused" || (!online && query.fetchStatus === "idle"));
+  const notSaved = validId && (waitingForNetwork(menu) || waitingForNetwork(vendor));
   const title = vendor.data?.name ?? (vendorFailed ? "Vendor" : "");
 
   return (
@@ -218,7 +240,7 @@ export function VendorMenuPage({ vendorId, cart }: { vendorId: number; cart: Men
         <p className="error-box" role="alert">
           {MESSAGES.vendorLoadFailed}
         </p>
-      ) : vendor.isPending ? (
+      ) : notSaved && vendor.isPending ? null : vendor.isPending ? (
         <HeroSkeleton />
       ) : (
         <VendorHero vendor={vendor.data} />
@@ -243,7 +265,9 @@ export function VendorMenuPage({ vendorId, cart }: { vendorId: number; cart: Men
               </button>
             </p>
           )}
-          {menu.isPending ? (
+          {notSaved && menu.isPending ? (
+            <MenuNotSaved />
+          ) : menu.isPending ? (
             <MenuSkeleton />
           ) : menu.isError ? (
             <div className="error-box" role="alert">
