@@ -57,7 +57,7 @@ export function DishSearch() {
           onChange={(event) => setText(event.target.value)}
           autoComplete="off"
           enterKeyHint="search"
-          aria-controls={resultsId}
+          aria-controls={results.length > 0 ? resultsId : undefined}
         />
       </div>
       <p className="dish-search__status" role="status">
