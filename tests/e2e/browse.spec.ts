@@ -242,6 +242,8 @@ test.describe("item detail and the cart", () => {
     await expect(bar).toHaveText("Add to Cart £12.50");
     await page.getByLabel("Nduja").check();
     await expect(bar).toHaveText("Add to Cart £14.00");
+    // Crust dips allow 2: with the (no longer preselected) mayo and hot honey, chilli oil is out of reach.
+    await page.getByLabel("Garlic & herb mayo").check();
     await page.getByLabel("Hot honey").check();
     await expect(page.getByLabel("Chilli oil")).toBeDisabled();
     await page.getByLabel("Hot honey").uncheck();
@@ -279,7 +281,7 @@ test.describe("item detail and the cart", () => {
     await expect(margherita.getByText('12" Large')).toBeVisible();
     await expect(margherita.getByText("Coeliac and no garlic")).toBeVisible();
     // Every add-on is named without a tap.
-    await expect(margherita.getByRole("list", { name: "Add-ons of Margherita" })).toContainText("Extra toppings:Nduja × 1+£1.50");
+    await expect(margherita.getByRole("list", { name: "Add-ons of Margherita" })).toContainText("Extra toppings: Nduja × 1 +£1.50");
 
     const server = await serverCart(page, 1);
     const summary = page.locator(".cart-summary");

@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { allergenLabel } from "../../../../contract/allergens";
 import { TEXT_LIMIT } from "../../../../contract/limits";
 import { MESSAGES } from "../../../../contract/messages";
-import type { AddonGroup, MenuItem } from "../../../../contract/vendors";
+import type { AddonGroup } from "../../../../contract/vendors";
 import { Icon } from "../../../components/Icon";
 import { PageHeader } from "../../../components/PageHeader";
 import { QuantityStepper } from "../../../components/QuantityStepper";
