@@ -8,6 +8,8 @@ export interface AddonEntry {
   quantity: number;
   /** Price of one, in pence. */
   unitPricePence: number;
+  /** The chosen portion size: its price is the dish's price, not an extra, so it reads without a '+'. */
+  isPortion?: boolean;
 }
 
 /**
@@ -25,7 +27,11 @@ export function AddonList({ addons, label }: { addons: readonly AddonEntry[]; la
             {addon.name} × {addon.quantity}
           </span>{" "}
           <span className="addon-list__price">
-            {addon.unitPricePence > 0 ? `+${formatPence(addon.unitPricePence * addon.quantity)}` : "Free"}
+            {addon.isPortion
+              ? formatPence(addon.unitPricePence)
+              : addon.unitPricePence > 0
+                ? `+${formatPence(addon.unitPricePence * addon.quantity)}`
+                : "Free"}
           </span>
         </li>
       ))}

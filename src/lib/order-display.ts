@@ -3,6 +3,7 @@ import type { OrderType } from "../../contract/common";
 import type { OrderItem, PaymentMethod } from "../../contract/orders";
 import type { AddonEntry } from "../components/AddonList";
 import type { IconName } from "../components/Icon";
+import { PORTION_GROUP } from "../../contract/vendor-rules";
 import { brand } from "./brand";
 import { poundsToPence } from "./money";
 
@@ -14,6 +15,7 @@ export const orderLineAddons = (item: Pick<OrderItem, "addons">): AddonEntry[] =
     name: addon.name,
     quantity: addon.quantity,
     unitPricePence: poundsToPence(addon.price),
+    isPortion: addon.group_name === PORTION_GROUP,
   }));
 
 /** 'Click & Collect' etc. from the brand configuration; unknown types are title-cased. */

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { PORTION_GROUP } from "../../../../contract/vendor-rules";
 import type { Cart } from "../../../../contract/cart";
 import type { OrderType } from "../../../../contract/common";
 import { MESSAGES } from "../../../../contract/messages";
@@ -54,6 +55,7 @@ const lineSummary = (cart: Cart) =>
         name: addon.name,
         quantity: addon.quantity,
         unitPricePence: addon.pricePence,
+        isPortion: group.groupName === PORTION_GROUP,
       })),
     ),
   }));

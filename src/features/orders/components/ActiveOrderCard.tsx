@@ -29,8 +29,12 @@ export function ActiveOrderCard() {
       </div>
       <p className="active-order__status" role="status" aria-live="polite">
         <StatusPill status={order.status} /> <span>{statusBannerText(order.status)}</span>
-        {estimate && !ready && <span className="active-order__eta"> · {estimate}</span>}
       </p>
+      {estimate && !ready && (
+        <p className="active-order__eta">
+          Estimated time: <strong>{estimate}</strong>
+        </p>
+      )}
       {ready && <p className="active-order__note">Collect it from the {order.vendorName} counter.</p>}
       <div className="active-order__actions">
         <Link className="btn btn--primary" to={`/order/${order.id}`}>
