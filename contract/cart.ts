@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { allergenIdSchema } from "./allergen-schema";
 import { boundedInt, dbId, idParam, mutationIdSchema, orderTypeSchema, pence, pounds } from "./common";
 import { CART_LINE_QUANTITY_MAX, TEXT_LIMIT } from "./limits";
 
@@ -12,6 +13,8 @@ export const cartAddonSchema = z.object({
   price: pounds,
   total: pounds,
   pricePence: pence,
+  /** What this add-on contains (the 14 UK allergens). */
+  allergens: z.optional(z.array(allergenIdSchema)),
 });
 
 export const cartAddonGroupSchema = z.object({
@@ -40,6 +43,8 @@ export const cartItemSchema = z.object({
   addonTotalPence: pence,
   totalPricePence: pence,
   allergyInformation: z.string(),
+  /** The item's allergens with its chosen add-ons' (contract/allergens.ts mergeAllergens). */
+  allergens: z.optional(z.array(allergenIdSchema)),
   addons: z.array(cartAddonGroupSchema),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;

@@ -134,7 +134,10 @@ export const orderSchema = z.object({
   payment_method: paymentMethodSchema,
   orderType: orderTypeSchema,
   order_type: orderTypeSchema,
+  /** When the order should be ready by (the late end of its window; contract/estimated-time.ts). */
   estimatedDeliveryTime: z.nullable(z.string()),
+  /** The early end of that window. */
+  estimatedReadyFrom: z.optional(z.nullable(z.string())),
   subtotal: pounds,
   adminFee: pounds,
   tax: pounds,

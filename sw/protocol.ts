@@ -15,9 +15,25 @@ export const CACHE_NAMES = {
   cart: `${USER_CACHE_PREFIX}cart`,
 } as const;
 
+/** How much the worker saves ahead so every open trailer's menu opens offline (sw/menu-prefetch.ts). */
+export const MENU_PREFETCH_BUDGET = {
+  /** The vendor list's first page, as the app asks for it (spec: page size 20). */
+  vendorPageSize: 20,
+  menus: 20,
+  /** Dishes whose item page (item + add-on groups) is saved. */
+  items: 200,
+  /** Dish pictures (small SVG/WebP files). */
+  images: 150,
+  concurrency: 3,
+  /** A page asking again sooner (every start, every sign-in) is told it is done. */
+  minIntervalMs: 10 * 60 * 1000,
+} as const;
+
 /** Page → worker. */
 export type PageToWorkerMessage =
   | { type: "SKIP_WAITING" }
+  /** Signed in: save every open trailer's menu and pictures for offline use (answers MENUS_SAVED on the port). */
+  | { type: "SAVE_MENUS" }
   /** The customer signed out: forget their cached responses (answers on the transferred port when given). */
   | { type: "CLEAR_USER_DATA" };
 
@@ -27,7 +43,8 @@ export type WorkerToPageMessage =
   | { type: "PUSH_SUBSCRIPTION_CHANGED" }
   /** A notification was tapped: show this in-app path. */
   | { type: "NAVIGATE"; url: string }
-  | { type: "USER_DATA_CLEARED" };
+  | { type: "USER_DATA_CLEARED" }
+  | { type: "MENUS_SAVED"; menus: number; items: number; images: number; skipped: boolean };
 
 export const isWorkerToPageMessage = (data: unknown): data is WorkerToPageMessage =>
   typeof data === "object" && data !== null && typeof (data as { type?: unknown }).type === "string";

@@ -89,7 +89,8 @@ export function registerRoutes(): void {
       cacheName: CACHE_NAMES.menus,
       plugins: [
         new CacheableResponsePlugin({ statuses: [200] }),
-        new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 7 * DAY_S, purgeOnQuotaError: true }),
+        // Room for every open trailer's saved menu and dishes (sw/menu-prefetch.ts) besides what was browsed.
+        new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 7 * DAY_S, purgeOnQuotaError: true }),
       ],
     }),
   );

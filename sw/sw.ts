@@ -2,6 +2,7 @@
 import { clientsClaim } from "workbox-core";
 import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
 import type { PageToWorkerMessage, WorkerToPageMessage } from "./protocol";
+import { saveAllMenus } from "./menu-prefetch";
 import { registerPushHandlers } from "./push";
 import { clearUserData, registerRoutes } from "./routes";
 
@@ -17,6 +18,14 @@ self.addEventListener("message", (event) => {
   const message = event.data as PageToWorkerMessage | null;
   // A new version waits until the customer taps 'Reload' (never a silent swap mid-order).
   if (message?.type === "SKIP_WAITING") void self.skipWaiting();
+  if (message?.type === "SAVE_MENUS") {
+    event.waitUntil(
+      saveAllMenus().then(
+        (report) => event.ports[0]?.postMessage({ type: "MENUS_SAVED", ...report } satisfies WorkerToPageMessage),
+        () => event.ports[0]?.postMessage({ type: "MENUS_SAVED", menus: 0, items: 0, images: 0, skipped: true } satisfies WorkerToPageMessage),
+      ),
+    );
+  }
   if (message?.type === "CLEAR_USER_DATA") {
     const reply: WorkerToPageMessage = { type: "USER_DATA_CLEARED" };
     event.waitUntil(clearUserData().then(() => event.ports[0]?.postMessage(reply)));

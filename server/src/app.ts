@@ -32,6 +32,7 @@ import paymentRoutes from "./routes/payments/index.js";
 import testCheckoutRoutes from "./routes/payments/test-checkout.js";
 import vehicleRoutes from "./routes/vehicles/index.js";
 import menuRoutes from "./routes/menu/index.js";
+import menuSearchRoutes from "./routes/menu-search/index.js";
 import orderRoutes from "./routes/orders/index.js";
 import pushRoutes from "./routes/push/index.js";
 import staffRoutes from "./routes/staff/index.js";
@@ -147,6 +148,7 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
       await api.register(pushRoutes, { prefix: "/push" });
       await api.register(vendorRoutes, { prefix: "/vendors" });
       await api.register(menuRoutes, { prefix: "/menu-items" });
+      await api.register(menuSearchRoutes, { prefix: "/menu-search" });
       await api.register(cartRoutes, { prefix: "/cart" });
       await api.register(checkoutRoutes);
       await api.register(vehicleRoutes, {

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { NavLink, Outlet } from "react-router";
 import { Icon } from "../components/Icon";
 import { OfflineBanner } from "../components/OfflineBanner";
@@ -30,8 +30,24 @@ function PageFallback() {
   );
 }
 
+/** Signed in (this shell mounts after sign-in and on every start): every open trailer's menu saved for offline. */
+function useMenusSavedForOffline() {
+  useEffect(() => {
+    if (!import.meta.env.PROD) return;
+    const start = () => void import("./pwa/worker-bridge").then((bridge) => bridge.saveMenusForOffline());
+    // After the page has settled: the customer's own requests go first.
+    const timer = setTimeout(start, 1500);
+    window.addEventListener("online", start);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener("online", start);
+    };
+  }, []);
+}
+
 /** Signed-in shell: a top bar on large screens, bottom navigation on phones. */
 export function AppLayout() {
+  useMenusSavedForOffline();
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">

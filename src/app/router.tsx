@@ -13,6 +13,7 @@ import {
 import { AppLayout, BareLayout } from "./AppLayout";
 import { RequireSignedIn, RequireSignedOut } from "./guards";
 import { RouteErrorBoundary } from "./RouteError";
+import { useScrollRestoration } from "./scroll-restoration";
 
 interface PageHandle {
   /** Starts loading the page's chunk (start-up preloads the page it opens on). */
@@ -108,6 +109,7 @@ export function AppRoutes(): ReactNode {
   const element = useRoutes(routes);
   const location = useLocation();
   const navigate = useNavigate();
+  useScrollRestoration();
   useLayoutEffect(() => {
     current = { state: { location }, navigate: (to, options) => void navigate(to, options) };
   }, [location, navigate]);

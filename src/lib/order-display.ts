@@ -1,8 +1,22 @@
 /** How orders read anywhere in the app: type and payment labels, type icons, pill colours, ages. */
 import type { OrderType } from "../../contract/common";
-import type { PaymentMethod } from "../../contract/orders";
+import type { OrderItem, PaymentMethod } from "../../contract/orders";
+import type { AddonEntry } from "../components/AddonList";
 import type { IconName } from "../components/Icon";
+import { PORTION_GROUP } from "../../contract/vendor-rules";
 import { brand } from "./brand";
+import { poundsToPence } from "./money";
+
+/** An order line's add-ons as every screen names them (components/AddonList). */
+export const orderLineAddons = (item: Pick<OrderItem, "addons">): AddonEntry[] =>
+  item.addons.map((addon) => ({
+    key: `${addon.group_id}-${addon.id}`,
+    group: addon.group_name,
+    name: addon.name,
+    quantity: addon.quantity,
+    unitPricePence: poundsToPence(addon.price),
+    isPortion: addon.group_name === PORTION_GROUP,
+  }));
 
 /** 'Click & Collect' etc. from the brand configuration; unknown types are title-cased. */
 export function orderTypeLabel(type: OrderType | string): string {

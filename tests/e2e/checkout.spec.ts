@@ -147,6 +147,10 @@ test.describe("checkout", () => {
 
     await expect(page).toHaveURL(/\/pay\/test-checkout\/pay_/);
     await expect(page.getByText("TEST MODE")).toBeVisible();
+    // One h1 naming what is being paid, headings in order (axe page-has-heading-one, heading-order).
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Pay .+ at Food Park$/);
+    const structure = await new AxeBuilder({ page }).withRules(["page-has-heading-one", "heading-order"]).analyze();
+    expect(structure.violations.map((violation) => violation.id)).toEqual([]);
     await expectNoAxeViolations(page);
     await fillCard(page, "4242 4242 4242 4242");
 

@@ -168,6 +168,7 @@ describe.each(databaseKinds)("cart API on %s", (kind) => {
           addonTotalPence: 0,
           totalPricePence: 360,
           allergyInformation: "",
+          allergens: [],
           addons: [],
         },
       ]);
@@ -315,6 +316,7 @@ describe.each(databaseKinds)("cart API on %s", (kind) => {
               price: 12.5,
               total: 12.5,
               pricePence: 1250,
+              allergens: [],
             },
           ],
         },
@@ -329,6 +331,7 @@ describe.each(databaseKinds)("cart API on %s", (kind) => {
               price: 1.5,
               total: 1.5,
               pricePence: 150,
+              allergens: [],
             },
             {
               addonId: topping("Black olives").addonId,
@@ -337,6 +340,7 @@ describe.each(databaseKinds)("cart API on %s", (kind) => {
               price: 0.8,
               total: 0.8,
               pricePence: 80,
+              allergens: [],
             },
           ],
         },
@@ -346,6 +350,18 @@ describe.each(databaseKinds)("cart API on %s", (kind) => {
         serviceChargePence: 50,
         totalPence: 3010,
       });
+    });
+
+    it("gives the line the dish's allergens with its add-ons', in the law's order (issue 13)", async () => {
+      const token = await newCustomer();
+      const mayo = pick(margheritaGroups, "Crust dips", "Garlic & herb mayo");
+      const anchovies = topping("Anchovies");
+      const response = await addWithAddons(token, { quantity: 1, addonSelections: [regular(), anchovies, mayo] });
+      expect(response.status).toBe(200);
+      const [line] = response.body.items;
+      expect(line!.allergens).toEqual(["gluten", "eggs", "fish", "milk", "mustard"]);
+      const dips = line!.addons.find((group) => group.groupName === "Crust dips");
+      expect(dips!.addons).toMatchObject([{ name: "Garlic & herb mayo", allergens: ["eggs", "mustard"] }]);
     });
 
     it("ignores prices sent with the selections", async () => {

@@ -67,8 +67,16 @@ describe.each(databaseKinds)("POST /api/orders on %s", (kind) => {
       delivery_instructions: "Blue car by the gate",
       vehicle: { registrationNumber: "AB12CDE", make: "Ford", colour: "Blue" },
     });
-    const readyInMinutes = (new Date(order.estimated_ready_at as string).getTime() - new Date(order.created_at as string).getTime()) / 60_000;
-    expect(Math.round(readyInMinutes)).toBe(15);
+    // The estimated window: the vendor's preparation range (Forno & Fuoco: 10-15 minutes) from placement.
+    const minutesAfterPlacement = (column: string) =>
+      Math.round((new Date(order[column] as string).getTime() - new Date(order.created_at as string).getTime()) / 60_000);
+    expect([minutesAfterPlacement("estimated_ready_from"), minutesAfterPlacement("estimated_ready_at")]).toEqual([10, 15]);
+    const seen = await server.request<{ estimatedDeliveryTime: string; estimatedReadyFrom: string; status: string }>(
+      `/api/orders/${response.body.id}`,
+      { token: customer.token },
+    );
+    expect(Date.parse(seen.body.estimatedDeliveryTime)).toBe(new Date(order.estimated_ready_at as string).getTime());
+    expect(Date.parse(seen.body.estimatedReadyFrom)).toBe(new Date(order.estimated_ready_from as string).getTime());
     expect(items.map((item) => [item.name, item.quantity, item.total_pence, item.special_instructions])).toEqual([
       ["San Pellegrino Limonata", 2, 600, null],
       ["Margherita", 1, cart.items.find((item) => item.name === "Margherita")!.totalPricePence, "No basil please"],

@@ -298,6 +298,39 @@ describe.each(databaseKinds)("orders API on %s", (kind) => {
       expect((await patchStatus(delivery.id, "delivered")).status).toBe(200);
     });
 
+    it("moves the estimated window with the status: restarted on payment, kept while preparing, now when ready", async () => {
+      const longAgo = new Date(Date.now() - 40 * 60_000);
+      const cash = await createOrderFixture(server.db, {
+        userId: alice.user.id,
+        status: "pending_payment",
+        paymentMethod: "cash_at_counter",
+        createdAt: longAgo,
+        estimatedReadyAt: new Date(longAgo.getTime() + 15 * 60_000),
+      });
+      const window = (order: Order) => [order.estimatedReadyFrom, order.estimatedDeliveryTime].map((at) => Date.parse(at!));
+      const minutesFromNow = (at: number) => Math.round((at - Date.now()) / 60_000);
+      const [vendor] = await server.db.query<{ preparation_time_min: number; preparation_time_max: number }>(
+        "select preparation_time_min, preparation_time_max from vendors where id = $1",
+        [cash.vendorId],
+      );
+
+      const confirmed = await patchStatus(cash.id, "confirmed");
+      expect(window(confirmed.body).map(minutesFromNow)).toEqual([vendor!.preparation_time_min, vendor!.preparation_time_max]);
+
+      const preparing = await patchStatus(cash.id, "preparing");
+      expect(window(preparing.body)).toEqual(window(confirmed.body));
+
+      const before = Date.now();
+      const ready = await patchStatus(cash.id, "ready");
+      const [from, at] = window(ready.body);
+      expect(from).toBe(at);
+      expect(at).toBeGreaterThanOrEqual(before - 1000);
+      expect(at).toBeLessThanOrEqual(Date.now() + 1000);
+
+      const seen = await server.request<Order>(`/api/orders/${cash.id}`, { token: alice.token });
+      expect(window(seen.body)).toEqual([from, at]);
+    });
+
     it("refuses invalid moves with 409 naming both statuses, changes nothing and announces nothing", async () => {
       const fixture = await createOrderFixture(server.db, {
         userId: alice.user.id,

@@ -211,7 +211,8 @@ describe.each(databaseKinds)("vendors and menu API on %s", (kind) => {
         description: "",
       });
       const mayo = groups[2]!.addons.find((addon) => addon.name === "Garlic & herb mayo");
-      expect(mayo).toMatchObject({ price: "0.00", default: true, allergens: ["eggs", "mustard"] });
+      // No allergen-bearing extra is preselected in the demo park (issue 13).
+      expect(mayo).toMatchObject({ price: "0.00", default: false, allergens: ["eggs", "mustard"] });
     });
 
     it("answers an empty list for an item without groups, 404 for an unknown item", async () => {

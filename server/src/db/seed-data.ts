@@ -108,12 +108,7 @@ const pizzaToppings = optionalChoice("Extra toppings", [
 const pizzaCrustDips = optionalChoice(
   "Crust dips",
   [
-    {
-      name: "Garlic & herb mayo",
-      pricePence: 0,
-      isDefault: true,
-      allergens: ["eggs", "mustard"],
-    },
+    { name: "Garlic & herb mayo", pricePence: 0, allergens: ["eggs", "mustard"] },
     { name: "Hot honey", pricePence: 80 },
     { name: "Chilli oil", pricePence: 60 },
   ],
@@ -812,7 +807,7 @@ const green: SeedVendor = {
 const chippySauces = optionalChoice(
   "Sauces",
   [
-    { name: "Tartare sauce", pricePence: 0, isDefault: true, allergens: ["eggs", "mustard"] },
+    { name: "Tartare sauce", pricePence: 0, allergens: ["eggs", "mustard"] },
     { name: "Ketchup", pricePence: 0 },
     { name: "Curry sauce", pricePence: 100, allergens: ["gluten", "celery", "mustard"] },
     { name: "Gravy", pricePence: 100, allergens: ["gluten", "celery"] },
@@ -1289,7 +1284,7 @@ const coffee: SeedVendor = {
             optionalChoice(
               "Toppings",
               [
-                { name: "Whipped cream", pricePence: 0, isDefault: true, allergens: ["milk"] },
+                { name: "Whipped cream", pricePence: 0, allergens: ["milk"] },
                 { name: "Mini marshmallows", pricePence: 50 },
               ],
               2,

@@ -3,6 +3,7 @@
  * from the database only, and every query is scoped to the signed-in customer's own cart.
  */
 import { createHash } from "node:crypto";
+import { type AllergenId, mergeAllergens } from "../../../contract/allergens";
 import type { Cart, CartItem } from "../../../contract/cart";
 import { emptyCart } from "../../../contract/cart";
 import { itemIdString, type OrderType } from "../../../contract/common";
@@ -37,6 +38,7 @@ export interface PricedLineAddon {
   pricePence: number;
   /** True for the 'Choose Portion Size' choice: its price is the line's base price, not an extra. */
   isPortion: boolean;
+  allergens: AllergenId[];
 }
 
 export interface PricedLine extends LinePrice {
@@ -47,6 +49,8 @@ export interface PricedLine extends LinePrice {
   image: string;
   quantity: number;
   allergyInformation: string;
+  /** The item's own allergens (the line's are these with its add-ons'). */
+  itemAllergens: AllergenId[];
   /** False when the item was switched off after it was added. */
   available: boolean;
   addons: PricedLineAddon[];
@@ -143,6 +147,7 @@ function toCartItem(line: PricedLine): CartItem {
       price: penceToPounds(addon.pricePence),
       total: penceToPounds(addon.pricePence * addon.quantity),
       pricePence: addon.pricePence,
+      allergens: addon.allergens,
     });
     groups.set(addon.groupId, group);
   }
@@ -161,6 +166,7 @@ function toCartItem(line: PricedLine): CartItem {
     addonTotalPence: line.addonTotalPence,
     totalPricePence: line.totalPence,
     allergyInformation: line.allergyInformation,
+    allergens: mergeAllergens(line.itemAllergens, ...line.addons.map((addon) => addon.allergens)),
     addons: [...groups.values()],
   };
 }
@@ -237,6 +243,7 @@ export function createCartService(db: Database, charges: Charges) {
           quantity: addon.quantity,
           pricePence: addon.addon_price_pence,
           isPortion: isPortionGroup(addon.group_name),
+          allergens: mergeAllergens(addon.addon_allergens),
         }));
       return {
         ...priceLine(row.item_price_pence, addons, row.quantity),
@@ -247,6 +254,7 @@ export function createCartService(db: Database, charges: Charges) {
         image: row.item_image ?? "",
         quantity: row.quantity,
         allergyInformation: row.allergy_information,
+        itemAllergens: mergeAllergens(row.item_allergens),
         available: row.item_available,
         addons,
       };

@@ -16,6 +16,7 @@ import { createPaymentService } from "./payments/payment-service.js";
 import { createVehicleService } from "./vehicle-service.js";
 import { createVehicleLookup } from "./vehicles/index.js";
 import { createVendorService } from "./vendor-service.js";
+import { createMenuSearchService, databaseDishSource } from "./menu-search.js";
 
 export interface ServiceDeps {
   db: Database;
@@ -60,6 +61,7 @@ export function createServices(deps: ServiceDeps) {
     vendors: createVendorService(deps.db),
     /** The public catalogue from memory; reload() re-reads it (also on `catalogueChanged`). */
     catalogue: createCatalogue({ db: deps.db, events: deps.events, logError }),
+    menuSearch: createMenuSearchService(databaseDishSource(deps.db)),
     cart,
     orderPlacement,
     payments,

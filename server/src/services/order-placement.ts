@@ -1,4 +1,5 @@
 import type { OrderType } from "../../../contract/common";
+import { preparationRange } from "../../../contract/estimated-time";
 import type { CreateOrderRequest, OrderStatus, PaymentMethod, Vehicle } from "../../../contract/orders";
 import { isUkPlate, normalisePlate } from "../../../contract/vehicles";
 import type { Database, Queryable } from "../db/database.js";
@@ -143,8 +144,9 @@ export function newOrder(
     allergyNote: snapshot.allergyNote,
     deliveryInstructions: snapshot.deliveryInstructions,
     vehicle: snapshot.vehicle,
-    // "Ready by": the slow end of the vendor's range, so the promise is one the kitchen can keep.
-    readyInMinutes: snapshot.preparationTimeMax,
+    // The estimated window: the vendor's preparation range from now (contract/estimated-time.ts).
+    readyFromMinutes: preparationRange({ min: snapshot.preparationTimeMin, max: snapshot.preparationTimeMax }).min,
+    readyInMinutes: preparationRange({ min: snapshot.preparationTimeMin, max: snapshot.preparationTimeMax }).max,
     idempotencyKey: meta.idempotencyKey,
     paymentId: meta.paymentId,
     checkoutId: meta.checkoutId ?? null,

@@ -124,6 +124,7 @@ export function toOrder(
     orderType: order.order_type,
     order_type: order.order_type,
     estimatedDeliveryTime: isoOrNull(order.estimated_ready_at),
+    estimatedReadyFrom: isoOrNull(order.estimated_ready_from),
     subtotal: toPounds(order.subtotal_pence),
     adminFee: toPounds(order.service_charge_pence),
     // Prices are VAT-inclusive; no tax is added on top.

@@ -1,3 +1,4 @@
+import { estimateWindow } from "../../../contract/estimated-time";
 import { allowedNextStatuses, canTransition } from "../../../contract/order-status";
 import type { Order, OrderStatus } from "../../../contract/orders";
 import type { Database } from "../db/database.js";
@@ -39,18 +40,26 @@ export function createOrderStatusService(deps: { db: Database; events: DomainEve
             invalidTransitionMessage(from, input.status, allowedNextStatuses(from, orderType)),
           );
         }
+        const range = { min: current.order.preparation_time_min, max: current.order.preparation_time_max };
+        const estimate = estimateWindow(input.status, range, new Date());
         const updatedAt = await orders.updateStatus({
           orderId: input.orderId,
           from,
           to: input.status,
           changedBy: input.changedBy,
+          estimate,
         });
         if (updatedAt === null) {
           throw conflict(`Order ${input.orderId} changed meanwhile; refresh and try again`);
         }
         const changed = {
           ...current,
-          order: { ...current.order, status: input.status, updated_at: updatedAt },
+          order: {
+            ...current.order,
+            status: input.status,
+            updated_at: updatedAt,
+            ...(estimate ? { estimated_ready_from: estimate.from, estimated_ready_at: estimate.at } : {}),
+          },
         };
         return { record: changed, previousStatus: from };
       });

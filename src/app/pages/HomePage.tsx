@@ -1,7 +1,12 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { Icon } from "../../components/Icon";
 import { useAuth } from "../../features/auth/hooks/auth-context";
 import { OpenTrailers } from "./OpenTrailers";
+
+// Their own chunks: Home's first paint does not wait for the orders code or the schema library.
+const ActiveOrderCard = lazy(() => import("../../features/orders/components/ActiveOrderCard"));
+const DishSearch = lazy(() => import("../../features/search/components/DishSearch"));
 
 function greeting(hour: number) {
   if (hour < 12) return "Good morning";
@@ -23,6 +28,12 @@ export default function HomePage() {
           <span>Browse Food Trailers</span>
         </Link>
       </section>
+      <Suspense fallback={null}>
+        <ActiveOrderCard />
+      </Suspense>
+      <Suspense fallback={<div className="dish-search-placeholder" aria-hidden="true" />}>
+        <DishSearch />
+      </Suspense>
       <OpenTrailers />
     </div>
   );

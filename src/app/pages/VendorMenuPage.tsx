@@ -27,6 +27,10 @@ export default function VendorMenuPage() {
       distinctLineCount(cart) +
       (basket?.sections.filter((section) => section.vendorId !== vendorId).reduce((sum, section) => sum + section.items.length, 0) ?? 0),
     cartHref: `/cart#${sectionAnchor(vendorId)}`,
+    basket: {
+      itemCount: cart?.items.reduce((sum, line) => sum + line.quantity, 0) ?? 0,
+      subtotalPence: cart?.subtotalPence ?? 0,
+    },
     quantityOf: (menuItemId) => quantityOfItem(cart, menuItemId),
     isAdding: actions.isItemAdding,
     isBusy: actions.isItemBusy,

@@ -31,3 +31,26 @@ export async function clearUserDataCaches(): Promise<void> {
   }
   await Promise.allSettled(deletions);
 }
+
+const SAVE_MENUS_TIMEOUT_MS = 120_000;
+
+/**
+ * Signed in: ask the worker to save every open trailer's menu and pictures in the background, so menus never
+ * visited open offline. Resolves when the worker says it is done (or after a while); never rejects.
+ */
+export async function saveMenusForOffline(): Promise<void> {
+  if (typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
+  const registration = await navigator.serviceWorker.ready.catch(() => undefined);
+  const worker = registration?.active;
+  if (!worker) return;
+  await new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(resolve, SAVE_MENUS_TIMEOUT_MS);
+    channel.port1.onmessage = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const message: PageToWorkerMessage = { type: "SAVE_MENUS" };
+    worker.postMessage(message, [channel.port2]);
+  });
+}

@@ -24,6 +24,8 @@ export interface CartLineRow {
   item_image: string | null;
   item_price_pence: number;
   item_available: boolean;
+  /** Only from `lines()`. */
+  item_allergens?: string[];
 }
 
 export interface CartLineAddonRow {
@@ -34,6 +36,7 @@ export interface CartLineAddonRow {
   addon_name: string;
   addon_price_pence: number;
   group_name: string;
+  addon_allergens: string[];
 }
 
 export interface NewCartLine {
@@ -102,7 +105,7 @@ export function cartsRepository(db: Queryable) {
       return db.query<CartLineRow>(
         `select l.id, l.cart_id, l.menu_item_id, l.quantity, l.allergy_information, l.config_key,
                 mi.name as item_name, mi.description as item_description, mi.image as item_image,
-                mi.price_pence as item_price_pence, mi.available as item_available
+                mi.price_pence as item_price_pence, mi.available as item_available, mi.allergens as item_allergens
          from cart_lines l join menu_items mi on mi.id = l.menu_item_id
          where l.cart_id = $1 order by l.created_at, l.id`,
         [cartId],
@@ -113,7 +116,7 @@ export function cartsRepository(db: Queryable) {
     async lineAddons(cartId: number): Promise<CartLineAddonRow[]> {
       return db.query<CartLineAddonRow>(
         `select la.cart_line_id, la.addon_id, la.group_id, la.quantity, a.name as addon_name,
-                a.price_pence as addon_price_pence, g.name as group_name
+                a.price_pence as addon_price_pence, g.name as group_name, a.allergens as addon_allergens
          from cart_line_addons la
          join cart_lines l on l.id = la.cart_line_id
          join addons a on a.id = la.addon_id

@@ -91,6 +91,19 @@ export function menuRepository(db: Queryable) {
       return row ?? null;
     },
 
+    /**
+     * Every available dish of every open trailer (switched on and trading), trailers in park order, dishes in menu
+     * order: what the search by craving looks through.
+     */
+    async openMenuItems(): Promise<(MenuItemRow & { vendor_name: string })[]> {
+      return db.query<MenuItemRow & { vendor_name: string }>(
+        `select ${ITEM_COLUMNS}, v.name as vendor_name
+         from menu_items mi join vendors v on v.id = mi.vendor_id
+         where v.active and v.trading_status = 'open' and mi.available
+         order by v.position, v.id, mi.category_position, mi.position, mi.id`,
+      );
+    },
+
     /** The item's add-on groups in order, each with its add-ons in order. */
     async addonGroupsForItem(itemId: number): Promise<AddonGroupWithAddons[]> {
       const groups = await db.query<AddonGroupRow>(

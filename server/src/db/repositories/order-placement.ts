@@ -37,7 +37,8 @@ export interface NewOrder {
   allergyNote: string | null;
   deliveryInstructions: string | null;
   vehicle: Vehicle | null;
-  /** Minutes from now until the order should be ready. */
+  /** Minutes from now until the order should be ready: its estimated window (contract/estimated-time.ts). */
+  readyFromMinutes: number;
   readyInMinutes: number;
   idempotencyKey: string | null;
   paymentId: string | null;
@@ -88,16 +89,16 @@ export function orderPlacementRepository(db: Queryable) {
       const [row] = await db.query<PlacedOrderRow>(
         `insert into orders (user_id, vendor_id, order_type, payment_method, status, subtotal_pence,
            service_charge_pence, delivery_fee_pence, total_pence, allergy_note, delivery_instructions, vehicle,
-           estimated_ready_at, idempotency_key, payment_id, checkout_id)
+           estimated_ready_at, idempotency_key, payment_id, checkout_id, estimated_ready_from)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, now() + make_interval(mins => $13::int), $14, $15,
-           $16)
+           $16, now() + make_interval(mins => $17::int))
          on conflict do nothing
          returning ${PLACED_COLUMNS}`,
         [
           order.userId, order.vendorId, order.orderType, order.paymentMethod, order.status, order.subtotalPence,
           order.serviceChargePence, order.deliveryFeePence, order.totalPence, order.allergyNote,
           order.deliveryInstructions, order.vehicle === null ? null : JSON.stringify(order.vehicle),
-          order.readyInMinutes, order.idempotencyKey, order.paymentId, order.checkoutId ?? null,
+          order.readyInMinutes, order.idempotencyKey, order.paymentId, order.checkoutId ?? null, order.readyFromMinutes,
         ],
       );
       if (!row) return null;

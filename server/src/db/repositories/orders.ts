@@ -24,6 +24,7 @@ export interface OrderRow {
   delivery_instructions: string | null;
   vehicle: unknown;
   estimated_ready_at: Date | string | null;
+  estimated_ready_from: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
   /** The multi-trailer checkout (issue 16), if any. */
@@ -122,12 +123,17 @@ export function ordersRepository(db: Queryable) {
       from: OrderStatus;
       to: OrderStatus;
       changedBy: number | null;
+      /** The order's new estimated window, or null to keep it (the rule: contract/estimated-time.ts). */
+      estimate?: { from: Date; at: Date } | null;
     }): Promise<Date | string | null> {
+      const estimate = input.estimate ?? null;
       const [row] = await db.query<{ updated_at: Date | string }>(
-        `update orders set status = $3, updated_at = now()
+        `update orders set status = $3, updated_at = now(),
+           estimated_ready_from = coalesce($4::timestamptz, estimated_ready_from),
+           estimated_ready_at = coalesce($5::timestamptz, estimated_ready_at)
          where id = $1 and status = $2
          returning updated_at`,
-        [input.orderId, input.from, input.to],
+        [input.orderId, input.from, input.to, estimate?.from.toISOString() ?? null, estimate?.at.toISOString() ?? null],
       );
       if (!row) return null;
       await db.query(

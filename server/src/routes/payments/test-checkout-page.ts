@@ -27,7 +27,7 @@ const STYLE = `
 .back{display:inline-flex;align-items:center;min-height:44px;color:#3c4257;font-weight:600;text-decoration:none}
 .back:hover{text-decoration:underline}
 .badge{display:inline-block;margin-left:8px;padding:2px 8px;border-radius:6px;background:#ffde92;color:#5e3b00;font-size:12px;font-weight:700;letter-spacing:.04em}
-.merchant{margin:12px 0 0;color:#3c4257;font-weight:600}
+.merchant{margin:12px 0 0;color:#3c4257;font-weight:600;font-size:16px}
 .amount{margin:4px 0 16px;font-size:36px;font-weight:700;letter-spacing:-.01em}
 .lines{list-style:none;margin:0;padding:0;border-top:1px solid #e3e8ee}
 .lines li{display:flex;justify-content:space-between;gap:16px;padding:10px 0;border-bottom:1px solid #e3e8ee}
@@ -67,7 +67,7 @@ function summary(input: TestCheckoutPageInput): string {
   ].join("");
   return `<section class="summary" aria-labelledby="merchant">
   <a class="back" href="${escapeHtml(input.cancelUrl)}">← Back to Food Park</a><span class="badge">TEST MODE</span>
-  <p class="merchant" id="merchant">Pay ${escapeHtml(snapshot.vendorName)} at Food Park</p>
+  <h1 class="merchant" id="merchant">Pay ${escapeHtml(snapshot.vendorName)} at Food Park</h1>
   <p class="amount">${gbp(input.amountPence)}</p>
   <ul class="lines" aria-label="Order summary">${lines}${charges}<li class="total"><span>Total due</span><span class="price">${gbp(input.amountPence)}</span></li></ul>
 </section>`;

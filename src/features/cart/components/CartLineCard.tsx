@@ -2,7 +2,9 @@ import type { SyntheticEvent } from "react";
 import { Link } from "react-router";
 import type { CartItem } from "../../../../contract/cart";
 import { PORTION_GROUP } from "../../../../contract/vendor-rules";
+import { type AddonEntry, AddonList } from "../../../components/AddonList";
 import { QuantityStepper } from "../../../components/QuantityStepper";
+import { containsLine } from "../../../lib/allergens";
 import { formatPence } from "../../../lib/money";
 
 interface Props {
@@ -25,27 +27,26 @@ const showPlaceholder = (event: SyntheticEvent<HTMLImageElement>) => {
 /** The chosen portion sets the base price, so it reads as the item's size rather than as an add-on. */
 const portionOf = (line: CartItem) => line.addons.find((group) => group.groupName === PORTION_GROUP)?.addons[0]?.name ?? null;
 
-function AddonList({ line }: { line: CartItem }) {
-  const addons = line.addons
+/** The line's chosen add-ons (the portion aside), named one by one: open by default, collapsible (spec). */
+function LineAddons({ line }: { line: CartItem }) {
+  const addons: AddonEntry[] = line.addons
     .filter((group) => group.groupName !== PORTION_GROUP)
-    .flatMap((group) => group.addons.map((addon) => ({ ...addon, groupName: group.groupName })));
+    .flatMap((group) =>
+      group.addons.map((addon) => ({
+        key: `${group.groupId}-${addon.addonId}`,
+        group: group.groupName,
+        name: addon.name,
+        quantity: addon.quantity,
+        unitPricePence: addon.pricePence,
+      })),
+    );
   if (addons.length === 0) return null;
   return (
-    <details className="cart-line__addons">
+    <details className="cart-line__addons" open>
       <summary>
         {addons.length} {addons.length === 1 ? "add-on" : "add-ons"} · +{formatPence(line.addonTotalPence)} each
       </summary>
-      <ul>
-        {addons.map((addon) => (
-          <li key={`${addon.groupName}-${addon.addonId}`}>
-            <span className="cart-line__addon-group">{addon.groupName}</span>
-            <span className="cart-line__addon-name">
-              {addon.name} × {addon.quantity}
-            </span>
-            <span className="cart-line__addon-price">{addon.pricePence > 0 ? formatPence(addon.pricePence * addon.quantity) : "Free"}</span>
-          </li>
-        ))}
-      </ul>
+      <AddonList addons={addons} label={`Add-ons of ${line.name}`} />
     </details>
   );
 }
@@ -64,7 +65,8 @@ export function CartLineCard({ line, vendorId, busy, readOnly = false, onQuantit
         </div>
         {portionOf(line) && <p className="cart-line__portion">{portionOf(line)}</p>}
         {line.description && <p className="cart-line__description">{line.description}</p>}
-        <AddonList line={line} />
+        <LineAddons line={line} />
+        {line.allergens && line.allergens.length > 0 && <p className="line-allergens">{containsLine(line.allergens)}</p>}
         {line.allergyInformation && (
           <p className="cart-line__note">
             <strong>Allergy note:</strong> {line.allergyInformation}

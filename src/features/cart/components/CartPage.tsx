@@ -182,11 +182,12 @@ export default function CartPage({ checkout, readOnly = false }: CartPageProps) 
       {header}
       <div className="split-layout">
         <div className="cart-main">
-          <div className="cart-vendor">
+          <div className="cart-vendor" id={`vendor-${vendorId}`}>
             <Icon name="store" size={20} />
-            <span>
+            {/* The lines' h3 names sit under this heading (axe heading-order). */}
+            <h2 className="cart-vendor__title">
               Your order from <strong>{vendorName ?? "this trailer"}</strong>
-            </span>
+            </h2>
           </div>
           {queued && <QueuedChangesNotice online={online} />}
           {!readOnly && <OrderTypeToggle value={orderType} onChange={chooseOrderType} />}

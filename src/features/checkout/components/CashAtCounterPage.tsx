@@ -5,7 +5,8 @@ import { Icon } from "../../../components/Icon";
 import { PageHeader } from "../../../components/PageHeader";
 import { formatPence } from "../../../lib/money";
 import { orderQuery } from "../api/checkout-api";
-import { estimatedTimeText } from "../lib/estimated-time";
+import { vendorEstimateText } from "../../../../contract/estimated-time";
+import { useNow } from "../../../lib/use-now";
 import { summaryOfOrder } from "../lib/order-view";
 import type { PlacedCashOrder } from "../lib/pending-checkout";
 import "../checkout.css";
@@ -28,7 +29,7 @@ function fromPlaced(placed: PlacedCashOrder): OrderSummaryProps {
     orderType: placed.orderType,
     totalPence: placed.totalPence,
     bill: placed.bill,
-    estimatedTime: estimatedTimeText(placed.preparationTime),
+    estimatedTime: vendorEstimateText(placed.preparationTime, "long"),
     items: placed.items,
   };
 }
@@ -38,7 +39,7 @@ const sampleSummary: OrderSummaryProps = {
   vendorName: SAMPLE.vendorName,
   orderType: "Click & Collect",
   totalPence: 0,
-  estimatedTime: estimatedTimeText(null),
+  estimatedTime: vendorEstimateText(null, "long"),
   items: [],
 };
 
@@ -66,7 +67,8 @@ function OneOrderCash({ placed, onEnter }: { placed: PlacedCashOrder | null; onE
   }, [onEnter]);
 
   const orderNumber = orderId ? `#${orderId}` : SAMPLE.orderNumber;
-  const summary = order.data ? summaryOfOrder(order.data, orderNumber) : placed ? fromPlaced(placed) : sampleSummary;
+  const now = useNow(60_000);
+  const summary = order.data ? summaryOfOrder(order.data, orderNumber, now) : placed ? fromPlaced(placed) : sampleSummary;
   const vehicle = order.data?.vehicle ?? placed?.vehicle ?? null;
 
   return (

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { cartBill } from "../../../../contract/bill";
+import { PORTION_GROUP } from "../../../../contract/vendor-rules";
 import type { Cart } from "../../../../contract/cart";
 import type { OrderType } from "../../../../contract/common";
 import { MESSAGES } from "../../../../contract/messages";
@@ -42,7 +43,23 @@ export interface CartLocationState {
 
 const orderTypeLabel = (orderType: string) => enabledOrderTypes().find((type) => type.id === orderType)?.label ?? orderType;
 
-const lineSummary = (cart: Cart) => cart.items.map((item) => ({ key: String(item.lineId), name: item.name, quantity: item.quantity, totalPence: item.totalPricePence }));
+const lineSummary = (cart: Cart) =>
+  cart.items.map((item) => ({
+    key: String(item.lineId),
+    name: item.name,
+    quantity: item.quantity,
+    totalPence: item.totalPricePence,
+    addons: item.addons.flatMap((group) =>
+      group.addons.map((addon) => ({
+        key: `${group.groupId}-${addon.addonId}`,
+        group: group.groupName,
+        name: addon.name,
+        quantity: addon.quantity,
+        unitPricePence: addon.pricePence,
+        isPortion: group.groupName === PORTION_GROUP,
+      })),
+    ),
+  }));
 
 /** The bottom of the cart while a cash order placed offline waits for the network (or is being sent). */
 function QueuedOrderBar({ queued, online }: { queued: QueuedCashOrder; online: boolean }) {

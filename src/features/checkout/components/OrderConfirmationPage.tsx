@@ -4,6 +4,7 @@ import { MESSAGES } from "../../../../contract/messages";
 import { Icon } from "../../../components/Icon";
 import { PageHeader } from "../../../components/PageHeader";
 import { Skeleton } from "../../../components/Skeleton";
+import { useNow } from "../../../lib/use-now";
 import { orderQuery } from "../api/checkout-api";
 import { summaryOfOrder } from "../lib/order-view";
 import "../checkout.css";
@@ -30,6 +31,7 @@ export default function OrderConfirmationPage() {
   const orderId = Number(useParams().orderId);
   const valid = Number.isSafeInteger(orderId) && orderId > 0;
   const order = useQuery({ ...orderQuery(orderId), enabled: valid });
+  const now = useNow(60_000);
 
   if (!valid || order.isError) {
     return (
@@ -57,7 +59,7 @@ export default function OrderConfirmationPage() {
         <p>Thank you! The kitchen has your order. We'll let you know when it's ready.</p>
       </div>
       <div className="split-layout">
-        {order.data ? <OrderSummaryCard {...summaryOfOrder(order.data, `#ORD${orderId}`)} extra={<VehicleRow vehicle={order.data.vehicle} />} /> : <SummarySkeleton />}
+        {order.data ? <OrderSummaryCard {...summaryOfOrder(order.data, `#ORD${orderId}`, now)} extra={<VehicleRow vehicle={order.data.vehicle} />} /> : <SummarySkeleton />}
         <div className="confirmation-actions">
           <Link className="btn btn--primary btn--block" to={`/order/${orderId}`}>
             <span>Track your order</span>

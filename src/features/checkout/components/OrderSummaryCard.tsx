@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { BillAmounts } from "../../../../contract/bill";
 import type { Vehicle } from "../../../../contract/orders";
 import { BillRows } from "../../../components/BillRows";
+import { type AddonEntry, AddonList } from "../../../components/AddonList";
 import { formatPence } from "../../../lib/money";
 import { displayPlate } from "../lib/plate";
 
@@ -11,6 +12,8 @@ export interface OrderSummaryLine {
   quantity: number;
   totalPence: number;
   detail?: string | null;
+  /** Every chosen add-on, named (group, name, quantity, price). */
+  addons?: AddonEntry[] | undefined;
 }
 
 export interface OrderSummaryProps {
@@ -20,7 +23,8 @@ export interface OrderSummaryProps {
   totalPence: number;
   /** The bill behind the total: Subtotal, Service Charge, Delivery Fee as they apply (contract/bill.ts). */
   bill?: BillAmounts | undefined;
-  estimatedTime: string;
+  /** Null for a finished order (nothing to wait for). */
+  estimatedTime: string | null;
   items: OrderSummaryLine[];
   extra?: ReactNode;
 }
@@ -45,10 +49,12 @@ export function OrderSummaryCard({ orderNumber, vendorName, orderType, totalPenc
           <dt>Order type</dt>
           <dd>{orderType}</dd>
         </div>
-        <div>
-          <dt>Estimated time</dt>
-          <dd>{estimatedTime}</dd>
-        </div>
+        {estimatedTime !== null && (
+          <div>
+            <dt>Estimated time</dt>
+            <dd>{estimatedTime}</dd>
+          </div>
+        )}
         {extra}
         {bill ? (
           <BillRows bill={bill} totalClassName="order-summary__total" />
@@ -68,6 +74,7 @@ export function OrderSummaryCard({ orderNumber, vendorName, orderType, totalPenc
                 <span className="order-summary__qty">{item.quantity}×</span>
                 <span className="order-summary__name">
                   {item.name}
+                  {item.addons && <AddonList addons={item.addons} label={`Add-ons of ${item.name}`} />}
                   {item.detail && <small>{item.detail}</small>}
                 </span>
                 <span className="order-summary__price">{formatPence(item.totalPence)}</span>

@@ -1,4 +1,5 @@
 import type { BillAmounts } from "../../../../contract/bill";
+import type { AddonEntry } from "../../../components/AddonList";
 import type { OrderPayload, Vehicle } from "../../../../contract/orders";
 
 export interface SummaryLine {
@@ -6,6 +7,8 @@ export interface SummaryLine {
   name: string;
   quantity: number;
   totalPence: number;
+  /** The line's chosen add-ons, each named (the portion size among them). */
+  addons?: AddonEntry[];
 }
 
 /** What the card payment screen needs to take a payment, carried from the cart (and kept across a reload). */

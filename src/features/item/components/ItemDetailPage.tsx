@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { allergenLabel } from "../../../../contract/allergens";
 import { TEXT_LIMIT } from "../../../../contract/limits";
 import { MESSAGES } from "../../../../contract/messages";
-import type { AddonGroup, MenuItem } from "../../../../contract/vendors";
+import type { AddonGroup } from "../../../../contract/vendors";
 import { Icon } from "../../../components/Icon";
 import { PageHeader } from "../../../components/PageHeader";
 import { QuantityStepper } from "../../../components/QuantityStepper";
@@ -12,6 +12,7 @@ import { Skeleton } from "../../../components/Skeleton";
 import { Spinner } from "../../../components/Spinner";
 import { TextEditModal } from "../../../components/TextEditModal";
 import { ApiError } from "../../../lib/api-client";
+import { containsLine } from "../../../lib/allergens";
 import { formatPence } from "../../../lib/money";
 import { toasts } from "../../../lib/toast-store";
 import { addonGroupsQuery, menuItemQuery } from "../api/item-api";
@@ -21,6 +22,7 @@ import {
   defaultSelection,
   groupErrors,
   type Selection,
+  selectionSummary,
   splitGroups,
   toggleAddon,
   unitPricePence,
@@ -68,20 +70,25 @@ function ItemSkeleton() {
   );
 }
 
-function AllergenPanel({ item, groups }: { item: MenuItem; groups: AddonGroup[] }) {
+/** The dish's allergens with those of every add-on chosen right now (pre-selected defaults included), live. */
+function AllergenPanel({ groups, summary }: { groups: AddonGroup[]; summary: SelectionSummary }) {
   const optionAllergens = groups.some((group) => group.addons.some((addon) => addon.allergens.length > 0));
   return (
     <section className="allergen-panel" aria-labelledby="allergen-title">
       <h2 id="allergen-title" className="allergen-panel__title">
         <Icon name="alert" size={18} /> Allergens
       </h2>
-      {item.allergens.length > 0 ? (
-        <ul className="allergen-list" aria-label="This item contains">
-          {item.allergens.map((id) => (
-            <li key={id} className="allergen-pill">
-              {allergenLabel(id)}
-            </li>
-          ))}
+      {summary.allergens.length > 0 ? (
+        <ul className="allergen-list" aria-label="This item contains" aria-live="polite">
+          {summary.allergens.map((id) => {
+            const from = summary.addedBy.get(id);
+            return (
+              <li key={id} className={`allergen-pill${from ? " allergen-pill--added" : ""}`}>
+                {allergenLabel(id)}
+                {from && <span className="allergen-pill__from"> (from {from.join(", ")})</span>}
+              </li>
+            );
+          })}
         </ul>
       ) : (
         <p className="allergen-panel__none">No allergens declared for this item.</p>
@@ -92,6 +99,8 @@ function AllergenPanel({ item, groups }: { item: MenuItem; groups: AddonGroup[] 
     </section>
   );
 }
+
+type SelectionSummary = ReturnType<typeof selectionSummary>;
 
 interface Props {
   vendorId: number;
@@ -135,6 +144,7 @@ export function ItemDetailPage({ vendorId, itemId, cart, lineId }: Props) {
   const errorFor = (groupId: number) => (showErrors ? (errors.find((e) => e.groupId === groupId)?.message ?? null) : null);
   const pricePence = unitPricePence(menuItem.pricePence, groups, selection);
   const line = targetLine(cart.lines, chosenAddonIds(selection));
+  const summary = selectionSummary(menuItem.allergens, groups, selection);
   const note = line ? line.allergyInformation : pendingNote;
 
   const onToggle = (group: AddonGroup, addonId: number) => {
@@ -233,7 +243,7 @@ export function ItemDetailPage({ vendorId, itemId, cart, lineId }: Props) {
             )}
           </div>
 
-          <AllergenPanel item={menuItem} groups={groups} />
+          <AllergenPanel groups={groups} summary={summary} />
 
           {menuItem.has_addongroups && addonGroups.isPending && (
             <p className="loading-text" role="status">
@@ -251,6 +261,12 @@ export function ItemDetailPage({ vendorId, itemId, cart, lineId }: Props) {
       </div>
 
       <div className="action-bar item-bar">
+        {summary.extras.length > 0 && (
+          <p className="item-bar__includes" aria-live="polite">
+            Includes: {summary.extras.map((entry) => entry.addon.name).join(", ")}
+            {summary.extrasAllergens.length > 0 && <> · {containsLine(summary.extrasAllergens)}</>}
+          </p>
+        )}
         <button
           type="button"
           className={`btn btn--primary btn--block item-bar__button${errors.length > 0 && !justAdded ? " item-bar__button--blocked" : ""}`}

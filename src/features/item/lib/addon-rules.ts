@@ -1,3 +1,4 @@
+import { type AllergenId, mergeAllergens } from "../../../../contract/allergens";
 import { ADDON_QUANTITY_PER_SELECTION } from "../../../../contract/limits";
 import { requiredGroupMessage } from "../../../../contract/messages";
 import type { AddonGroup } from "../../../../contract/vendors";
@@ -109,3 +110,39 @@ export const chosenAddonIds = (selection: Selection) =>
   Object.values(selection)
     .flat()
     .sort((a, b) => a - b);
+
+/** One chosen add-on with its group (portion size included), in the item's group order. */
+export interface ChosenAddon {
+  groupName: string;
+  isPortion: boolean;
+  addon: AddonGroup["addons"][number];
+}
+
+export function chosenAddons(groups: readonly AddonGroup[], selection: Selection): ChosenAddon[] {
+  return groups.flatMap((group) =>
+    group.addons
+      .filter((addon) => isChosen(selection, group.id, addon.id))
+      .map((addon) => ({ groupName: group.name, isPortion: isPortionGroup(group), addon })),
+  );
+}
+
+/**
+ * What the customer is about to add, in words: the extras chosen (pre-selected defaults included; the portion is
+ * the size, not an extra) and their allergens, e.g. 'Includes: Garlic & herb mayo · Contains: Eggs, Mustard'.
+ * The dish's allergens with every chosen add-on's: what the Allergens panel lists.
+ */
+export function selectionSummary(itemAllergens: readonly AllergenId[], groups: readonly AddonGroup[], selection: Selection) {
+  const chosen = chosenAddons(groups, selection);
+  const extras = chosen.filter((entry) => !entry.isPortion);
+  const extrasAllergens = mergeAllergens(...extras.map((entry) => entry.addon.allergens));
+  const allergens = mergeAllergens(itemAllergens, ...chosen.map((entry) => entry.addon.allergens));
+  /** Allergens only the choices bring (not in the dish itself), each with the add-ons that bring it. */
+  const addedBy = new Map<AllergenId, string[]>();
+  for (const entry of chosen) {
+    for (const id of entry.addon.allergens) {
+      if (itemAllergens.includes(id)) continue;
+      addedBy.set(id, [...(addedBy.get(id) ?? []), entry.addon.name]);
+    }
+  }
+  return { extras, extrasAllergens, allergens, addedBy };
+}

@@ -5,7 +5,7 @@ import type { Order } from "../../../../contract/orders";
 import { Icon } from "../../../components/Icon";
 import { formatPence } from "../../../lib/money";
 import { formatDate, formatTime } from "../../../lib/time";
-import { estimatedTimeText } from "../lib/estimated-time";
+import { orderEstimateText } from "../../../../contract/estimated-time";
 import { orderTypeIcon, orderTypeLabel, paymentMethodLabel } from "../../../lib/order-display";
 import { StatusPill } from "../../../components/StatusPill";
 import { CheckoutGroupNote } from "./CheckoutGroupNote";
@@ -37,7 +37,7 @@ export function OrderCard({ order, now }: { order: Order; now: number }) {
         <p className="order-card__eta">
           <Icon name="clock" size={18} />
           <span>
-            Estimated time: <strong>{estimatedTimeText(order, "short", now)}</strong>
+            Estimated time: <strong>{orderEstimateText(order, "short", now)}</strong>
           </span>
         </p>
       )}

@@ -9,7 +9,7 @@ import { Skeleton } from "../../../components/Skeleton";
 import { ApiError } from "../../../lib/api-client";
 import { formatDate, formatTime } from "../../../lib/time";
 import { orderDetailQuery } from "../api/orders-api";
-import { useNow } from "../hooks/use-now";
+import { useNow } from "../../../lib/use-now";
 import { orderTypeLabel, paymentMethodLabel } from "../../../lib/order-display";
 import { timelineSteps } from "../lib/timeline";
 import { BillSummary } from "./BillSummary";

@@ -1,5 +1,7 @@
 import type { Order } from "../../../../contract/orders";
-import { formatPence, poundsToPence } from "../../../lib/money";
+import { AddonList } from "../../../components/AddonList";
+import { formatPence } from "../../../lib/money";
+import { orderLineAddons } from "../../../lib/order-display";
 
 /** Items with total, quantity × price, description, special instructions and add-ons. */
 export function OrderItemsList({ items }: { items: Order["items"] }) {
@@ -15,20 +17,7 @@ export function OrderItemsList({ items }: { items: Order["items"] }) {
             {item.quantity} × {formatPence(item.pricePence)}
           </p>
           {item.description && <p className="order-items__description">{item.description}</p>}
-          {item.addons.length > 0 && (
-            <ul className="order-items__addons" aria-label={`Add-ons for ${item.name}`}>
-              {item.addons.map((addon) => (
-                <li key={`${addon.group_id}-${addon.id}`}>
-                  <span>
-                    {addon.group_name ? `${addon.group_name}: ` : ""}
-                    {addon.name}
-                    {addon.quantity > 1 ? ` × ${addon.quantity}` : ""}
-                  </span>
-                  {addon.price > 0 && <span>+{formatPence(poundsToPence(addon.total))}</span>}
-                </li>
-              ))}
-            </ul>
-          )}
+          <AddonList addons={orderLineAddons(item)} label={`Add-ons for ${item.name}`} />
           {item.special_instructions && (
             <p className="order-items__note">
               <strong>Special instructions:</strong> {item.special_instructions}

@@ -3,7 +3,7 @@ import type { Order } from "../../../../contract/orders";
 import { Icon, type IconName } from "../../../components/Icon";
 import { formatPence } from "../../../lib/money";
 import { formatDate, formatTime } from "../../../lib/time";
-import { estimatedTimeText } from "../lib/estimated-time";
+import { orderEstimateText } from "../../../../contract/estimated-time";
 import { orderTypeIcon, orderTypeLabel } from "../../../lib/order-display";
 import { bannerTone } from "../lib/status-style";
 
@@ -47,7 +47,7 @@ export function OrderSummaryCard({
         {!isFinalStatus(order.status) && (
           <p className="order-summary__eta">
             <Icon name="clock" size={18} /> Estimated time:{" "}
-            <strong>{estimatedTimeText(order, etaStyle, now)}</strong>
+            <strong>{orderEstimateText(order, etaStyle, now)}</strong>
           </p>
         )}
       </div>

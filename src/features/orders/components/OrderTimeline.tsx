@@ -3,14 +3,17 @@ import { Icon } from "../../../components/Icon";
 
 function stepState(step: TimelineStep): string {
   if (step.cancelled) return "cancelled";
+  if (step.current) return "current";
   if (step.done) return "done";
-  return step.current ? "current" : "todo";
+  return step.upcoming ? "upcoming" : "todo";
 }
 
 const STATE_TEXT: Record<string, string> = {
   done: "done",
   cancelled: "done",
-  current: "in progress",
+  // The current step is done by the spec's rules and is where the order is now.
+  current: "done) (current step",
+  upcoming: "upcoming",
   todo: "not yet",
 };
 
@@ -27,10 +30,13 @@ export function OrderTimeline({ steps }: { steps: TimelineStep[] }) {
             aria-current={step.current ? "step" : undefined}
           >
             <span className="timeline__dot" aria-hidden="true">
-              {state === "done" && <Icon name="check" size={16} />}
+              {(state === "done" || state === "current") && <Icon name="check" size={16} />}
               {state === "cancelled" && <Icon name="close" size={16} />}
             </span>
-            <span className="timeline__label">{step.label}</span>
+            <span className="timeline__label">
+              {step.label}
+              {step.note && <span className="timeline__note"> · {step.note}</span>}
+            </span>
             <span className="visually-hidden">({STATE_TEXT[state]})</span>
           </li>
         );

@@ -7,7 +7,7 @@ import { PageHeader } from "../../../components/PageHeader";
 import { Skeleton } from "../../../components/Skeleton";
 import { Spinner } from "../../../components/Spinner";
 import { ordersListQuery } from "../api/orders-api";
-import { useNow } from "../hooks/use-now";
+import { useNow } from "../../../lib/use-now";
 import {
   applyOrderFilters,
   DEFAULT_FILTERS,

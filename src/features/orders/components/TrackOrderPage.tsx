@@ -3,7 +3,7 @@ import { Link, useParams } from "react-router";
 import { PageHeader } from "../../../components/PageHeader";
 import { ApiError } from "../../../lib/api-client";
 import { orderDetailQuery } from "../api/orders-api";
-import { useNow } from "../hooks/use-now";
+import { useNow } from "../../../lib/use-now";
 import { timelineSteps } from "../lib/timeline";
 import { OrderNotFound, parseOrderId } from "./OrderDetailsPage";
 import { OrderSummaryCard } from "./OrderSummaryCard";

@@ -6,6 +6,7 @@ import { Icon } from "../../../components/Icon";
 import { Skeleton } from "../../../components/Skeleton";
 import { Spinner } from "../../../components/Spinner";
 import { toasts } from "../../../lib/toast-store";
+import { useNow } from "../../../lib/use-now";
 import {
   changeOrderStatus,
   staffKeys,
@@ -21,15 +22,6 @@ const VENDOR_KEY = "staffBoardVendor";
 export interface StaffBoardPageProps {
   /** Live changes from the staff room (composed in src/app); without it the board refreshes every 30 s. */
   subscribeToChanges?: (listener: (change: StaffOrderChanged) => void) => () => void;
-}
-
-function useNow(intervalMs: number) {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
 }
 
 function storedVendor(): number | null {

@@ -1,12 +1,14 @@
 import { useState } from "react";
 import { allowedNextStatuses, nextForwardStatus } from "../../../../contract/order-status";
 import type { Order, OrderStatus } from "../../../../contract/orders";
+import { AddonList } from "../../../components/AddonList";
 import { Button } from "../../../components/Button";
 import { Icon } from "../../../components/Icon";
 import { StatusPill } from "../../../components/StatusPill";
 import { formatPence } from "../../../lib/money";
 import {
   ageLabel,
+  orderLineAddons,
   orderTypeIcon,
   orderTypeLabel,
   paymentMethodLabel,
@@ -112,16 +114,7 @@ export function StaffOrderCard({ order, now, busyStatus, onChangeStatus }: Props
             <span className="staff-card__qty">{item.quantity} ×</span>
             <div>
               <span className="staff-card__item">{item.name}</span>
-              {item.addons.length > 0 && (
-                <ul className="staff-card__addons">
-                  {item.addons.map((addon) => (
-                    <li key={`${addon.group_id}-${addon.id}`}>
-                      {addon.name}
-                      {addon.quantity > 1 ? ` × ${addon.quantity}` : ""}
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <AddonList addons={orderLineAddons(item)} label={`Add-ons for ${item.name}`} />
               {item.special_instructions && (
                 <AllergyNote text={item.special_instructions} compact />
               )}

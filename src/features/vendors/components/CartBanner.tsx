@@ -1,5 +1,7 @@
 import { useEffect } from "react";
+import { Link } from "react-router";
 import { Icon } from "../../../components/Icon";
+import { formatPence } from "../../../lib/money";
 
 export const CART_BANNER_MS = 3000;
 
@@ -9,6 +11,24 @@ export interface CartBannerState {
   outcome: "added" | "error";
   itemName: string;
   reason?: string;
+}
+
+/**
+ * The menu's way back to the basket, within thumb reach: 'View basket · N items · £x.xx', to this trailer's part of
+ * the cart. It steps aside while the 3-second banner shows.
+ */
+export function BasketBar({ href, itemCount, subtotalPence }: { href: string; itemCount: number; subtotalPence: number }) {
+  if (itemCount <= 0) return null;
+  return (
+    <div className="cart-banner-slot">
+      <Link to={href} className="basket-bar">
+        <Icon name="cart" size={22} />
+        <span>
+          View basket · {itemCount} {itemCount === 1 ? "item" : "items"} · {formatPence(subtotalPence)}
+        </span>
+      </Link>
+    </div>
+  );
 }
 
 /** The menu's bottom banner: '1 Item Added' + name + 'View Cart', or 'Error' + name; gone after 3 s. */

@@ -7,6 +7,7 @@ import type { MenuItem, Vendor } from "../../../../contract/vendors";
 import { isVendorOpen } from "../../../../contract/vendor-rules";
 import { Chip } from "../../../components/Chip";
 import { Icon } from "../../../components/Icon";
+import { useOnline } from "../../../components/OfflineBanner";
 import { PageHeader } from "../../../components/PageHeader";
 import { Skeleton } from "../../../components/Skeleton";
 import { vendorMenuQuery, vendorQuery } from "../api/vendors-api";
@@ -15,7 +16,7 @@ import { ALL_CATEGORIES, categoryChips, countHiddenByAllergens, filterMenu, type
 import { preparationMinutes, vendorDescription } from "../lib/vendor-list";
 import "../vendors.css";
 import { AllergenFilterSheet } from "./AllergenFilterSheet";
-import { CartBanner, type CartBannerState } from "./CartBanner";
+import { BasketBar, CartBanner, type CartBannerState } from "./CartBanner";
 import type { MenuCartControls } from "./menu-cart-controls";
 import { MenuItemRow } from "./MenuItemRow";
 import { VendorStatusBadge } from "./VendorCard";
@@ -76,6 +77,22 @@ function HeroSkeleton() {
         <Skeleton width="80%" height={14} />
       </div>
     </section>
+  );
+}
+
+export const MENU_NOT_SAVED = {
+  title: "This menu isn't saved on your phone yet",
+  body: "It can't open without a connection. It will load as soon as you're back online.",
+} as const;
+
+/** Offline and nothing saved: said plainly, instead of a skeleton that never ends. */
+function MenuNotSaved() {
+  return (
+    <div className="empty-state menu-not-saved" role="status">
+      <Icon name="wifiOff" size={32} />
+      <h2>{MENU_NOT_SAVED.title}</h2>
+      <p>{MENU_NOT_SAVED.body}</p>
+    </div>
   );
 }
 
@@ -209,17 +226,22 @@ export function VendorMenuPage({ vendorId, cart }: { vendorId: number; cart: Men
   const clearBanner = useCallback(() => setBanner(null), []);
 
   const vendorFailed = vendor.isError || !validId;
+  // A query waiting for the network (the worker had no saved copy) does not pretend to be loading.
+  const online = useOnline();
+  const waitingForNetwork = (query: { isPending: boolean; fetchStatus: string }) =>
+    query.isPending && (query.fetchStatus === "paused" || (!online && query.fetchStatus === "idle"));
+  const notSaved = validId && (waitingForNetwork(menu) || waitingForNetwork(vendor));
   const title = vendor.data?.name ?? (vendorFailed ? "Vendor" : "");
 
   return (
-    <div className="page menu-page">
+    <div className={`page menu-page${cart.basket.itemCount > 0 ? " menu-page--basket" : ""}`}>
       <PageHeader backTo="/vendors" title={title || <Skeleton width={160} height={22} />} actions={<CartButton count={cart.lineCount} href={cart.cartHref} />} />
 
       {vendorFailed ? (
         <p className="error-box" role="alert">
           {MESSAGES.vendorLoadFailed}
         </p>
-      ) : vendor.isPending ? (
+      ) : notSaved && vendor.isPending ? null : vendor.isPending ? (
         <HeroSkeleton />
       ) : (
         <VendorHero vendor={vendor.data} />
@@ -244,7 +266,9 @@ export function VendorMenuPage({ vendorId, cart }: { vendorId: number; cart: Men
               </button>
             </p>
           )}
-          {menu.isPending ? (
+          {notSaved && menu.isPending ? (
+            <MenuNotSaved />
+          ) : menu.isPending ? (
             <MenuSkeleton />
           ) : menu.isError ? (
             <div className="error-box" role="alert">
@@ -277,6 +301,7 @@ export function VendorMenuPage({ vendorId, cart }: { vendorId: number; cart: Men
 
       <AllergenFilterSheet open={allergenSheet} hidden={hiddenAllergens} onChange={changeAllergens} onClose={() => setAllergenSheet(false)} />
       <CartBanner banner={banner} onDone={clearBanner} onViewCart={() => navigate(cart.cartHref)} />
+      {!banner && <BasketBar href={cart.cartHref} itemCount={cart.basket.itemCount} subtotalPence={cart.basket.subtotalPence} />}
     </div>
   );
 }

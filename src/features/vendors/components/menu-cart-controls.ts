@@ -6,6 +6,8 @@ export interface MenuCartControls {
   lineCount: number;
   /** Where the cart button leads: the cart, scrolled to this trailer's section. */
   cartHref: string;
+  /** Everything in this trailer's basket (quantities summed) and its items' price, for the sticky basket bar. */
+  basket: { itemCount: number; subtotalPence: number };
   quantityOf(menuItemId: number): number;
   isAdding(menuItemId: number): boolean;
   /** Any write for this item is waiting for the server. */

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import type { Cart, CartItem } from "../../../../contract/cart";
 import { carDeliveryReducer, initialCarDelivery } from "../../../../src/features/checkout/hooks/use-car-delivery";
 import { isAllowedCheckoutUrl } from "../../../../src/features/checkout/lib/checkout-url";
-import { DEFAULT_ESTIMATE, estimatedTimeText } from "../../../../src/features/checkout/lib/estimated-time";
 import { allergyNote, orderPayload } from "../../../../src/features/checkout/lib/order-payload";
 import { displayPlate } from "../../../../src/features/checkout/lib/plate";
 
@@ -28,22 +27,6 @@ describe("isAllowedCheckoutUrl (spec section 5)", () => {
     "not a url",
   ])("refuses %s", (url) => {
     expect(isAllowedCheckoutUrl(url, ORIGIN)).toBe(false);
-  });
-});
-
-describe("estimatedTimeText (spec section 9)", () => {
-  it("uses the vendor's preparation range", () => {
-    expect(estimatedTimeText({ min: 10, max: 15 })).toBe("10-15 minutes");
-  });
-
-  it("falls back to the minutes until the estimated time, plus 5", () => {
-    const now = Date.parse("2026-11-22T12:00:00Z");
-    expect(estimatedTimeText(null, "2026-11-22T12:20:00Z", now)).toBe("20-25 minutes");
-  });
-
-  it("defaults to '10-15 minutes'", () => {
-    expect(estimatedTimeText(null)).toBe(DEFAULT_ESTIMATE);
-    expect(DEFAULT_ESTIMATE).toBe("10-15 minutes");
   });
 });
 

@@ -35,14 +35,29 @@ describe("card and other orders' timeline (spec section 4)", () => {
     expect(doneLabels(status, "stripe")).toEqual(done);
   });
 
-  it("marks the first open step as current", () => {
-    const steps = timelineSteps("preparing", "stripe", { handleCancelled: true });
-    expect(steps.filter((step) => step.current).map((step) => step.label)).toEqual([
-      "Ready for Pickup",
-    ]);
-    expect(
-      timelineSteps("completed", "stripe", { handleCancelled: true }).some((step) => step.current),
-    ).toBe(false);
+  it.each<[OrderStatus, string]>([
+    ["pending", "Order Placed"],
+    ["confirmed", "Order Confirmed"],
+    ["preparing", "Preparing"],
+    ["ready", "Ready for Pickup"],
+  ])("while %s, marks %s as the current step 'now' and the steps after it upcoming", (status, label) => {
+    const steps = timelineSteps(status, "stripe", { handleCancelled: true });
+    const index = steps.findIndex((step) => step.label === label);
+    expect(steps.filter((step) => step.current).map((step) => [step.label, step.note])).toEqual([[label, "now"]]);
+    expect(steps.filter((step) => step.upcoming).map((step) => step.label)).toEqual(
+      steps.slice(index + 1).map((step) => step.label),
+    );
+  });
+
+  it("never points one step ahead: while preparing, 'Ready for Pickup' is upcoming, not current", () => {
+    const ready = timelineSteps("preparing", "stripe", { handleCancelled: true }).find((step) => step.label === "Ready for Pickup");
+    expect(ready).toMatchObject({ current: false, upcoming: true, done: false });
+  });
+
+  it("ends on Delivered without 'now' once the order is finished", () => {
+    const steps = timelineSteps("completed", "stripe", { handleCancelled: true });
+    expect(steps.filter((step) => step.current).map((step) => [step.label, step.note])).toEqual([["Delivered", null]]);
+    expect(steps.some((step) => step.upcoming)).toBe(false);
   });
 });
 
@@ -72,13 +87,28 @@ describe("cash at counter timeline", () => {
   ])("%s marks %i steps done", (status, count) => {
     expect(doneLabels(status, "cash_at_counter")).toHaveLength(count);
   });
+
+  it("says 'Pay at the counter' on Pending Payment while the cash is unpaid, then 'now' on later steps", () => {
+    const unpaid = timelineSteps("pending_payment", "cash_at_counter", { handleCancelled: true });
+    expect(unpaid.filter((step) => step.current).map((step) => [step.label, step.note])).toEqual([
+      ["Pending Payment", "Pay at the counter"],
+    ]);
+    expect(unpaid.filter((step) => step.upcoming).map((step) => step.label)).toEqual([
+      "Order Confirmed",
+      "Preparing",
+      "Ready",
+      "Delivered",
+    ]);
+    const preparing = timelineSteps("preparing", "cash_at_counter", { handleCancelled: true });
+    expect(preparing.filter((step) => step.current).map((step) => [step.label, step.note])).toEqual([["Preparing", "now"]]);
+  });
 });
 
 describe("cancelled orders", () => {
   it("show only Order Placed and Order Cancelled, both done, the second marked red, on the details screen", () => {
     expect(timelineSteps("cancelled", "stripe", { handleCancelled: true })).toEqual([
-      { label: "Order Placed", done: true, current: false, cancelled: false },
-      { label: "Order Cancelled", done: true, current: false, cancelled: true },
+      { label: "Order Placed", done: true, current: false, upcoming: false, note: null, cancelled: false },
+      { label: "Order Cancelled", done: true, current: false, upcoming: false, note: null, cancelled: true },
     ]);
     expect(timelineSteps("cancelled", "cash_at_counter", { handleCancelled: true })).toHaveLength(
       2,
@@ -89,5 +119,6 @@ describe("cancelled orders", () => {
     const steps = timelineSteps("cancelled", "stripe", { handleCancelled: false });
     expect(steps).toHaveLength(5);
     expect(steps.some((step) => step.cancelled)).toBe(false);
+    expect(steps.some((step) => step.current || step.upcoming)).toBe(false);
   });
 });
