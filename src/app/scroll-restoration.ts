@@ -91,9 +91,10 @@ export function useScrollRestoration(): void {
     };
   }, [location.key]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per history entry, not on every render
   useLayoutEffect(() => {
     const target = scrollTargetFor(location, navigationType, readPositions());
     if (target === "fragment") return toFragment(decodeURIComponent(location.hash.slice(1)));
     return restore(target);
-  }, [location.key]); // eslint-disable-line react-hooks/exhaustive-deps -- once per history entry
+  }, [location.key]);
 }
