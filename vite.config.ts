@@ -140,8 +140,12 @@ const reactRouterProduction = path.join(
   "dist/production/index.mjs",
 );
 
+const apiPort = process.env.API_PORT || "8080";
+
 export default defineConfig(({ command }) => ({
   resolve: {
+    // The layer aliases (@/, @contract/, @server/, @sw/, @tests/) are declared once, in tsconfig.json.
+    tsconfigPaths: true,
     alias: [
       ...(command === "build" ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
       { find: /^@tanstack\/query-core$/, replacement: queryCoreEntry },
@@ -199,12 +203,13 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
+  // `npm run dev` (scripts/dev.mjs): the API server runs on API_PORT (8080) behind Vite's dev server.
   server: {
     proxy: {
-      "/api": "http://127.0.0.1:8080",
-      "/auth": "http://127.0.0.1:8080",
-      "/healthz": "http://127.0.0.1:8080",
-      "/socket.io": { target: "ws://127.0.0.1:8080", ws: true },
+      "/api": `http://127.0.0.1:${apiPort}`,
+      "/auth": `http://127.0.0.1:${apiPort}`,
+      "/healthz": `http://127.0.0.1:${apiPort}`,
+      "/socket.io": { target: `ws://127.0.0.1:${apiPort}`, ws: true },
     },
   },
   test: {

@@ -2,6 +2,8 @@ import { defineConfig } from "vite";
 
 /** Bundles the server (not its dependencies) into dist/server/main.js for `npm start`, and the staff:add command. */
 export default defineConfig({
+  // The layer aliases (@server/, @contract/) are declared once, in tsconfig.json.
+  resolve: { tsconfigPaths: true },
   build: {
     ssr: true,
     outDir: "dist/server",
