@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderStatusNotification } from "../../contract/orders";
 import { SOCKET_EVENTS, userRoom } from "../../contract/realtime";
 import { listMigrations } from "../../server/src/db/migrate";
-import { seedVendors } from "../../server/src/db/seed-data";
+import { loadSeedVendors } from "../../server/src/db/seed-data";
+
+const seedVendors = loadSeedVendors();
 import { createOrderFixture } from "./helpers/order-fixtures";
 import { deleteRedisKeys, randomRedisPrefix, testRedisUrl } from "./helpers/redis";
 import {

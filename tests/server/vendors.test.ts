@@ -11,7 +11,9 @@ import {
   vendorListResponseSchema,
   vendorSchema,
 } from "../../contract/vendors";
-import { seedVendors } from "../../server/src/db/seed-data";
+import { loadSeedVendors } from "../../server/src/db/seed-data";
+
+const seedVendors = loadSeedVendors();
 import { catalogueChanged, menuItemIdOf, vendorIdOf } from "./helpers/demo-park";
 import { databaseKinds, startTestServer, type TestServer } from "./helpers/test-server";
 

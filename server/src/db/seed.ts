@@ -1,6 +1,6 @@
 import { hashPassword } from "../services/passwords.js";
 import type { Database, Queryable } from "./database.js";
-import { type SeedItem, type SeedVendor, seedVendors } from "./seed-data.js";
+import { loadSeedVendors, type SeedItem, type SeedVendor } from "./seed-data.js";
 
 export const DEMO_ACCOUNTS = [
   { email: "demo@foodpark.test", password: "demo-password", name: "Demo Customer", role: "customer", phone: "07700 900001" },
@@ -26,7 +26,7 @@ export async function seedDemoPark(db: Database): Promise<boolean> {
       { count: number },
     ];
     if (count > 0) return false;
-    for (const [position, vendor] of seedVendors.entries()) await insertVendor(tx, vendor, position);
+    for (const [position, vendor] of loadSeedVendors().entries()) await insertVendor(tx, vendor, position);
     return true;
   });
 }
