@@ -18,7 +18,11 @@ function webManifest(): Plugin {
       { tag: "link", attrs: { rel: "manifest", href: "/manifest.webmanifest" }, injectTo: "head" },
     ],
     generateBundle() {
-      this.emitFile({ type: "asset", fileName: "manifest.webmanifest", source: fs.readFileSync(source) });
+      this.emitFile({
+        type: "asset",
+        fileName: "manifest.webmanifest",
+        source: fs.readFileSync(source),
+      });
     },
     configureServer(server) {
       server.middlewares.use("/manifest.webmanifest", (_req, res) => {
@@ -45,21 +49,34 @@ function appShells(): Plugin {
       handler(html) {
         const stylesheets = html.match(/\s*<link rel="stylesheet"[^>]*>/g) ?? [];
         for (const link of stylesheets) html = html.replace(link, "");
-        return html.replace("</body>", `${stylesheets.map((link) => `  ${link.trim()}\n`).join("")}  </body>`);
+        return html.replace(
+          "</body>",
+          `${stylesheets.map((link) => `  ${link.trim()}\n`).join("")}  </body>`,
+        );
       },
     },
     generateBundle(_options, bundle) {
       const index = bundle["index.html"];
       if (index?.type !== "asset") return;
       const login = Object.values(bundle).find(
-        (chunk) => chunk.type === "chunk" && chunk.facadeModuleId?.endsWith("/auth/components/LoginPage.tsx"),
+        (chunk) =>
+          chunk.type === "chunk" &&
+          chunk.facadeModuleId?.endsWith("/auth/components/LoginPage.tsx"),
       );
       const entry = Object.values(bundle).find((chunk) => chunk.type === "chunk" && chunk.isEntry);
-      const onEntryPath = new Set(entry?.type === "chunk" ? [entry.fileName, ...entry.imports] : []);
-      const preloads = login?.type === "chunk" ? [login.fileName, ...login.imports].filter((file) => !onEntryPath.has(file)) : [];
+      const onEntryPath = new Set(
+        entry?.type === "chunk" ? [entry.fileName, ...entry.imports] : [],
+      );
+      const preloads =
+        login?.type === "chunk"
+          ? [login.fileName, ...login.imports].filter((file) => !onEntryPath.has(file))
+          : [];
       const html = String(index.source)
         .replace('data-shell="app"', 'data-shell="auth"')
-        .replace("</head>", `${preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">\n    `).join("")}</head>`);
+        .replace(
+          "</head>",
+          `${preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">\n    `).join("")}</head>`,
+        );
       this.emitFile({ type: "asset", fileName: "shell-auth.html", source: html });
     },
   };
@@ -122,8 +139,13 @@ function precompress(): Plugin {
  * persisters hydrate the very QueryClient class the app uses. (Aligning the persister versions in package.json
  * would make this a no-op.)
  */
-const reactQueryRequire = createRequire(createRequire(import.meta.url).resolve("@tanstack/react-query/package.json"));
-const queryCoreEntry = path.join(path.dirname(reactQueryRequire.resolve("@tanstack/query-core/package.json")), "build/modern/index.js");
+const reactQueryRequire = createRequire(
+  createRequire(import.meta.url).resolve("@tanstack/react-query/package.json"),
+);
+const queryCoreEntry = path.join(
+  path.dirname(reactQueryRequire.resolve("@tanstack/query-core/package.json")),
+  "build/modern/index.js",
+);
 
 /**
  * socket.io-client's own one-file ESM build. The package's modular build uses a namespace import internally, which
@@ -147,7 +169,9 @@ export default defineConfig(({ command }) => ({
     // The layer aliases (@/, @contract/, @server/, @sw/, @tests/) are declared once, in tsconfig.json.
     tsconfigPaths: true,
     alias: [
-      ...(command === "build" ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+      ...(command === "build"
+        ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
+        : []),
       { find: /^@tanstack\/query-core$/, replacement: queryCoreEntry },
       { find: /^socket\.io-client-bundle$/, replacement: socketIoBundle },
     ],

@@ -27,7 +27,9 @@ export function allergenLabel(id: AllergenId): string {
  * A dish's allergens with its chosen add-ons': every id in any list, once, in the law's order. Unknown ids
  * (not one of the 14) are dropped.
  */
-export function mergeAllergens(...lists: readonly (readonly string[] | null | undefined)[]): AllergenId[] {
+export function mergeAllergens(
+  ...lists: readonly (readonly string[] | null | undefined)[]
+): AllergenId[] {
   const present = new Set<string>();
   for (const list of lists) for (const id of list ?? []) present.add(id);
   return ALLERGENS.filter((allergen) => present.has(allergen.id)).map((allergen) => allergen.id);

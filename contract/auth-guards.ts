@@ -7,7 +7,8 @@ import type { Role, TokenClaims, User } from "./auth";
  */
 const ROLE_VALUES: readonly Role[] = ["customer", "staff"];
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 export function readUser(value: unknown): User | null {
   if (!isRecord(value)) return null;

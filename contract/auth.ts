@@ -1,16 +1,23 @@
 import * as z from "zod/mini";
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from "./limits";
 
 export const ROLES = ["customer", "staff"] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
 const email = z.pipe(
-  z.string({ error: "Email is required" }).check(
-    z.trim(),
-    z.minLength(1, "Email is required"),
-    z.maxLength(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters`),
-  ),
+  z
+    .string({ error: "Email is required" })
+    .check(
+      z.trim(),
+      z.minLength(1, "Email is required"),
+      z.maxLength(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters`),
+    ),
   z.email({ error: "Please enter a valid email address" }),
 );
 
@@ -20,7 +27,10 @@ export const loginRequestSchema = z.object({
     .string({ error: "Password is required" })
     .check(
       z.minLength(1, "Password is required"),
-      z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+      z.maxLength(
+        PASSWORD_MAX_LENGTH,
+        `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+      ),
     ),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
@@ -31,7 +41,10 @@ export const registerRequestSchema = z.object({
     .string({ error: "Password is required" })
     .check(
       z.minLength(PASSWORD_MIN_LENGTH, "Password must be at least 8 characters long"),
-      z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+      z.maxLength(
+        PASSWORD_MAX_LENGTH,
+        `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+      ),
     ),
   name: z
     .string({ error: "Name is required" })

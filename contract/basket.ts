@@ -6,9 +6,19 @@ import * as z from "zod/mini";
 import { cartItemSchema } from "./cart";
 import { idParam, orderTypeSchema, pence, pounds } from "./common";
 import { TEXT_LIMIT } from "./limits";
-import { type CheckoutGroup, checkoutOrderSchema, paymentMethodSchema, vehicleSchema } from "./orders";
+import {
+  type CheckoutGroup,
+  checkoutOrderSchema,
+  paymentMethodSchema,
+  vehicleSchema,
+} from "./orders";
 
-export { type CheckoutGroup, type CheckoutOrder, checkoutGroupSchema, checkoutOrderSchema } from "./orders";
+export {
+  type CheckoutGroup,
+  type CheckoutOrder,
+  checkoutGroupSchema,
+  checkoutOrderSchema,
+} from "./orders";
 
 /** At most this many trailers in one checkout (the demo park has fewer; a bound keeps a request small). */
 export const BASKET_MAX_TRAILERS = 20;
@@ -71,7 +81,11 @@ const vendorIdList = z.pipe(
     for (const part of text.split(",").filter((piece) => piece.trim() !== "")) {
       const id = Number(part.trim());
       if (!Number.isSafeInteger(id) || id <= 0) {
-        ctx.issues.push({ code: "custom", message: `Invalid vendor: ${part.slice(0, 20)}`, input: text });
+        ctx.issues.push({
+          code: "custom",
+          message: `Invalid vendor: ${part.slice(0, 20)}`,
+          input: text,
+        });
         return z.NEVER;
       }
       ids.push(id);
@@ -115,7 +129,9 @@ export const checkoutResponseSchema = z.object({
   /** Where cash is paid: each trailer's own counter, or one park till. */
   cashPaidAt: z.enum(["counter", "park_till"]),
   /** Card: the one hosted payment for the whole checkout. */
-  payment: z.nullable(z.object({ paymentIntentId: z.string(), sessionUrl: z.string(), returnUrl: z.string() })),
+  payment: z.nullable(
+    z.object({ paymentIntentId: z.string(), sessionUrl: z.string(), returnUrl: z.string() }),
+  ),
 });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
@@ -126,5 +142,7 @@ export function siblingsText(group: CheckoutGroup, orderId: number): string | nu
   const others = group.orders.filter((order) => order.id !== orderId);
   if (others.length === 0) return null;
   const [first] = others;
-  return others.length === 1 ? `with ${first!.vendorName}` : `with ${first!.vendorName} and ${others.length - 1} more`;
+  return others.length === 1
+    ? `with ${first!.vendorName}`
+    : `with ${first!.vendorName} and ${others.length - 1} more`;
 }

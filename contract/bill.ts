@@ -1,5 +1,5 @@
 /**
- * The rows of every bill the customer sees (cart, payment, cash screen, confirmation, order details), spec section 2:
+ * The rows of every bill the customer sees (cart, payment, cash screen, confirmation, order details), the product spec (docs/product-spec.md § Screens and routes):
  * Subtotal, Service Charge only above 0, Delivery Fee only for delivery orders and above 0, Total. Amounts in pence,
  * as the server priced them.
  */
@@ -21,8 +21,10 @@ export interface BillRow {
 
 export function billRows(bill: BillAmounts): BillRow[] {
   const rows: BillRow[] = [{ label: "Subtotal", pence: bill.subtotalPence }];
-  if (bill.serviceChargePence > 0) rows.push({ label: "Service Charge", pence: bill.serviceChargePence });
-  if (bill.orderType === "delivery" && bill.deliveryFeePence > 0) rows.push({ label: "Delivery Fee", pence: bill.deliveryFeePence });
+  if (bill.serviceChargePence > 0)
+    rows.push({ label: "Service Charge", pence: bill.serviceChargePence });
+  if (bill.orderType === "delivery" && bill.deliveryFeePence > 0)
+    rows.push({ label: "Delivery Fee", pence: bill.deliveryFeePence });
   rows.push({ label: "Total", pence: bill.totalPence });
   return rows;
 }

@@ -1,6 +1,14 @@
 import * as z from "zod/mini";
 import { allergenIdSchema } from "./allergen-schema";
-import { boundedInt, dbId, idParam, mutationIdSchema, orderTypeSchema, pence, pounds } from "./common";
+import {
+  boundedInt,
+  dbId,
+  idParam,
+  mutationIdSchema,
+  orderTypeSchema,
+  pence,
+  pounds,
+} from "./common";
 import { CART_LINE_QUANTITY_MAX, TEXT_LIMIT } from "./limits";
 
 const textUpTo500 = (field: string) =>
@@ -105,7 +113,10 @@ export const cartQuerySchema = z.object({
 
 export const cartAddRequestSchema = z.object({
   itemId: idParam("item"),
-  quantity: z._default(z.number().check(z.int(), z.gte(1), z.lte(50, "quantity must be at most 50")), 1),
+  quantity: z._default(
+    z.number().check(z.int(), z.gte(1), z.lte(50, "quantity must be at most 50")),
+    1,
+  ),
   vendorId: idParam("vendor"),
   orderType: z.optional(orderTypeSchema),
   mutationId: mutationIdSchema,
@@ -120,7 +131,10 @@ export const addonSelectionSchema = z.object({
 
 export const cartAddWithAddonsRequestSchema = z.object({
   itemId: idParam("item"),
-  quantity: z._default(z.number().check(z.int(), z.gte(1), z.lte(50, "quantity must be at most 50")), 1),
+  quantity: z._default(
+    z.number().check(z.int(), z.gte(1), z.lte(50, "quantity must be at most 50")),
+    1,
+  ),
   vendorId: idParam("vendor"),
   orderType: z.optional(orderTypeSchema),
   addonSelections: z._default(z.array(addonSelectionSchema).check(z.maxLength(50)), []),
@@ -133,7 +147,13 @@ export type CartAddWithAddonsRequest = z.input<typeof cartAddWithAddonsRequestSc
 /** Quantity 0 removes the line. `lineId` picks one configuration when the item is in the cart more than once. */
 export const cartUpdateRequestSchema = z.object({
   itemId: idParam("item"),
-  quantity: z.number().check(z.int(), z.gte(0, "quantity cannot be negative"), z.lte(50, "quantity must be at most 50")),
+  quantity: z
+    .number()
+    .check(
+      z.int(),
+      z.gte(0, "quantity cannot be negative"),
+      z.lte(50, "quantity must be at most 50"),
+    ),
   vendorId: idParam("vendor"),
   orderType: z.optional(orderTypeSchema),
   lineId: z.optional(dbId("lineId")),
@@ -151,11 +171,13 @@ export const allergyRequestSchema = z.object({
 export type AllergyRequest = z.input<typeof allergyRequestSchema>;
 
 export const deliveryInstructionsRequestSchema = z.object({
-  instructions: z.string().check(
-    z.trim(),
-    z.minLength(1, "Please enter delivery instructions"),
-    z.maxLength(TEXT_LIMIT, `Delivery instructions must be at most ${TEXT_LIMIT} characters`),
-  ),
+  instructions: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, "Please enter delivery instructions"),
+      z.maxLength(TEXT_LIMIT, `Delivery instructions must be at most ${TEXT_LIMIT} characters`),
+    ),
   vendorId: z.optional(idParam("vendor")),
   mutationId: mutationIdSchema,
 });

@@ -5,26 +5,31 @@ export const DB_INT_MAX = 2_147_483_647;
 
 /** A positive 32-bit integer id in a JSON body (addon ids, cart line ids). */
 export const dbId = (field = "id") =>
-  z.number({ error: `${field} must be a number` }).check(
-    z.int(`${field} must be a whole number`),
-    z.positive(`${field} must be above 0`),
-    z.lte(DB_INT_MAX, `${field} is not a valid id`),
-  );
+  z
+    .number({ error: `${field} must be a number` })
+    .check(
+      z.int(`${field} must be a whole number`),
+      z.positive(`${field} must be above 0`),
+      z.lte(DB_INT_MAX, `${field} is not a valid id`),
+    );
 
 /** A whole number in [min, max] (quantities, pages): never beyond what the database stores. */
 export const boundedInt = (field: string, min: number, max: number) =>
-  z.number({ error: `${field} must be a number` }).check(
-    z.int(`${field} must be a whole number`),
-    z.gte(min, `${field} must be between ${min} and ${max}`),
-    z.lte(max, `${field} must be between ${min} and ${max}`),
-  );
+  z
+    .number({ error: `${field} must be a number` })
+    .check(
+      z.int(`${field} must be a whole number`),
+      z.gte(min, `${field} must be between ${min} and ${max}`),
+      z.lte(max, `${field} must be between ${min} and ${max}`),
+    );
 
 /**
  * Text the database can store: no NUL character (PostgreSQL text refuses it) and no lone UTF-16 surrogate
  * (not valid Unicode, so not valid UTF-8 either). One rule for every string a request carries.
  */
 export const UNSAFE_TEXT = /\0|\p{Cs}/u;
-export const UNSAFE_TEXT_MESSAGE = "The request contains characters that are not allowed (NUL or invalid Unicode)";
+export const UNSAFE_TEXT_MESSAGE =
+  "The request contains characters that are not allowed (NUL or invalid Unicode)";
 
 export function isSafeText(text: string): boolean {
   // With the `u` flag a well-formed surrogate pair is one code point, so \p{Cs} (surrogate) matches lone halves only.
@@ -53,11 +58,16 @@ export const idParam = (prefix?: string) =>
     z.union([z.number(), z.string()]),
     z.transform((value, ctx) => {
       const text = String(value).trim();
-      const stripped = prefix && text.startsWith(`${prefix}_`) ? text.slice(prefix.length + 1) : text;
+      const stripped =
+        prefix && text.startsWith(`${prefix}_`) ? text.slice(prefix.length + 1) : text;
       const id = Number(stripped);
       if (!/^\d+$/.test(stripped) || !Number.isSafeInteger(id) || id <= 0 || id > DB_INT_MAX) {
         const shown = isSafeText(text) ? text.slice(0, 40) : "(not text)";
-        ctx.issues.push({ code: "custom", message: `Invalid ${prefix ?? "id"}: ${shown}`, input: value });
+        ctx.issues.push({
+          code: "custom",
+          message: `Invalid ${prefix ?? "id"}: ${shown}`,
+          input: value,
+        });
         return z.NEVER;
       }
       return id;
@@ -73,7 +83,9 @@ export const orderTypeSchema = z.enum(ORDER_TYPES);
 export type OrderType = z.infer<typeof orderTypeSchema>;
 
 /** A client-generated id that makes a retried write apply once. */
-export const mutationIdSchema = z.optional(z.string().check(z.minLength(8), z.maxLength(100), z.refine(isSafeText, UNSAFE_TEXT_MESSAGE)));
+export const mutationIdSchema = z.optional(
+  z.string().check(z.minLength(8), z.maxLength(100), z.refine(isSafeText, UNSAFE_TEXT_MESSAGE)),
+);
 
 export const messageResponseSchema = z.object({ message: z.string() });
 

@@ -2,15 +2,15 @@ import { isFinalStatus } from "./order-status";
 import type { OrderStatus } from "./orders";
 
 /**
- * The ONE estimated-time rule (spec section 9), used by the server when it sets an order's estimate and by every
+ * The ONE estimated-time rule (docs/product-spec.md § Business constants and limits), used by the server when it sets an order's estimate and by every
  * screen that shows it. The server keeps a window per order (`estimated_ready_from` .. `estimated_ready_at`,
  * sent as `estimatedReadyFrom` .. `estimatedDeliveryTime`), set at placement from the vendor's preparation range
  * and moved when the status changes; screens count it down. Without an order: the vendor's range, else '10-15'.
  */
 
-/** Spec section 9: '10-15 minutes' (list and track views '10-15 min'). */
+/** The product spec (docs/product-spec.md § Business constants and limits): '10-15 minutes' (list and track views '10-15 min'). */
 export const DEFAULT_PREPARATION = { min: 10, max: 15 } as const;
-/** Spec section 9: a range from the minutes until estimatedDeliveryTime to that plus 5 (when no window start is known). */
+/** The product spec (docs/product-spec.md § Business constants and limits): a range from the minutes until estimatedDeliveryTime to that plus 5 (when no window start is known). */
 export const ESTIMATE_SPREAD_MIN = 5;
 
 export type EstimateStyle = "long" | "short";
@@ -23,7 +23,9 @@ export interface PreparationRange {
 const MINUTE_MS = 60_000;
 
 /** A usable preparation range: the vendor's when it makes sense, else the spec's default 10-15. */
-export function preparationRange(range: Partial<PreparationRange> | null | undefined): PreparationRange {
+export function preparationRange(
+  range: Partial<PreparationRange> | null | undefined,
+): PreparationRange {
   const min = range?.min ?? 0;
   const max = range?.max ?? 0;
   if (Number.isFinite(min) && Number.isFinite(max) && min > 0 && max >= min) return { min, max };
@@ -38,12 +40,18 @@ export function rangeText(range: PreparationRange, style: EstimateStyle): string
 }
 
 /** Before an order exists (cart, a cash screen without the order): the vendor's range or the default. */
-export function vendorEstimateText(range: Partial<PreparationRange> | null | undefined, style: EstimateStyle): string {
+export function vendorEstimateText(
+  range: Partial<PreparationRange> | null | undefined,
+  style: EstimateStyle,
+): string {
   return rangeText(preparationRange(range), style);
 }
 
 export const READY_TEXT = "Ready now";
-export const LATE_TEXT: Record<EstimateStyle, string> = { long: "Running late", short: "Running late" };
+export const LATE_TEXT: Record<EstimateStyle, string> = {
+  long: "Running late",
+  short: "Running late",
+};
 export const ANY_MINUTE_TEXT = "Any minute now";
 
 /** The window an order is expected to be ready in, as instants. */
@@ -67,7 +75,10 @@ export function estimateWindow(
   if (status === "ready") return { from: now, at: now };
   if (status !== "confirmed") return null;
   const { min, max } = preparationRange(range);
-  return { from: new Date(now.getTime() + min * MINUTE_MS), at: new Date(now.getTime() + max * MINUTE_MS) };
+  return {
+    from: new Date(now.getTime() + min * MINUTE_MS),
+    at: new Date(now.getTime() + max * MINUTE_MS),
+  };
 }
 
 /** What a screen needs from an order (the contract's Order satisfies it). */
@@ -85,11 +96,17 @@ const minutesUntil = (iso: string, now: number) => Math.ceil((Date.parse(iso) - 
  * Ready says so; past its window it is running late; otherwise the minutes left in its window, else the vendor's
  * range, else '10-15'. Cash waiting for payment shows the vendor's range (the kitchen starts on payment).
  */
-export function orderEstimateText(order: EstimateSource, style: EstimateStyle, now: number = Date.now()): string | null {
+export function orderEstimateText(
+  order: EstimateSource,
+  style: EstimateStyle,
+  now: number = Date.now(),
+): string | null {
   if (order.status === "ready") return READY_TEXT;
   if (isFinalStatus(order.status)) return null;
   const vendor = order.vendor;
-  const vendorRange = vendor ? { min: vendor.preparation_time_min, max: vendor.preparation_time_max } : null;
+  const vendorRange = vendor
+    ? { min: vendor.preparation_time_min, max: vendor.preparation_time_max }
+    : null;
   // Cash not yet paid: the kitchen starts when it is, so the wait is the vendor's range from then.
   if (order.status === "pending_payment") return vendorEstimateText(vendorRange, style);
   const at = order.estimatedDeliveryTime;

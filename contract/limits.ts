@@ -1,4 +1,4 @@
-/** Business constants of spec section 9, in one place for client and server. */
+/** Business constants of the product spec (docs/product-spec.md § Business constants and limits), in one place for client and server. */
 export const TEXT_LIMIT = 500;
 export const PLATE_MAX_LENGTH = 8;
 export const PASSWORD_MIN_LENGTH = 8;

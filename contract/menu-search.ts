@@ -13,10 +13,14 @@ export const MENU_SEARCH_MESSAGES = {
 } as const;
 
 export const menuSearchQuerySchema = z.object({
-  q: z.pipe(
-    z.string(MENU_SEARCH_MESSAGES.tooShort).check(z.maxLength(MENU_SEARCH_QUERY_MAX, MENU_SEARCH_MESSAGES.tooLong)),
-    z.transform((text) => text.trim().replace(/\s+/g, " ")),
-  ).check(z.minLength(MENU_SEARCH_QUERY_MIN, MENU_SEARCH_MESSAGES.tooShort)),
+  q: z
+    .pipe(
+      z
+        .string(MENU_SEARCH_MESSAGES.tooShort)
+        .check(z.maxLength(MENU_SEARCH_QUERY_MAX, MENU_SEARCH_MESSAGES.tooLong)),
+      z.transform((text) => text.trim().replace(/\s+/g, " ")),
+    )
+    .check(z.minLength(MENU_SEARCH_QUERY_MIN, MENU_SEARCH_MESSAGES.tooShort)),
 });
 
 export const menuSearchHitSchema = z.object({

@@ -40,7 +40,8 @@ export const MESSAGES = {
   invalidPaymentUrl: "Invalid payment URL. Please try again.",
   cashOrderFailed: "Failed to place order",
   /** Beyond the spec: production without Stripe keys (and not in test-payments mode). */
-  cardPaymentsUnavailable: "Card payments are not available right now. Please pay cash at the counter.",
+  cardPaymentsUnavailable:
+    "Card payments are not available right now. Please pay cash at the counter.",
 
   vehicleUnknownError: "Unknown error",
   vehicleNotFound: "Vehicle not found. Please check the registration number.",

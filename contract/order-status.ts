@@ -86,7 +86,7 @@ const BANNER_TEXT: Partial<Record<string, string>> = {
   cancelled: "Order Cancelled",
 };
 
-/** Spec section 4: the order banner; any other status reads 'Order {Status}'. */
+/** The product spec (docs/product-spec.md § States and transitions): the order banner; any other status reads 'Order {Status}'. */
 export function statusBannerText(status: string): string {
   return BANNER_TEXT[status] ?? `Order ${titleCaseStatus(status)}`;
 }
@@ -133,7 +133,7 @@ export function orderStatusNotificationText(notification: {
 
 export type NotificationTone = "info" | "warning" | "success" | "error" | "neutral";
 
-/** Spec section 4, notification colours: confirmed blue, preparing orange, ready and completed green, cancelled red, others neutral. */
+/** The product spec (docs/product-spec.md § States and transitions), notification colours: confirmed blue, preparing orange, ready and completed green, cancelled red, others neutral. */
 export function notificationTone(status: OrderStatus): NotificationTone {
   switch (status) {
     case "confirmed":

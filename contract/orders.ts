@@ -28,11 +28,19 @@ export type Vehicle = z.infer<typeof vehicleSchema>;
 
 const looseId = z.union([z.number(), z.string()]);
 
-/** The payload's add-ons per group (spec section 3); informational: the server prices from the cart. */
+/** The payload's add-ons per group (docs/product-spec.md § Entities and their fields); informational: the server prices from the cart. */
 const orderPayloadAddonGroupSchema = z.object({
   group_id: z.optional(looseId),
   addons: z.optional(
-    z.array(z.object({ menu_item_addon_id: z.optional(looseId), quantity: z.optional(boundedInt("addon quantity", 0, CART_LINE_QUANTITY_MAX)), price: z.optional(z.number()) })).check(z.maxLength(50)),
+    z
+      .array(
+        z.object({
+          menu_item_addon_id: z.optional(looseId),
+          quantity: z.optional(boundedInt("addon quantity", 0, CART_LINE_QUANTITY_MAX)),
+          price: z.optional(z.number()),
+        }),
+      )
+      .check(z.maxLength(50)),
   ),
 });
 
@@ -41,15 +49,17 @@ export const orderPayloadSchema = z.object({
   vendorId: idParam("vendor"),
   orderType: orderTypeSchema,
   items: z._default(
-    z.array(
-      z.object({
-        menu_item_id: looseId,
-        quantity: boundedInt("quantity", 0, CART_LINE_QUANTITY_MAX),
-        price: z.optional(z.number()),
-        allergy_information: z.optional(z.nullable(z.string())),
-        addons: z.optional(z.array(orderPayloadAddonGroupSchema)),
-      }),
-    ).check(z.maxLength(100)),
+    z
+      .array(
+        z.object({
+          menu_item_id: looseId,
+          quantity: boundedInt("quantity", 0, CART_LINE_QUANTITY_MAX),
+          price: z.optional(z.number()),
+          allergy_information: z.optional(z.nullable(z.string())),
+          addons: z.optional(z.array(orderPayloadAddonGroupSchema)),
+        }),
+      )
+      .check(z.maxLength(100)),
     [],
   ),
   deliveryInstructions: z.optional(z.nullable(z.string().check(z.maxLength(TEXT_LIMIT)))),
@@ -65,7 +75,11 @@ export const createOrderRequestSchema = z.extend(orderPayloadSchema, {
 });
 export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
 
-export const createOrderResponseSchema = z.object({ id: z.number(), order_id: z.number(), status: orderStatusSchema });
+export const createOrderResponseSchema = z.object({
+  id: z.number(),
+  order_id: z.number(),
+  status: orderStatusSchema,
+});
 
 export const orderAddonSchema = z.object({
   id: z.number(),
@@ -167,7 +181,7 @@ export const staffOrdersQuerySchema = z.object({
 });
 export const staffStatusUpdateSchema = z.object({ status: orderStatusSchema });
 
-/** Spec section 4: socket message and notification payload. */
+/** The product spec (docs/product-spec.md § States and transitions): socket message and notification payload. */
 export const orderStatusNotificationSchema = z.object({
   orderId: z.number(),
   status: orderStatusSchema,

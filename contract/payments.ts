@@ -35,7 +35,15 @@ export const paymentOrderSummarySchema = z.object({
 });
 export type PaymentOrderSummary = z.infer<typeof paymentOrderSummarySchema>;
 
-export const PAYMENT_STATUSES = ["succeeded", "paid", "failed", "canceled", "requires_payment_method", "unpaid", "processing"] as const;
+export const PAYMENT_STATUSES = [
+  "succeeded",
+  "paid",
+  "failed",
+  "canceled",
+  "requires_payment_method",
+  "unpaid",
+  "processing",
+] as const;
 
 export const paymentStatusResponseSchema = z.object({
   status: z.enum(PAYMENT_STATUSES),
@@ -47,12 +55,15 @@ export const paymentStatusResponseSchema = z.object({
 export type PaymentStatusResponse = z.infer<typeof paymentStatusResponseSchema>;
 
 /**
- * Spec section 7: succeeded/paid → success; failed/canceled → failure. requires_payment_method and unpaid ("may be
+ * The product spec (docs/product-spec.md § The calls it makes): succeeded/paid → success; failed/canceled → failure. requires_payment_method and unpaid ("may be
  * treated as still pending by some flows") are split by whether a card was tried: with an error (the provider
  * declined a card) they are a failure, without one the customer has not paid yet (pending). Anything else
  * (processing) stays pending until the poll times out.
  */
-export function paymentOutcome(status: string, error: string | null = null): "success" | "failure" | "pending" {
+export function paymentOutcome(
+  status: string,
+  error: string | null = null,
+): "success" | "failure" | "pending" {
   if (status === "succeeded" || status === "paid") return "success";
   if (status === "failed" || status === "canceled") return "failure";
   if ((status === "requires_payment_method" || status === "unpaid") && error) return "failure";

@@ -3,14 +3,18 @@ import * as z from "zod/mini";
 export const pushPublicKeyResponseSchema = z.object({ publicKey: z.string() });
 
 /** Push services are always https; refusing anything else keeps the server from posting to internal http hosts. */
-const pushEndpoint = z.url({ protocol: /^https$/, error: "endpoint must be an https URL" }).check(z.maxLength(2000));
+const pushEndpoint = z
+  .url({ protocol: /^https$/, error: "endpoint must be an https URL" })
+  .check(z.maxLength(2000));
 /** Base64url without padding, as PushSubscription.toJSON() gives it. */
 const base64Url = (name: string, max: number) =>
-  z.string({ error: `${name} is required` }).check(
-    z.minLength(1, `${name} is required`),
-    z.maxLength(max, `${name} is too long`),
-    z.regex(/^[A-Za-z0-9_-]+={0,2}$/, `${name} must be base64url`),
-  );
+  z
+    .string({ error: `${name} is required` })
+    .check(
+      z.minLength(1, `${name} is required`),
+      z.maxLength(max, `${name} is too long`),
+      z.regex(/^[A-Za-z0-9_-]+={0,2}$/, `${name} must be base64url`),
+    );
 
 export const pushSubscribeRequestSchema = z.object({
   endpoint: pushEndpoint,
@@ -20,7 +24,9 @@ export const pushSubscribeRequestSchema = z.object({
 
 export type PushSubscribeRequest = z.infer<typeof pushSubscribeRequestSchema>;
 
-export const pushUnsubscribeRequestSchema = z.object({ endpoint: z.string().check(z.minLength(1), z.maxLength(2000)) });
+export const pushUnsubscribeRequestSchema = z.object({
+  endpoint: z.string().check(z.minLength(1), z.maxLength(2000)),
+});
 
 /** What the service worker receives in a push message. */
 export const pushPayloadSchema = z.object({

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { orderStatusSchema } from "./orders";
 
-/** socket.io event names of spec section 7. */
+/** socket.io event names of the product spec (docs/product-spec.md § The calls it makes). */
 export const SOCKET_EVENTS = {
   userAuth: "user-auth",
   authSuccess: "auth-success",

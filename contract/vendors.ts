@@ -3,7 +3,6 @@ import { allergenIdSchema } from "./allergen-schema";
 import { idParam, pence, pounds } from "./common";
 import { VENDOR_PAGE_SIZE, VENDOR_PAGE_SIZE_MAX } from "./limits";
 
-
 export const vendorSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -21,7 +20,12 @@ export const vendorSchema = z.object({
 export type Vendor = z.infer<typeof vendorSchema>;
 
 export const vendorListQuerySchema = z.object({
-  page: z._default(z.coerce.number().check(z.int(), z.gte(1, "page must be 1 or more"), z.lte(100_000, "page is too large")), 1),
+  page: z._default(
+    z.coerce
+      .number()
+      .check(z.int(), z.gte(1, "page must be 1 or more"), z.lte(100_000, "page is too large")),
+    1,
+  ),
   limit: z._default(
     z.coerce
       .number()
@@ -42,7 +46,10 @@ export const paginationSchema = z.object({
   totalPages: z.number(),
 });
 
-export const vendorListResponseSchema = z.object({ data: z.array(vendorSchema), pagination: paginationSchema });
+export const vendorListResponseSchema = z.object({
+  data: z.array(vendorSchema),
+  pagination: paginationSchema,
+});
 export type VendorListResponse = z.infer<typeof vendorListResponseSchema>;
 
 export const vendorIdParamsSchema = z.object({ id: idParam("vendor") });
@@ -101,4 +108,9 @@ export type AddonGroupsResponse = z.infer<typeof addonGroupsResponseSchema>;
 /** GET /menu-items/{itemId}: the item for the item-detail screen, with its vendor's id. */
 export const menuItemResponseSchema = z.object({ item: menuItemSchema });
 
-export { FREQUENTLY_BOUGHT_GROUP, isVendorOpen, PORTION_GROUP, PRICE_CATEGORIES } from "./vendor-rules";
+export {
+  FREQUENTLY_BOUGHT_GROUP,
+  isVendorOpen,
+  PORTION_GROUP,
+  PRICE_CATEGORIES,
+} from "./vendor-rules";

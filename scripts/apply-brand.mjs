@@ -18,12 +18,16 @@ Object.assign(manifest, {
 });
 fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
 
-const escapeHtml = (text) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+const escapeHtml = (text) =>
+  text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 const htmlFile = new URL("index.html", root);
 const html = fs
   .readFileSync(htmlFile, "utf8")
   .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(brand.appName)}</title>`)
-  .replace(/<meta name="theme-color" content="[^"]*" \/>/, `<meta name="theme-color" content="${brand.colors.primary}" />`)
+  .replace(
+    /<meta name="theme-color" content="[^"]*" \/>/,
+    `<meta name="theme-color" content="${brand.colors.primary}" />`,
+  )
   .replace(/<html lang="[^"]*">/, `<html lang="${brand.locale}">`);
 fs.writeFileSync(htmlFile, html);
 console.log(`manifest.webmanifest and index.html now carry ${brand.appName}'s name and colours`);

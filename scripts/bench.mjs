@@ -13,11 +13,22 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const ORDER = ["client-bytes", "lighthouse", "offline-cart", "menu", "orders", "sockets", "memory", "scale-out"];
+const ORDER = [
+  "client-bytes",
+  "lighthouse",
+  "offline-cart",
+  "menu",
+  "orders",
+  "sockets",
+  "memory",
+  "scale-out",
+];
 const PORTS_PER_SECTION = 20;
 const resultsFile = path.join(root, "bench-results/latest.json");
 
-const available = ORDER.filter((name) => fs.existsSync(path.join(root, "scripts/bench", `${name}.mjs`)));
+const available = ORDER.filter((name) =>
+  fs.existsSync(path.join(root, "scripts/bench", `${name}.mjs`)),
+);
 const asked = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
 const unknown = asked.filter((name) => !ORDER.includes(name));
 if (unknown.length > 0) {
@@ -32,19 +43,40 @@ function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
   const stat = fs.statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs.readdirSync(target).reduce((newest, entry) => Math.max(newest, newestMtime(path.join(target, entry))), stat.mtimeMs);
+  return fs
+    .readdirSync(target)
+    .reduce(
+      (newest, entry) => Math.max(newest, newestMtime(path.join(target, entry))),
+      stat.mtimeMs,
+    );
 }
 
 /** Builds once when dist/ is missing or older than the sources. */
 function buildIfNeeded() {
-  const outputs = ["dist/client/index.html", "dist/server/main.js"].map((file) => path.join(root, file));
-  const sources = ["src", "sw", "server/src", "contract", "public", "index.html", "manifest.webmanifest", "vite.config.ts", "vite.server.config.ts", "package-lock.json"];
+  const outputs = ["dist/client/index.html", "dist/server/main.js"].map((file) =>
+    path.join(root, file),
+  );
+  const sources = [
+    "src",
+    "sw",
+    "server/src",
+    "contract",
+    "public",
+    "index.html",
+    "manifest.webmanifest",
+    "vite.config.ts",
+    "vite.server.config.ts",
+    "package-lock.json",
+  ];
   const builtAt = Math.min(...outputs.map(newestMtime));
   const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
   if (builtAt > 0 && builtAt >= changedAt) return;
   console.error("Building…");
   for (const script of ["build:client", "build:server"]) {
-    const result = spawnSync("npm", ["run", "--silent", script], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+    const result = spawnSync("npm", ["run", "--silent", script], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
     if (result.status !== 0) process.exit(result.status ?? 1);
   }
 }
@@ -54,11 +86,15 @@ async function freePorts(count) {
   const base = Number(process.env.BENCH_PORT_BASE);
   if (Number.isInteger(base) && base > 0) return Array.from({ length: count }, (_, n) => base + n);
   const servers = await Promise.all(
-    Array.from({ length: count }, () => new Promise((resolve, reject) => {
-      const server = net.createServer();
-      server.once("error", reject);
-      server.listen(0, "127.0.0.1", () => resolve(server));
-    })),
+    Array.from(
+      { length: count },
+      () =>
+        new Promise((resolve, reject) => {
+          const server = net.createServer();
+          server.once("error", reject);
+          server.listen(0, "127.0.0.1", () => resolve(server));
+        }),
+    ),
   );
   const ports = servers.map((server) => server.address().port);
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
@@ -76,21 +112,37 @@ function machine() {
   };
 }
 
-const format = (value) => (typeof value === "number" ? (Number.isInteger(value) ? String(value) : value.toFixed(1)) : String(value ?? ""));
+const format = (value) =>
+  typeof value === "number"
+    ? Number.isInteger(value)
+      ? String(value)
+      : value.toFixed(1)
+    : String(value ?? "");
 
 function printTable(results) {
   const header = ["section", "metric", "value", "target", "note"];
   const rows = results.flatMap(({ name, rows: sectionRows }) =>
-    sectionRows.map((row) => [name, row.metric, `${format(row.value)}${row.unit ? ` ${row.unit}` : ""}`, format(row.target), format(row.note)]),
+    sectionRows.map((row) => [
+      name,
+      row.metric,
+      `${format(row.value)}${row.unit ? ` ${row.unit}` : ""}`,
+      format(row.target),
+      format(row.note),
+    ]),
   );
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
-  const line = (cells) => `| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(" | ")} |`;
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column].length)),
+  );
+  const line = (cells) =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(" | ")} |`;
   console.log(`\n${line(header)}\n|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`);
   for (const row of rows) console.log(line(row));
 }
 
 buildIfNeeded();
-const previous = fs.existsSync(resultsFile) ? JSON.parse(fs.readFileSync(resultsFile, "utf8")) : { sections: {} };
+const previous = fs.existsSync(resultsFile)
+  ? JSON.parse(fs.readFileSync(resultsFile, "utf8"))
+  : { sections: {} };
 const startedAt = new Date().toISOString();
 const results = [];
 let failed = false;
@@ -101,7 +153,8 @@ for (const name of selected) {
     root,
     log: (message) => console.error(`[${name}] ${message}`),
     port(n) {
-      if (!Number.isInteger(n) || n < 0 || n >= PORTS_PER_SECTION) throw new Error(`port(n) takes 0..${PORTS_PER_SECTION - 1}`);
+      if (!Number.isInteger(n) || n < 0 || n >= PORTS_PER_SECTION)
+        throw new Error(`port(n) takes 0..${PORTS_PER_SECTION - 1}`);
       return ports[n];
     },
   };
@@ -109,11 +162,32 @@ for (const name of selected) {
   const began = Date.now();
   try {
     const { rows, json } = await section.run(ctx);
-    results.push({ name, title: section.title ?? name, rows, json, date: new Date().toISOString(), seconds: Math.round((Date.now() - began) / 1000) });
+    results.push({
+      name,
+      title: section.title ?? name,
+      rows,
+      json,
+      date: new Date().toISOString(),
+      seconds: Math.round((Date.now() - began) / 1000),
+    });
   } catch (error) {
     failed = true;
     console.error(`[${name}] failed:`, error);
-    results.push({ name, title: section.title ?? name, rows: [{ metric: "section failed", value: String(error?.message ?? error).slice(0, 120), unit: "", target: "", note: "" }], json: { error: String(error?.stack ?? error) }, date: new Date().toISOString() });
+    results.push({
+      name,
+      title: section.title ?? name,
+      rows: [
+        {
+          metric: "section failed",
+          value: String(error?.message ?? error).slice(0, 120),
+          unit: "",
+          target: "",
+          note: "",
+        },
+      ],
+      json: { error: String(error?.stack ?? error) },
+      date: new Date().toISOString(),
+    });
   }
 }
 
@@ -121,6 +195,11 @@ printTable(results);
 const sections = { ...previous.sections };
 for (const result of results) sections[result.name] = { ...result, machine: machine() };
 fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
-fs.writeFileSync(resultsFile, `${JSON.stringify({ updatedAt: startedAt, machine: machine(), order: ORDER, sections }, null, 2)}\n`);
-console.log(`\n${startedAt} · ${machine().cpu} · ${machine().memoryGb} GB · Node ${process.version}. JSON: ${path.relative(root, resultsFile)}`);
+fs.writeFileSync(
+  resultsFile,
+  `${JSON.stringify({ updatedAt: startedAt, machine: machine(), order: ORDER, sections }, null, 2)}\n`,
+);
+console.log(
+  `\n${startedAt} · ${machine().cpu} · ${machine().memoryGb} GB · Node ${process.version}. JSON: ${path.relative(root, resultsFile)}`,
+);
 process.exit(failed ? 1 : 0);

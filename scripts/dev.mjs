@@ -14,7 +14,11 @@ const viteBin = path.join(root, "node_modules/vite/bin/vite.js");
 const children = [];
 
 function run(name, args, env = {}) {
-  const child = spawn(process.execPath, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, ...env },
+  });
   child.on("exit", (code, signal) => {
     if (stopping) return;
     console.error(`[dev] ${name} stopped (${signal ?? code}); stopping the rest.`);
@@ -35,18 +39,37 @@ process.on("SIGTERM", () => stop(0));
 
 // 1. The server bundle, rebuilt on every change of server/src or contract/.
 fs.rmSync(serverBundle, { force: true });
-run("server build", [viteBin, "build", "--watch", "--config", "vite.server.config.ts", "--logLevel", "warn"]);
+run("server build", [
+  viteBin,
+  "build",
+  "--watch",
+  "--config",
+  "vite.server.config.ts",
+  "--logLevel",
+  "warn",
+]);
 
 // 2. The API server, restarted by Node whenever the bundle is rewritten (waits for the first build).
 const waitForBundle = setInterval(() => {
   if (!fs.existsSync(serverBundle)) return;
   clearInterval(waitForBundle);
-  run("API server", ["--watch-path", path.dirname(serverBundle), "--enable-source-maps", serverBundle], {
-    PORT: process.env.API_PORT || "8080",
-    HOST: "127.0.0.1",
-    // No built client here: the API only, Vite serves the client with hot reload.
-    CLIENT_DIR: path.join(root, ".data/dev-api-only"),
-  });
+  run(
+    "API server",
+    ["--watch-path", path.dirname(serverBundle), "--enable-source-maps", serverBundle],
+    {
+      PORT: process.env.API_PORT || "8080",
+      HOST: "127.0.0.1",
+      // No built client here: the API only, Vite serves the client with hot reload.
+      CLIENT_DIR: path.join(root, ".data/dev-api-only"),
+    },
+  );
   // 3. The client with hot module replacement.
-  run("Vite", [viteBin, "--host", "127.0.0.1", "--port", process.env.DEV_PORT || "5173", "--strictPort"]);
+  run("Vite", [
+    viteBin,
+    "--host",
+    "127.0.0.1",
+    "--port",
+    process.env.DEV_PORT || "5173",
+    "--strictPort",
+  ]);
 }, 250);

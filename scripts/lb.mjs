@@ -112,5 +112,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   });
   const lb = await startLoadBalancer({ port, backends });
   console.log(`load balancer on 127.0.0.1:${lb.port} → ${args.join(", ")}`);
-  for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => lb.close().then(() => process.exit(0)));
+  for (const signal of ["SIGINT", "SIGTERM"])
+    process.once(signal, () => lb.close().then(() => process.exit(0)));
 }

@@ -37,14 +37,18 @@ export function routeJavaScript(route, dir = clientDir) {
   collect(manifest, "index.html", seen);
   for (const page of ROUTE_PAGES[route] ?? []) collect(manifest, page, seen);
   for (const name of ROUTE_LAZY_NEEDS[route] ?? []) {
-    const lazyParent = Object.values(manifest).find((chunk) => chunk.name === name && !chunk.isDynamicEntry);
+    const lazyParent = Object.values(manifest).find(
+      (chunk) => chunk.name === name && !chunk.isDynamicEntry,
+    );
     if (!lazyParent) throw new Error(`no chunk named ${name} in the build manifest`);
     for (const dependency of lazyParent.dynamicImports ?? []) collect(manifest, dependency, seen);
   }
   const files = [...seen].map((key) => manifest[key].file).filter((file) => file.endsWith(".js"));
   const sizeOf = (file) => fs.statSync(path.join(dir, file)).size;
-  const encodedSize = (file) => (fs.existsSync(path.join(dir, `${file}.br`)) ? sizeOf(`${file}.br`) : sizeOf(file));
-  const gzipSize = (file) => (fs.existsSync(path.join(dir, `${file}.gz`)) ? sizeOf(`${file}.gz`) : sizeOf(file));
+  const encodedSize = (file) =>
+    fs.existsSync(path.join(dir, `${file}.br`)) ? sizeOf(`${file}.br`) : sizeOf(file);
+  const gzipSize = (file) =>
+    fs.existsSync(path.join(dir, `${file}.gz`)) ? sizeOf(`${file}.gz`) : sizeOf(file);
   const total = (measure) => files.reduce((sum, file) => sum + measure(file), 0) / 1024;
   return { files, brotliKb: total(encodedSize), gzipKb: total(gzipSize), plainKb: total(sizeOf) };
 }

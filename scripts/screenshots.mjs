@@ -11,10 +11,25 @@ fs.mkdirSync(outDir, { recursive: true });
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
-for (const [label, viewport] of [["phone", { width: 390, height: 844 }], ["desktop", { width: 1280, height: 800 }]]) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, serviceWorkers: "block" });
+for (const [label, viewport] of [
+  ["phone", { width: 390, height: 844 }],
+  ["desktop", { width: 1280, height: 800 }],
+]) {
+  const context = await browser.newContext({
+    viewport,
+    deviceScaleFactor: 1,
+    serviceWorkers: "block",
+  });
   const page = await context.newPage();
   let signedIn = false;
   for (const target of paths) {
@@ -22,10 +37,13 @@ for (const [label, viewport] of [["phone", { width: 390, height: 844 }], ["deskt
       const response = await page.request.post(`${base}/auth/login`, { data: { email, password } });
       const { token, user } = await response.json();
       await page.goto(`${base}/login`);
-      await page.evaluate(([t, u]) => {
-        localStorage.setItem("authToken", t);
-        localStorage.setItem("user", JSON.stringify(u));
-      }, [token, user]);
+      await page.evaluate(
+        ([t, u]) => {
+          localStorage.setItem("authToken", t);
+          localStorage.setItem("user", JSON.stringify(u));
+        },
+        [token, user],
+      );
       signedIn = true;
     }
     await page.goto(`${base}${target}`, { waitUntil: "networkidle" });

@@ -23,7 +23,10 @@ const JWT_SECRET = randomBytes(32).toString("base64url");
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function buildServer() {
-  const build = spawnSync("npm", ["run", "build:server", "--silent"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+  const build = spawnSync("npm", ["run", "build:server", "--silent"], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   if (build.status !== 0) throw new Error("npm run build:server failed");
 }
 
@@ -47,7 +50,8 @@ function startServer(env) {
   });
   child.stderr.on("data", (chunk) => {
     const text = chunk.toString();
-    if (!/ExperimentalWarning|--trace-warnings/.test(text)) process.stderr.write(`[server] ${text}`);
+    if (!/ExperimentalWarning|--trace-warnings/.test(text))
+      process.stderr.write(`[server] ${text}`);
   });
   return child;
 }
@@ -104,13 +108,16 @@ async function untilAnswered(make, stats, deadline) {
 }
 
 async function menuForSoak() {
-  const vendors = (await call("GET", "/api/vendors/list?limit=100")).json.data.filter((v) => /open|active/i.test(v.status));
+  const vendors = (await call("GET", "/api/vendors/list?limit=100")).json.data.filter((v) =>
+    /open|active/i.test(v.status),
+  );
   const choices = [];
   for (const vendor of vendors) {
     const menu = (await call("GET", `/api/vendors/${vendor.id}/items`)).json;
     for (const group of menu.items) {
       for (const item of group.items) {
-        if (item.available && !item.has_required_addongroups) choices.push({ vendorId: vendor.id, itemId: Number(item.id.replace("item_", "")) });
+        if (item.available && !item.has_required_addongroups)
+          choices.push({ vendorId: vendor.id, itemId: Number(item.id.replace("item_", "")) });
       }
     }
   }
@@ -124,7 +131,13 @@ async function customerLoop(customer, menu, deadline, stats, acknowledged) {
     const quantity = 1 + Math.floor(Math.random() * 3);
     const mutationId = randomUUID();
     const added = await untilAnswered(
-      (timeoutMs) => call("POST", "/api/cart/add", { token: customer.token, ip: customer.ip, timeoutMs, body: { ...choice, quantity, mutationId } }),
+      (timeoutMs) =>
+        call("POST", "/api/cart/add", {
+          token: customer.token,
+          ip: customer.ip,
+          timeoutMs,
+          body: { ...choice, quantity, mutationId },
+        }),
       stats,
       deadline,
     );
@@ -133,17 +146,29 @@ async function customerLoop(customer, menu, deadline, stats, acknowledged) {
       continue;
     }
     const key = `soak-${randomUUID()}`;
-    const body = { vendorId: choice.vendorId, orderType: "takeaway", items: [], paymentMethod: "cash_at_counter" };
+    const body = {
+      vendorId: choice.vendorId,
+      orderType: "takeaway",
+      items: [],
+      paymentMethod: "cash_at_counter",
+    };
     stats.attempted += 1;
     const placed = await untilAnswered(
       (timeoutMs) =>
-        call("POST", "/api/orders", { token: customer.token, ip: customer.ip, timeoutMs, body, headers: { "Idempotency-Key": key } }),
+        call("POST", "/api/orders", {
+          token: customer.token,
+          ip: customer.ip,
+          timeoutMs,
+          body,
+          headers: { "Idempotency-Key": key },
+        }),
       stats,
       deadline,
     );
     if (placed.status === 201) {
       acknowledged.push({ userId: customer.userId, key, orderId: placed.json.id });
-      if (placed.text && placed.json && placed.json.id === undefined) stats.unexpected.push("201 without id");
+      if (placed.text && placed.json && placed.json.id === undefined)
+        stats.unexpected.push("201 without id");
     } else {
       stats.unexpected.push(`order ${placed.status} ${placed.text.slice(0, 120)}`);
     }
@@ -155,12 +180,18 @@ async function openChecker(kind, target) {
     const { default: pg } = await import("pg");
     const client = new pg.Client({ connectionString: target });
     await client.connect();
-    return { query: async (sql, params) => (await client.query(sql, params)).rows, close: () => client.end() };
+    return {
+      query: async (sql, params) => (await client.query(sql, params)).rows,
+      close: () => client.end(),
+    };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { amcheck } = await import("@electric-sql/pglite/contrib/amcheck");
   const db = await PGlite.create({ dataDir: target, extensions: { amcheck } });
-  return { query: async (sql, params) => (await db.query(sql, params)).rows, close: () => db.close() };
+  return {
+    query: async (sql, params) => (await db.query(sql, params)).rows,
+    close: () => db.close(),
+  };
 }
 
 async function consistency(kind, target, acknowledged) {
@@ -184,8 +215,12 @@ async function consistency(kind, target, acknowledged) {
       select count(*)::int as n from orders o
       where o.total_pence <> o.subtotal_pence + o.service_charge_pence + o.delivery_fee_pence
          or o.subtotal_pence <> coalesce((select sum(i.total_pence) from order_items i where i.order_id = o.id), -1)`);
-    const [badLines] = await db.query("select count(*)::int as n from order_items where total_pence <> unit_price_pence * quantity");
-    const [empty] = await db.query("select count(*)::int as n from orders o where not exists (select 1 from order_items i where i.order_id = o.id)");
+    const [badLines] = await db.query(
+      "select count(*)::int as n from order_items where total_pence <> unit_price_pence * quantity",
+    );
+    const [empty] = await db.query(
+      "select count(*)::int as n from orders o where not exists (select 1 from order_items i where i.order_id = o.id)",
+    );
     // Index validity: amcheck's B-tree checks (PostgreSQL, and PGlite's amcheck extension) over every index of our tables.
     await db.query("create extension if not exists amcheck");
     const indexes = await db.query(`
@@ -201,7 +236,9 @@ async function consistency(kind, target, acknowledged) {
       }
     }
     // And the query-based cross-check: what the unique index finds equals what a sequential scan finds.
-    const [scanned] = await db.query("select count(*)::int as n from orders where idempotency_key like 'soak-%'");
+    const [scanned] = await db.query(
+      "select count(*)::int as n from orders where idempotency_key like 'soak-%'",
+    );
     return {
       acknowledged: acknowledged.length,
       stored: Number(scanned.n),
@@ -235,7 +272,10 @@ async function soak(kind) {
     const url = new URL(process.env.SOAK_DATABASE_URL);
     url.pathname = `/${name}`;
     target = url.toString();
-    env = { DATABASE_URL: target, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "foodpark-soak-secrets-")) };
+    env = {
+      DATABASE_URL: target,
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "foodpark-soak-secrets-")),
+    };
     dropDatabase = async () => {
       const again = new pg.Client({ connectionString: process.env.SOAK_DATABASE_URL });
       await again.connect();
@@ -246,7 +286,16 @@ async function soak(kind) {
 
   let server = startServer(env);
   const startup = await waitHealthy();
-  const stats = { attempted: 0, retries: 0, clientTimeouts: 0, connectionErrors: 0, serverErrors: 0, unexpected: [], kills: 0, restartMs: [] };
+  const stats = {
+    attempted: 0,
+    retries: 0,
+    clientTimeouts: 0,
+    connectionErrors: 0,
+    serverErrors: 0,
+    unexpected: [],
+    kills: 0,
+    restartMs: [],
+  };
   const acknowledged = [];
   try {
     const menu = await menuForSoak();
@@ -254,13 +303,19 @@ async function soak(kind) {
     for (let index = 0; index < CUSTOMERS; index += 1) {
       const ip = `10.${Math.floor(index / 250)}.${index % 250}.${1 + Math.floor(Math.random() * 250)}`;
       const email = `soak-${index}-${randomBytes(3).toString("hex")}@foodpark.test`;
-      const registered = await call("POST", "/auth/register", { ip, body: { email, password: "soak-password-1", name: `Soak ${index}` } });
-      if (registered.status !== 201) throw new Error(`register: ${registered.status} ${registered.text}`);
+      const registered = await call("POST", "/auth/register", {
+        ip,
+        body: { email, password: "soak-password-1", name: `Soak ${index}` },
+      });
+      if (registered.status !== 201)
+        throw new Error(`register: ${registered.status} ${registered.text}`);
       customers.push({ token: registered.json.token, userId: registered.json.user.id, ip });
     }
     const started = Date.now();
     const deadline = started + SECONDS * 1000;
-    const loops = customers.map((customer) => customerLoop(customer, menu, deadline, stats, acknowledged));
+    const loops = customers.map((customer) =>
+      customerLoop(customer, menu, deadline, stats, acknowledged),
+    );
     for (let kill = 1; kill <= KILLS; kill += 1) {
       await sleep(Math.max(0, started + (SECONDS * 1000 * kill) / (KILLS + 1) - Date.now()));
       server.kill("SIGKILL");
@@ -293,7 +348,13 @@ function printTable(results) {
     ["order attempts", ...results.map((r) => String(r.stats.attempted))],
     ["acknowledged orders", ...results.map((r) => String(r.check.acknowledged))],
     ["orders per second", ...results.map((r) => (r.check.acknowledged / r.elapsed).toFixed(1))],
-    ["kill -9 + restart", ...results.map((r) => `${r.stats.kills} (restart ${r.stats.restartMs.map((ms) => (ms / 1000).toFixed(1)).join(", ")} s)`)],
+    [
+      "kill -9 + restart",
+      ...results.map(
+        (r) =>
+          `${r.stats.kills} (restart ${r.stats.restartMs.map((ms) => (ms / 1000).toFixed(1)).join(", ")} s)`,
+      ),
+    ],
     ["injected client timeouts", ...results.map((r) => String(r.stats.clientTimeouts))],
     ["connection errors (server down)", ...results.map((r) => String(r.stats.connectionErrors))],
     ["retries (same Idempotency-Key)", ...results.map((r) => String(r.stats.retries))],
@@ -322,16 +383,29 @@ for (const kind of kinds) {
   results.push(await soak(kind));
 }
 printTable(results);
-for (const result of results) for (const line of result.stats.unexpected.slice(0, 5)) console.log(`  ${result.kind}: ${line}`);
+for (const result of results)
+  for (const line of result.stats.unexpected.slice(0, 5)) console.log(`  ${result.kind}: ${line}`);
 let failed = results.some(
-  (r) => r.stats.serverErrors || r.stats.unexpected.length || r.check.missing || r.check.mismatched || r.check.duplicates || r.check.badTotals || r.check.emptyOrders || r.check.badIndexes,
+  (r) =>
+    r.stats.serverErrors ||
+    r.stats.unexpected.length ||
+    r.check.missing ||
+    r.check.mismatched ||
+    r.check.duplicates ||
+    r.check.badTotals ||
+    r.check.emptyOrders ||
+    r.check.badIndexes,
 );
 
 if (FUZZ_REQUESTS > 0) {
   console.log(`\nfuzz: ${FUZZ_REQUESTS} malformed requests across every route…`);
   const fuzz = spawnSync("npx", ["vitest", "run", "tests/server/fuzz.test.ts"], {
     cwd: root,
-    env: { ...process.env, FUZZ_REQUESTS: String(FUZZ_REQUESTS), FUZZ_SEED: process.env.FUZZ_SEED || String(Date.now() % 100000) },
+    env: {
+      ...process.env,
+      FUZZ_REQUESTS: String(FUZZ_REQUESTS),
+      FUZZ_SEED: process.env.FUZZ_SEED || String(Date.now() % 100000),
+    },
     encoding: "utf8",
   });
   const summary = `${fuzz.stdout}`.match(/fuzz: \d+ requests[^\n]*/);
@@ -341,5 +415,9 @@ if (FUZZ_REQUESTS > 0) {
     failed = true;
   }
 }
-console.log(failed ? "\nSOAK FAILED" : "\nsoak passed: every acknowledged order present exactly once, totals consistent, indexes valid, 0 × 5xx");
+console.log(
+  failed
+    ? "\nSOAK FAILED"
+    : "\nsoak passed: every acknowledged order present exactly once, totals consistent, indexes valid, 0 × 5xx",
+);
 process.exit(failed ? 1 : 0);

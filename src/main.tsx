@@ -9,7 +9,9 @@ import { reportError } from "./lib/android";
 import "./styles/global.css";
 
 window.addEventListener("error", (event) => reportError(event.error ?? event.message, "uncaught"));
-window.addEventListener("unhandledrejection", (event) => reportError(event.reason, "unhandled rejection"));
+window.addEventListener("unhandledrejection", (event) =>
+  reportError(event.reason, "unhandled rejection"),
+);
 
 // Boot: the page's chunk and its first request start together, now; the first render waits for the chunk (the
 // shell in index.html is on screen meanwhile), so React's first paint is the page, not a spinner.

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { CACHE_NAMES, MENU_PREFETCH_BUDGET } from "./protocol";
+import { CACHE_NAMES, MENU_PREFETCH_BUDGET } from "@contract/worker-protocol";
 
 /**
  * Every open trailer's menu on the phone, so a menu never visited opens offline: after sign-in (and at most every
@@ -43,7 +43,10 @@ export interface PrefetchReport {
 async function saveJson(cache: Cache, url: string): Promise<unknown> {
   const saved = await cache.match(url);
   const etag = saved?.headers.get("ETag");
-  const response = await fetch(url, { headers: etag ? { "If-None-Match": etag } : {}, credentials: "same-origin" });
+  const response = await fetch(url, {
+    headers: etag ? { "If-None-Match": etag } : {},
+    credentials: "same-origin",
+  });
   if (response.status === 304 && saved) return saved.json();
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
   await cache.put(url, response.clone());
@@ -59,10 +62,15 @@ async function saveImage(cache: Cache, url: string): Promise<boolean> {
 }
 
 /** Runs `tasks` a few at a time (park Wi-Fi: never a burst of dozens of requests). */
-async function inBatches<T>(tasks: (() => Promise<T>)[], size: number): Promise<PromiseSettledResult<T>[]> {
+async function inBatches<T>(
+  tasks: (() => Promise<T>)[],
+  size: number,
+): Promise<PromiseSettledResult<T>[]> {
   const results: PromiseSettledResult<T>[] = [];
   for (let index = 0; index < tasks.length; index += size) {
-    results.push(...(await Promise.allSettled(tasks.slice(index, index + size).map((task) => task()))));
+    results.push(
+      ...(await Promise.allSettled(tasks.slice(index, index + size).map((task) => task()))),
+    );
   }
   return results;
 }
@@ -71,7 +79,9 @@ async function run(): Promise<PrefetchReport> {
   const budget = MENU_PREFETCH_BUDGET;
   const menus = await caches.open(CACHE_NAMES.menus);
   const images = await caches.open(CACHE_NAMES.images);
-  const list = (await saveJson(menus, prefetchUrls.vendorList(budget.vendorPageSize))) as { data?: ListedVendor[] };
+  const list = (await saveJson(menus, prefetchUrls.vendorList(budget.vendorPageSize))) as {
+    data?: ListedVendor[];
+  };
   const open = (list.data ?? []).filter((vendor) => isOpen(vendor.status)).slice(0, budget.menus);
 
   const menuResults = await inBatches(
@@ -86,14 +96,24 @@ async function run(): Promise<PrefetchReport> {
     .flatMap((group) => group.items)
     .slice(0, budget.items);
 
-  const itemIds = dishes.map((dish) => Number(dish.id.replace(/^item_/, ""))).filter((id) => Number.isInteger(id) && id > 0);
+  const itemIds = dishes
+    .map((dish) => Number(dish.id.replace(/^item_/, "")))
+    .filter((id) => Number.isInteger(id) && id > 0);
   await inBatches(
-    itemIds.flatMap((id) => [() => saveJson(menus, prefetchUrls.item(id)), () => saveJson(menus, prefetchUrls.addonGroups(id))]),
+    itemIds.flatMap((id) => [
+      () => saveJson(menus, prefetchUrls.item(id)),
+      () => saveJson(menus, prefetchUrls.addonGroups(id)),
+    ]),
     budget.concurrency * 2,
   );
 
-  const pictures = [...new Set(dishes.map((dish) => dish.image).filter((image) => image.startsWith("/images/")))].slice(0, budget.images);
-  const saved = await inBatches(pictures.map((url) => () => saveImage(images, url)), budget.concurrency);
+  const pictures = [
+    ...new Set(dishes.map((dish) => dish.image).filter((image) => image.startsWith("/images/"))),
+  ].slice(0, budget.images);
+  const saved = await inBatches(
+    pictures.map((url) => () => saveImage(images, url)),
+    budget.concurrency,
+  );
   return {
     menus: menuResults.filter((result) => result.status === "fulfilled").length,
     items: itemIds.length,

@@ -1,6 +1,10 @@
 /// <reference lib="webworker" />
-import type { PushPayload } from "../contract/push";
-import { orderStatusNotification, safeInAppPath, type WorkerToPageMessage } from "./protocol";
+import type { PushPayload } from "@contract/push";
+import {
+  orderStatusNotification,
+  safeInAppPath,
+  type WorkerToPageMessage,
+} from "@contract/worker-protocol";
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -34,7 +38,10 @@ async function showOrderStatus(payload: PushPayload): Promise<void> {
   // A visible window already shows the socket's in-app toast: one alert per change, not two.
   const windows = await appWindows();
   if (windows.some((client) => client.visibilityState === "visible")) return;
-  const { title, options } = orderStatusNotification({ ...payload, url: payload.url ?? `/order/${payload.orderId}` });
+  const { title, options } = orderStatusNotification({
+    ...payload,
+    url: payload.url ?? `/order/${payload.orderId}`,
+  });
   await self.registration.showNotification(title, options);
 }
 
@@ -58,7 +65,9 @@ async function openInApp(path: string): Promise<void> {
 async function renewSubscription(event: PushSubscriptionChangeEvent): Promise<void> {
   const applicationServerKey = event.oldSubscription?.options.applicationServerKey;
   if (!event.newSubscription && applicationServerKey) {
-    await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey }).catch(() => undefined);
+    await self.registration.pushManager
+      .subscribe({ userVisibleOnly: true, applicationServerKey })
+      .catch(() => undefined);
   }
   for (const client of await appWindows()) post(client, { type: "PUSH_SUBSCRIPTION_CHANGED" });
 }

@@ -1,12 +1,17 @@
 /// <reference lib="webworker" />
+
+import { CACHE_NAMES, USER_CACHE_PREFIX } from "@contract/worker-protocol";
 import { CacheableResponsePlugin } from "workbox-cacheable-response";
-import type { RouteHandlerCallback, RouteHandlerCallbackOptions, WorkboxPlugin } from "workbox-core/types";
+import type {
+  RouteHandlerCallback,
+  RouteHandlerCallbackOptions,
+  WorkboxPlugin,
+} from "workbox-core/types";
 import { ExpirationPlugin } from "workbox-expiration";
 import { enable as enableNavigationPreload } from "workbox-navigation-preload";
 import { createHandlerBoundToURL } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from "workbox-strategies";
-import { CACHE_NAMES, USER_CACHE_PREFIX } from "./protocol";
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -15,9 +20,20 @@ const DAY_S = 24 * 60 * 60;
 const NETWORK_TIMEOUT_S = 3;
 
 /** Paths that are never a page: the API, auth, realtime, health and the card provider's pages. */
-export const NAVIGATION_DENYLIST = [/^\/api(\/|$)/, /^\/auth(\/|$)/, /^\/socket\.io(\/|$)/, /^\/healthz/, /^\/pay\//];
+export const NAVIGATION_DENYLIST = [
+  /^\/api(\/|$)/,
+  /^\/auth(\/|$)/,
+  /^\/socket\.io(\/|$)/,
+  /^\/healthz/,
+  /^\/pay\//,
+];
 
-const MENU_PATHS = [/^\/api\/vendors\/list$/, /^\/api\/vendors\/[^/]+$/, /^\/api\/vendors\/[^/]+\/items$/, /^\/api\/menu-items\/.+/];
+const MENU_PATHS = [
+  /^\/api\/vendors\/list$/,
+  /^\/api\/vendors\/[^/]+$/,
+  /^\/api\/vendors\/[^/]+\/items$/,
+  /^\/api\/menu-items\/.+/,
+];
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 
@@ -32,13 +48,16 @@ const generationGuard: WorkboxPlugin = {
     if (state) state.generation = userGeneration;
     return request;
   },
-  cacheWillUpdate: async ({ response, state }) => (state?.generation === userGeneration ? response : null),
+  cacheWillUpdate: async ({ response, state }) =>
+    state?.generation === userGeneration ? response : null,
 };
 
 export async function clearUserData(): Promise<void> {
   userGeneration += 1;
   const names = await caches.keys();
-  await Promise.all(names.filter((name) => name.startsWith(USER_CACHE_PREFIX)).map((name) => caches.delete(name)));
+  await Promise.all(
+    names.filter((name) => name.startsWith(USER_CACHE_PREFIX)).map((name) => caches.delete(name)),
+  );
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -65,11 +84,15 @@ function navigationHandler(): RouteHandlerCallback {
   const shell = createHandlerBoundToURL("/index.html");
   return async (options: RouteHandlerCallbackOptions) => {
     const event = options.event as FetchEvent;
-    const preload: Promise<Response | undefined> = event.preloadResponse ?? Promise.resolve(undefined);
+    const preload: Promise<Response | undefined> =
+      event.preloadResponse ?? Promise.resolve(undefined);
     // Settles the preload even when the shell wins, so the browser does not cancel it noisily.
     event.waitUntil?.(preload.catch(() => undefined));
     try {
-      const response = await withTimeout(preload.then((preloaded) => preloaded ?? fetch(options.request)), NETWORK_TIMEOUT_S * 1000);
+      const response = await withTimeout(
+        preload.then((preloaded) => preloaded ?? fetch(options.request)),
+        NETWORK_TIMEOUT_S * 1000,
+      );
       if (response.ok) return response;
     } catch {
       // offline or too slow: the shell below
@@ -90,7 +113,11 @@ export function registerRoutes(): void {
       plugins: [
         new CacheableResponsePlugin({ statuses: [200] }),
         // Room for every open trailer's saved menu and dishes (sw/menu-prefetch.ts) besides what was browsed.
-        new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 7 * DAY_S, purgeOnQuotaError: true }),
+        new ExpirationPlugin({
+          maxEntries: 500,
+          maxAgeSeconds: 7 * DAY_S,
+          purgeOnQuotaError: true,
+        }),
       ],
     }),
   );
@@ -101,7 +128,11 @@ export function registerRoutes(): void {
       cacheName: CACHE_NAMES.images,
       plugins: [
         new CacheableResponsePlugin({ statuses: [200] }),
-        new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY_S, purgeOnQuotaError: true }),
+        new ExpirationPlugin({
+          maxEntries: 200,
+          maxAgeSeconds: 30 * DAY_S,
+          purgeOnQuotaError: true,
+        }),
       ],
     }),
   );
@@ -118,6 +149,12 @@ export function registerRoutes(): void {
         new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 7 * DAY_S, purgeOnQuotaError: true }),
       ],
     });
-  registerRoute(({ url }) => sameOrigin(url) && /^\/api\/orders(\/|$)/.test(url.pathname), userData(CACHE_NAMES.orders));
-  registerRoute(({ url }) => sameOrigin(url) && url.pathname === "/api/cart", userData(CACHE_NAMES.cart));
+  registerRoute(
+    ({ url }) => sameOrigin(url) && /^\/api\/orders(\/|$)/.test(url.pathname),
+    userData(CACHE_NAMES.orders),
+  );
+  registerRoute(
+    ({ url }) => sameOrigin(url) && url.pathname === "/api/cart",
+    userData(CACHE_NAMES.cart),
+  );
 }

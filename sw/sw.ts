@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
+
+import type { PageToWorkerMessage, WorkerToPageMessage } from "@contract/worker-protocol";
 import { clientsClaim } from "workbox-core";
 import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
-import type { PageToWorkerMessage, WorkerToPageMessage } from "./protocol";
 import { saveAllMenus } from "./menu-prefetch";
 import { registerPushHandlers } from "./push";
 import { clearUserData, registerRoutes } from "./routes";
@@ -21,8 +22,19 @@ self.addEventListener("message", (event) => {
   if (message?.type === "SAVE_MENUS") {
     event.waitUntil(
       saveAllMenus().then(
-        (report) => event.ports[0]?.postMessage({ type: "MENUS_SAVED", ...report } satisfies WorkerToPageMessage),
-        () => event.ports[0]?.postMessage({ type: "MENUS_SAVED", menus: 0, items: 0, images: 0, skipped: true } satisfies WorkerToPageMessage),
+        (report) =>
+          event.ports[0]?.postMessage({
+            type: "MENUS_SAVED",
+            ...report,
+          } satisfies WorkerToPageMessage),
+        () =>
+          event.ports[0]?.postMessage({
+            type: "MENUS_SAVED",
+            menus: 0,
+            items: 0,
+            images: 0,
+            skipped: true,
+          } satisfies WorkerToPageMessage),
       ),
     );
   }

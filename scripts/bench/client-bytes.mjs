@@ -6,7 +6,15 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
-import { buildIfNeeded, CHROMIUM_ARGS, CHROMIUM_PATH, demoToken, PHONE, runAlone, startBuiltServer } from "./lib/client-run.mjs";
+import {
+  buildIfNeeded,
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  demoToken,
+  PHONE,
+  runAlone,
+  startBuiltServer,
+} from "./lib/client-run.mjs";
 
 /** Route → what shows that it has rendered; `signedIn` routes open with the demo customer's `?token=`. */
 export const ROUTES = [
@@ -22,7 +30,11 @@ const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
 
 /** One cold visit (fresh browser context: empty HTTP cache, no service worker). */
 export async function measureRoute(browser, baseUrl, route, token) {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: PHONE, serviceWorkers: "block" });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: PHONE,
+    serviceWorkers: "block",
+  });
   const page = await context.newPage();
   const requests = [];
   page.on("request", (request) => requests.push(request));
@@ -58,12 +70,22 @@ export async function measureRoute(browser, baseUrl, route, token) {
         critical: request.timing().startTime <= readyAt,
       });
     }
-    const sum = (predicate) => files.filter(predicate).reduce((total, file) => total + file.wireBytes, 0);
+    const sum = (predicate) =>
+      files.filter(predicate).reduce((total, file) => total + file.wireBytes, 0);
     return {
       route: route.path,
-      js: { renderBytes: sum((f) => f.type === "script" && f.critical), allBytes: sum((f) => f.type === "script") },
-      css: { renderBytes: sum((f) => f.type === "stylesheet" && f.critical), allBytes: sum((f) => f.type === "stylesheet") },
-      jsFiles: { render: files.filter((f) => f.type === "script" && f.critical).length, all: files.filter((f) => f.type === "script").length },
+      js: {
+        renderBytes: sum((f) => f.type === "script" && f.critical),
+        allBytes: sum((f) => f.type === "script"),
+      },
+      css: {
+        renderBytes: sum((f) => f.type === "stylesheet" && f.critical),
+        allBytes: sum((f) => f.type === "stylesheet"),
+      },
+      jsFiles: {
+        render: files.filter((f) => f.type === "script" && f.critical).length,
+        all: files.filter((f) => f.type === "script").length,
+      },
       files,
     };
   } finally {
@@ -93,7 +115,9 @@ const section = {
             metric: `JS to render ${route.path}${route.signedIn ? " (signed in)" : ""}`,
             value: kb(result.js.renderBytes),
             unit: "KB",
-            target: route.budgetKb ? `≤ ${route.budgetKb} KB ${kb(result.js.renderBytes) <= route.budgetKb ? "✓" : "✗"}` : "",
+            target: route.budgetKb
+              ? `≤ ${route.budgetKb} KB ${kb(result.js.renderBytes) <= route.budgetKb ? "✓" : "✗"}`
+              : "",
             note: `${result.jsFiles.render} files (${encodings}); all JS until idle ${kb(result.js.allBytes)} KB in ${result.jsFiles.all}`,
           },
           {

@@ -6,7 +6,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 
-export const ADMIN_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+export const ADMIN_DATABASE_URL =
+  process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 /**
  * Starts dist/server/main.js on `port` with a fresh embedded database (or `databaseUrl`), waits for /healthz.
@@ -33,7 +34,10 @@ export async function startBuiltServer({ root, port, databaseUrl, env = {}, log 
   const deadline = startedAt + 240_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const healthy = await fetch(`${baseUrl}/healthz`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`${baseUrl}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) break;
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
@@ -41,7 +45,9 @@ export async function startBuiltServer({ root, port, databaseUrl, env = {}, log 
     }
     await sleep(200);
   }
-  log(`server on ${baseUrl} (pid ${child.pid}, ${databaseUrl ? "PostgreSQL" : "PGlite"}) up in ${Date.now() - startedAt} ms`);
+  log(
+    `server on ${baseUrl} (pid ${child.pid}, ${databaseUrl ? "PostgreSQL" : "PGlite"}) up in ${Date.now() - startedAt} ms`,
+  );
   return {
     baseUrl,
     pid: child.pid,
@@ -67,7 +73,12 @@ export async function startScript({ root, script, env = {}, url }) {
     stdio: ["ignore", "ignore", "inherit"],
   });
   const deadline = Date.now() + 30_000;
-  while (!(await fetch(url).then((response) => response.ok, () => false))) {
+  while (
+    !(await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
     if (Date.now() > deadline) throw new Error(`${script} did not answer within 30 s`);
     await sleep(100);
@@ -89,7 +100,10 @@ export async function freshPostgres(label) {
   await adminQuery(`create database ${name}`);
   const url = new URL(ADMIN_DATABASE_URL);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+  return {
+    url: url.toString(),
+    drop: () => adminQuery(`drop database if exists ${name} with (force)`),
+  };
 }
 
 async function adminQuery(sql) {
@@ -113,7 +127,8 @@ export async function api(baseUrl, urlPath, { token, body, method, headers = {} 
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await response.text();
-  if (!response.ok) throw new Error(`${method ?? (body ? "POST" : "GET")} ${urlPath}: ${response.status} ${text}`);
+  if (!response.ok)
+    throw new Error(`${method ?? (body ? "POST" : "GET")} ${urlPath}: ${response.status} ${text}`);
   return text ? JSON.parse(text) : null;
 }
 

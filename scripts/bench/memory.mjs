@@ -11,7 +11,12 @@ export default {
     for (const [index, kind] of ["pglite", "postgres"].entries()) {
       const database = kind === "postgres" ? await freshPostgres("memory") : undefined;
       try {
-        const server = await startBuiltServer({ root: ctx.root, port: ctx.port(index + 1), databaseUrl: database?.url, log: ctx.log });
+        const server = await startBuiltServer({
+          root: ctx.root,
+          port: ctx.port(index + 1),
+          databaseUrl: database?.url,
+          log: ctx.log,
+        });
         try {
           await sleep(SETTLE_MS);
           results[kind] = round(rssMb(server.pid));
@@ -24,8 +29,20 @@ export default {
     }
     return {
       rows: [
-        { metric: "idle RSS on PGlite (embedded database in-process)", value: results.pglite, unit: "MB", target: "", note: `${SETTLE_MS / 1000} s after /healthz` },
-        { metric: "idle RSS on PostgreSQL", value: results.postgres, unit: "MB", target: "", note: `${SETTLE_MS / 1000} s after /healthz` },
+        {
+          metric: "idle RSS on PGlite (embedded database in-process)",
+          value: results.pglite,
+          unit: "MB",
+          target: "",
+          note: `${SETTLE_MS / 1000} s after /healthz`,
+        },
+        {
+          metric: "idle RSS on PostgreSQL",
+          value: results.postgres,
+          unit: "MB",
+          target: "",
+          note: `${SETTLE_MS / 1000} s after /healthz`,
+        },
       ],
       json: { settleMs: SETTLE_MS, rssMb: results },
     };

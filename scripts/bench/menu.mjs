@@ -8,20 +8,26 @@ const DURATION_S = 10;
 const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 20;
 // What a browser sends: the server answers the menu with its precompressed brotli body.
-const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br, zstd", accept: "application/json" };
+const BROWSER_HEADERS = {
+  "accept-encoding": "gzip, deflate, br, zstd",
+  accept: "application/json",
+};
 
 // The machine is shared: bare and menu alternate for ROUNDS rounds, so a burst of other load hits both.
 const ROUNDS = Number(process.env.BENCH_MENU_ROUNDS ?? 2);
 
 function cannon(url, headers = {}, duration = DURATION_S) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration, headers }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, connections: CONNECTIONS, duration, headers }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
   });
 }
 
 /** Mean req/s over the rounds, the worst p99, all errors. */
 function combine(results) {
-  const mean = (pick) => Math.round(results.reduce((sum, result) => sum + pick(result), 0) / results.length);
+  const mean = (pick) =>
+    Math.round(results.reduce((sum, result) => sum + pick(result), 0) / results.length);
   return {
     requestsPerSecond: mean((result) => result.requestsPerSecond),
     p50Ms: Math.max(...results.map((result) => result.p50Ms)),
@@ -48,7 +54,12 @@ export default {
   async run(ctx) {
     const server = await startBuiltServer({ root: ctx.root, port: ctx.port(1), log: ctx.log });
     const barePort = ctx.port(2);
-    const bare = await startScript({ root: ctx.root, script: "scripts/bench/bare-fastify.mjs", env: { PORT: String(barePort) }, url: `http://127.0.0.1:${barePort}/` });
+    const bare = await startScript({
+      root: ctx.root,
+      script: "scripts/bench/bare-fastify.mjs",
+      env: { PORT: String(barePort) },
+      url: `http://127.0.0.1:${barePort}/`,
+    });
     try {
       const { data } = await api(server.baseUrl, "/api/vendors/list");
       const menuUrl = `${server.baseUrl}/api/vendors/${data[0].id}/items`;
@@ -74,13 +85,54 @@ export default {
       const ok = (pass) => (pass ? "met" : "MISSED");
       return {
         rows: [
-          { metric: "bare Fastify hello world", value: bareResult.requestsPerSecond, unit: "req/s", target: "", note: `p99 ${bareResult.p99Ms} ms` },
-          { metric: "GET /api/vendors/{id}/items (br)", value: menuResult.requestsPerSecond, unit: "req/s", target: "≥ 50 % of bare", note: `${Math.round(ratio * 100)} % of bare: ${ok(ratio >= TARGET_RATIO)}` },
-          { metric: "GET /api/vendors/{id}/items (br) p99", value: menuResult.p99Ms, unit: "ms", target: `≤ ${TARGET_P99_MS} ms`, note: `${ok(menuResult.p99Ms <= TARGET_P99_MS)}; p50 ${menuResult.p50Ms} ms, errors ${menuResult.errors}, non-2xx ${menuResult.non2xx}` },
-          { metric: "GET /api/vendors/{id}/items (identity)", value: plainResult.requestsPerSecond, unit: "req/s", target: "", note: `${Math.round(plainRatio * 100)} % of bare, p99 ${plainResult.p99Ms} ms` },
-          { metric: "GET /healthz", value: healthResult.requestsPerSecond, unit: "req/s", target: "", note: `p99 ${healthResult.p99Ms} ms` },
+          {
+            metric: "bare Fastify hello world",
+            value: bareResult.requestsPerSecond,
+            unit: "req/s",
+            target: "",
+            note: `p99 ${bareResult.p99Ms} ms`,
+          },
+          {
+            metric: "GET /api/vendors/{id}/items (br)",
+            value: menuResult.requestsPerSecond,
+            unit: "req/s",
+            target: "≥ 50 % of bare",
+            note: `${Math.round(ratio * 100)} % of bare: ${ok(ratio >= TARGET_RATIO)}`,
+          },
+          {
+            metric: "GET /api/vendors/{id}/items (br) p99",
+            value: menuResult.p99Ms,
+            unit: "ms",
+            target: `≤ ${TARGET_P99_MS} ms`,
+            note: `${ok(menuResult.p99Ms <= TARGET_P99_MS)}; p50 ${menuResult.p50Ms} ms, errors ${menuResult.errors}, non-2xx ${menuResult.non2xx}`,
+          },
+          {
+            metric: "GET /api/vendors/{id}/items (identity)",
+            value: plainResult.requestsPerSecond,
+            unit: "req/s",
+            target: "",
+            note: `${Math.round(plainRatio * 100)} % of bare, p99 ${plainResult.p99Ms} ms`,
+          },
+          {
+            metric: "GET /healthz",
+            value: healthResult.requestsPerSecond,
+            unit: "req/s",
+            target: "",
+            note: `p99 ${healthResult.p99Ms} ms`,
+          },
         ],
-        json: { connections: CONNECTIONS, durationS: DURATION_S, rounds: ROUNDS, bare: bareResult, menuBrotli: menuResult, menuIdentity: plainResult, healthz: healthResult, ratio, plainRatio, targets: { ratio: TARGET_RATIO, p99Ms: TARGET_P99_MS } },
+        json: {
+          connections: CONNECTIONS,
+          durationS: DURATION_S,
+          rounds: ROUNDS,
+          bare: bareResult,
+          menuBrotli: menuResult,
+          menuIdentity: plainResult,
+          healthz: healthResult,
+          ratio,
+          plainRatio,
+          targets: { ratio: TARGET_RATIO, p99Ms: TARGET_P99_MS },
+        },
       };
     } finally {
       await Promise.all([bare.stop(), server.stop()]);

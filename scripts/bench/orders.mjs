@@ -1,7 +1,15 @@
 // POST /api/orders: 20 customers at once, each placing cash orders back to back (one add-to-cart before each, so
 // every order has a filled cart), unique Idempotency-Key per order; on PGlite and on a fresh PostgreSQL database.
 import { randomUUID } from "node:crypto";
-import { api, freshPostgres, percentile, plainItem, registerCustomer, round, startBuiltServer } from "./lib.mjs";
+import {
+  api,
+  freshPostgres,
+  percentile,
+  plainItem,
+  registerCustomer,
+  round,
+  startBuiltServer,
+} from "./lib.mjs";
 
 const CUSTOMERS = 20;
 const DURATION_MS = Number(process.env.BENCH_ORDERS_SECONDS ?? 10) * 1000;
@@ -15,7 +23,8 @@ const TARGETS = {
 async function measure(baseUrl) {
   const { vendorId, itemId } = await plainItem(baseUrl);
   const customers = [];
-  for (let index = 0; index < CUSTOMERS; index += 1) customers.push(await registerCustomer(baseUrl, "bench-orders"));
+  for (let index = 0; index < CUSTOMERS; index += 1)
+    customers.push(await registerCustomer(baseUrl, "bench-orders"));
   const latencies = [];
   const failures = [];
   const started = performance.now();
@@ -32,8 +41,17 @@ async function measure(baseUrl) {
         const t0 = performance.now();
         const response = await fetch(`${baseUrl}/api/orders`, {
           method: "POST",
-          headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "idempotency-key": `bench-${randomUUID()}` },
-          body: JSON.stringify({ vendorId, orderType: "takeaway", items: [], paymentMethod: "cash_at_counter" }),
+          headers: {
+            "content-type": "application/json",
+            authorization: `Bearer ${token}`,
+            "idempotency-key": `bench-${randomUUID()}`,
+          },
+          body: JSON.stringify({
+            vendorId,
+            orderType: "takeaway",
+            items: [],
+            paymentMethod: "cash_at_counter",
+          }),
         });
         const text = await response.text();
         const elapsed = performance.now() - t0;
@@ -62,7 +80,12 @@ export default {
     for (const [index, kind] of ["pglite", "postgres"].entries()) {
       const database = kind === "postgres" ? await freshPostgres("orders") : undefined;
       try {
-        const server = await startBuiltServer({ root: ctx.root, port: ctx.port(index + 1), databaseUrl: database?.url, log: ctx.log });
+        const server = await startBuiltServer({
+          root: ctx.root,
+          port: ctx.port(index + 1),
+          databaseUrl: database?.url,
+          log: ctx.log,
+        });
         try {
           ctx.log(`${kind}: ${CUSTOMERS} customers ordering for ${DURATION_MS / 1000} s…`);
           results[kind] = await measure(server.baseUrl);
@@ -78,11 +101,38 @@ export default {
       const target = TARGETS[kind];
       const name = kind === "pglite" ? "PGlite" : "PostgreSQL";
       rows.push(
-        { metric: `orders/s on ${name}`, value: result.ordersPerSecond, unit: "orders/s", target: `≥ ${target.ordersPerSecond}`, note: `${result.orders} orders in ${result.seconds} s; ${result.ordersPerSecond >= target.ordersPerSecond ? "met" : "MISSED"}` },
-        { metric: `POST /api/orders p50 / p99 on ${name}`, value: `${result.p50Ms} / ${result.p99Ms}`, unit: "ms", target: `p99 ≤ ${target.p99Ms} ms`, note: result.p99Ms <= target.p99Ms ? "met" : "MISSED" },
-        { metric: `errors on ${name}`, value: result.errors, unit: "", target: "0", note: result.firstErrors[0] ?? "" },
+        {
+          metric: `orders/s on ${name}`,
+          value: result.ordersPerSecond,
+          unit: "orders/s",
+          target: `≥ ${target.ordersPerSecond}`,
+          note: `${result.orders} orders in ${result.seconds} s; ${result.ordersPerSecond >= target.ordersPerSecond ? "met" : "MISSED"}`,
+        },
+        {
+          metric: `POST /api/orders p50 / p99 on ${name}`,
+          value: `${result.p50Ms} / ${result.p99Ms}`,
+          unit: "ms",
+          target: `p99 ≤ ${target.p99Ms} ms`,
+          note: result.p99Ms <= target.p99Ms ? "met" : "MISSED",
+        },
+        {
+          metric: `errors on ${name}`,
+          value: result.errors,
+          unit: "",
+          target: "0",
+          note: result.firstErrors[0] ?? "",
+        },
       );
     }
-    return { rows, json: { customers: CUSTOMERS, durationMs: DURATION_MS, targets: TARGETS, results, note: "orders/s counts completed orders over the run; each customer adds one item to its cart before each order" } };
+    return {
+      rows,
+      json: {
+        customers: CUSTOMERS,
+        durationMs: DURATION_MS,
+        targets: TARGETS,
+        results,
+        note: "orders/s counts completed orders over the run; each customer adds one item to its cart before each order",
+      },
+    };
   },
 };

@@ -19,8 +19,11 @@ import pg from "pg";
 const SECONDS = Number(process.env.BENCH_SECONDS || 8);
 const CONNECTIONS = 32;
 const ADMIN_DATABASE_URL =
-  process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-const REDIS_URL = process.env.BENCH_REDIS_URL || process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
+  process.env.BENCH_DATABASE_URL ||
+  process.env.TEST_DATABASE_URL ||
+  "postgres://postgres@127.0.0.1:5432/postgres";
+const REDIS_URL =
+  process.env.BENCH_REDIS_URL || process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -62,7 +65,13 @@ async function waitHealthy(baseUrl, child, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`a node exited with ${child.exitCode}`);
-    if (await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${baseUrl}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     if (Date.now() > deadline) throw new Error(`${baseUrl} did not start`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -103,7 +112,12 @@ async function startNode(root, port, env) {
 async function startBalancer(root, port, backendPorts) {
   const child = spawn(
     process.execPath,
-    [path.join(root, "scripts/lb.mjs"), "--port", String(port), ...backendPorts.map((p) => `127.0.0.1:${p}`)],
+    [
+      path.join(root, "scripts/lb.mjs"),
+      "--port",
+      String(port),
+      ...backendPorts.map((p) => `127.0.0.1:${p}`),
+    ],
     { stdio: ["ignore", "ignore", "inherit"] },
   );
   for (let i = 0; i < 50; i++) {
@@ -131,7 +145,10 @@ async function startBalancer(root, port, backendPorts) {
 async function json(baseUrl, urlPath, { token, body, method } = {}) {
   const response = await fetch(`${baseUrl}${urlPath}`, {
     method: method ?? (body ? "POST" : "GET"),
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      "content-type": "application/json",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   if (!response.ok) throw new Error(`${urlPath}: ${response.status} ${await response.text()}`);
@@ -141,7 +158,8 @@ async function json(baseUrl, urlPath, { token, body, method } = {}) {
 /** A menu item to order (its required choices take their defaults) and customers to order it. */
 async function prepare(baseUrl, customers) {
   const vendors = await json(baseUrl, "/api/vendors/list?limit=20&status=active");
-  const vendor = vendors.data.find((candidate) => candidate.status.includes("open")) ?? vendors.data[0];
+  const vendor =
+    vendors.data.find((candidate) => candidate.status.includes("open")) ?? vendors.data[0];
   const menu = await json(baseUrl, `/api/vendors/${vendor.id}/items`);
   const item = menu.items.flatMap((group) => group.items).find((candidate) => candidate.available);
   const itemId = Number(String(item.id).replace("item_", ""));
@@ -175,7 +193,11 @@ function run(options) {
 /** Requests/s of the menu (a vendor's items, the busiest read), all answered 2xx. */
 async function menuLoad(baseUrl, vendorId) {
   const result = await run({ url: `${baseUrl}/api/vendors/${vendorId}/items` });
-  return { perSecond: result["2xx"] / SECONDS, errors: result.non2xx + result.errors, p99: result.latency.p99 };
+  return {
+    perSecond: result["2xx"] / SECONDS,
+    errors: result.non2xx + result.errors,
+    p99: result.latency.p99,
+  };
 }
 
 /** Orders/s: each connection is its own customer, adding a line to its cart then placing a cash order. */
@@ -223,7 +245,11 @@ async function orderLoad(baseUrl, setup) {
       },
     ],
   });
-  return { perSecond: placed / SECONDS, errors: result.non2xx + result.errors, p99: result.latency.p99 };
+  return {
+    perSecond: placed / SECONDS,
+    errors: result.non2xx + result.errors,
+    p99: result.latency.p99,
+  };
 }
 
 async function measure(ctx, nodeCount, databaseUrl, portBase) {
@@ -232,7 +258,12 @@ async function measure(ctx, nodeCount, databaseUrl, portBase) {
   try {
     const ports = [];
     for (let i = 0; i < nodeCount; i++) ports.push(await ctx.port(portBase + i));
-    const env = { DATABASE_URL: databaseUrl, ...(nodeCount > 1 ? { REDIS_URL, REDIS_KEY_PREFIX: `foodpark-bench:${randomBytes(4).toString("hex")}:` } : {}) };
+    const env = {
+      DATABASE_URL: databaseUrl,
+      ...(nodeCount > 1
+        ? { REDIS_URL, REDIS_KEY_PREFIX: `foodpark-bench:${randomBytes(4).toString("hex")}:` }
+        : {}),
+    };
     // Started one after the other: the first migrates and seeds (the others would wait on the lock anyway).
     for (const port of ports) nodes.push(await startNode(ctx.root, port, env));
     balancer = await startBalancer(ctx.root, await ctx.port(portBase + 5), ports);
@@ -269,13 +300,23 @@ const section = {
   async run(ctx) {
     if (!fs.existsSync(path.join(ctx.root, "dist/server/main.js"))) {
       ctx.log("scale-out: building…");
-      const build = spawnSync("npm", ["run", "--silent", "build"], { cwd: ctx.root, stdio: ["ignore", "ignore", "inherit"] });
+      const build = spawnSync("npm", ["run", "--silent", "build"], {
+        cwd: ctx.root,
+        stdio: ["ignore", "ignore", "inherit"],
+      });
       if (build.status !== 0) throw new Error("the build failed");
     }
-    const databaseReachable = await admin("select 1").then(() => true, () => false);
+    const databaseReachable = await admin("select 1").then(
+      () => true,
+      () => false,
+    );
     if (!databaseReachable || !(await redisAnswers())) {
-      const note = "skipped: needs PostgreSQL (BENCH_DATABASE_URL) and Redis (BENCH_REDIS_URL) on this machine";
-      return { rows: [{ metric: "scale-out", value: "—", unit: "", target: "", note }], json: { skipped: note } };
+      const note =
+        "skipped: needs PostgreSQL (BENCH_DATABASE_URL) and Redis (BENCH_REDIS_URL) on this machine";
+      return {
+        rows: [{ metric: "scale-out", value: "—", unit: "", target: "", note }],
+        json: { skipped: note },
+      };
     }
     const cores = os.availableParallelism?.() ?? os.cpus().length;
     const results = {};
@@ -285,7 +326,12 @@ const section = {
       const url = new URL(ADMIN_DATABASE_URL);
       url.pathname = `/${name}`;
       try {
-        results[nodeCount] = await measure(ctx, nodeCount, url.toString(), nodeCount === 1 ? 0 : 10);
+        results[nodeCount] = await measure(
+          ctx,
+          nodeCount,
+          url.toString(),
+          nodeCount === 1 ? 0 : 10,
+        );
       } finally {
         await admin(`drop database if exists ${name} with (force)`);
         await dropRedisKeys(results[nodeCount]?.redisPrefix);
@@ -300,21 +346,64 @@ const section = {
       "each node is one event loop (≈1 core): with a core per node and PostgreSQL on its own host, reads should " +
       "scale close to linearly (≈1.8–1.9× for 2 nodes); orders are bounded by PostgreSQL's commits, not by nodes";
     const rows = [
-      { metric: "menu, 1 node", value: round(one.menu.perSecond), unit: "req/s", target: "", note: `p99 ${one.menu.p99} ms, ${one.menu.errors} errors` },
-      { metric: "menu, 2 nodes", value: round(two.menu.perSecond), unit: "req/s", target: "", note: `p99 ${two.menu.p99} ms, ${two.menu.errors} errors` },
-      { metric: "menu ratio 2/1", value: Math.round(menuRatio * 100) / 100, unit: "×", target: "≈1.8× with a core per node", note: machine },
-      { metric: "orders, 1 node", value: round(one.orders.perSecond), unit: "orders/s", target: "", note: `p99 ${one.orders.p99} ms, ${one.orders.errors} non-2xx/errors` },
-      { metric: "orders, 2 nodes", value: round(two.orders.perSecond), unit: "orders/s", target: "", note: `p99 ${two.orders.p99} ms, ${two.orders.errors} non-2xx/errors` },
-      { metric: "orders ratio 2/1", value: Math.round(orderRatio * 100) / 100, unit: "×", target: "bounded by PostgreSQL", note: bigger },
+      {
+        metric: "menu, 1 node",
+        value: round(one.menu.perSecond),
+        unit: "req/s",
+        target: "",
+        note: `p99 ${one.menu.p99} ms, ${one.menu.errors} errors`,
+      },
+      {
+        metric: "menu, 2 nodes",
+        value: round(two.menu.perSecond),
+        unit: "req/s",
+        target: "",
+        note: `p99 ${two.menu.p99} ms, ${two.menu.errors} errors`,
+      },
+      {
+        metric: "menu ratio 2/1",
+        value: Math.round(menuRatio * 100) / 100,
+        unit: "×",
+        target: "≈1.8× with a core per node",
+        note: machine,
+      },
+      {
+        metric: "orders, 1 node",
+        value: round(one.orders.perSecond),
+        unit: "orders/s",
+        target: "",
+        note: `p99 ${one.orders.p99} ms, ${one.orders.errors} non-2xx/errors`,
+      },
+      {
+        metric: "orders, 2 nodes",
+        value: round(two.orders.perSecond),
+        unit: "orders/s",
+        target: "",
+        note: `p99 ${two.orders.p99} ms, ${two.orders.errors} non-2xx/errors`,
+      },
+      {
+        metric: "orders ratio 2/1",
+        value: Math.round(orderRatio * 100) / 100,
+        unit: "×",
+        target: "bounded by PostgreSQL",
+        note: bigger,
+      },
     ];
-    return { rows, json: { seconds: SECONDS, connections: CONNECTIONS, cores, one, two, menuRatio, orderRatio } };
+    return {
+      rows,
+      json: { seconds: SECONDS, connections: CONNECTIONS, cores, one, two, menuRatio, orderRatio },
+    };
   },
 };
 export default section;
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-  const { rows, json: raw } = await section.run({ root, log: (message) => console.log(message), port: () => freePort() });
+  const { rows, json: raw } = await section.run({
+    root,
+    log: (message) => console.log(message),
+    port: () => freePort(),
+  });
   console.table(rows);
   console.log(JSON.stringify(raw));
 }

@@ -5,19 +5,42 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { SignJWT } from "jose";
 import { io } from "socket.io-client";
-import { api, percentile, plainItem, registerCustomer, round, sleep, startBuiltServer } from "./lib.mjs";
+import {
+  api,
+  percentile,
+  plainItem,
+  registerCustomer,
+  round,
+  sleep,
+  startBuiltServer,
+} from "./lib.mjs";
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 2000);
 const CUSTOMERS = 20;
 const ORDERS_PER_CUSTOMER = 3;
 const CONNECT_BATCH = 100;
 const TARGET = { p50Ms: 50, p99Ms: 150 };
-const NEXT = { pending: "confirmed", pending_payment: "confirmed", confirmed: "preparing", preparing: "ready", ready: "completed" };
+const NEXT = {
+  pending: "confirmed",
+  pending_payment: "confirmed",
+  confirmed: "preparing",
+  preparing: "ready",
+  ready: "completed",
+};
 
 function connect(baseUrl, token, userId) {
   return new Promise((resolve, reject) => {
-    const socket = io(baseUrl, { path: "/socket.io", transports: ["websocket"], auth: { token }, reconnection: false, timeout: 60_000 });
-    const timer = setTimeout(() => reject(new Error(`socket for user ${userId} did not join within 60 s`)), 60_000);
+    const socket = io(baseUrl, {
+      path: "/socket.io",
+      transports: ["websocket"],
+      auth: { token },
+      reconnection: false,
+      timeout: 60_000,
+    });
+    const timer = setTimeout(
+      () => reject(new Error(`socket for user ${userId} did not join within 60 s`)),
+      60_000,
+    );
     socket.once("connect_error", (error) => {
       clearTimeout(timer);
       reject(error);
@@ -35,21 +58,39 @@ export default {
   title: `Staff status change to the customer's socket, ${SOCKETS} sockets connected`,
   async run(ctx) {
     const secret = randomBytes(32).toString("base64url");
-    const server = await startBuiltServer({ root: ctx.root, port: ctx.port(1), env: { JWT_SECRET: secret }, log: ctx.log });
+    const server = await startBuiltServer({
+      root: ctx.root,
+      port: ctx.port(1),
+      env: { JWT_SECRET: secret },
+      log: ctx.log,
+    });
     const sockets = [];
     try {
       const { baseUrl } = server;
       const { vendorId, itemId } = await plainItem(baseUrl);
       const customers = [];
-      for (let index = 0; index < CUSTOMERS; index += 1) customers.push(await registerCustomer(baseUrl, "bench-sockets"));
-      const staffToken = (await api(baseUrl, "/auth/login", { body: { email: "staff@foodpark.test", password: "staff-password" } })).token;
+      for (let index = 0; index < CUSTOMERS; index += 1)
+        customers.push(await registerCustomer(baseUrl, "bench-sockets"));
+      const staffToken = (
+        await api(baseUrl, "/auth/login", {
+          body: { email: "staff@foodpark.test", password: "staff-password" },
+        })
+      ).token;
 
       const key = new TextEncoder().encode(secret);
       const idle = [];
       for (let index = 0; index < SOCKETS - CUSTOMERS; index += 1) {
         const id = 1_000_000 + index;
-        const token = await new SignJWT({ email: `idle-${id}@foodpark.test`, name: "Idle Customer", role: "customer" })
-          .setProtectedHeader({ alg: "HS256" }).setSubject(String(id)).setIssuedAt().setExpirationTime("2h").sign(key);
+        const token = await new SignJWT({
+          email: `idle-${id}@foodpark.test`,
+          name: "Idle Customer",
+          role: "customer",
+        })
+          .setProtectedHeader({ alg: "HS256" })
+          .setSubject(String(id))
+          .setIssuedAt()
+          .setExpirationTime("2h")
+          .sign(key);
         idle.push({ token, id });
       }
       const connectStarted = performance.now();
@@ -64,15 +105,26 @@ export default {
         sockets.push(socket);
       }
       for (let start = 0; start < idle.length; start += CONNECT_BATCH) {
-        sockets.push(...(await Promise.all(idle.slice(start, start + CONNECT_BATCH).map(({ token, id }) => connect(baseUrl, token, id)))));
+        sockets.push(
+          ...(await Promise.all(
+            idle
+              .slice(start, start + CONNECT_BATCH)
+              .map(({ token, id }) => connect(baseUrl, token, id)),
+          )),
+        );
       }
       const connectSeconds = (performance.now() - connectStarted) / 1000;
-      ctx.log(`${sockets.length} sockets connected and in their rooms in ${connectSeconds.toFixed(1)} s`);
+      ctx.log(
+        `${sockets.length} sockets connected and in their rooms in ${connectSeconds.toFixed(1)} s`,
+      );
 
       const orders = [];
       for (const customer of customers) {
         for (let index = 0; index < ORDERS_PER_CUSTOMER; index += 1) {
-          await api(baseUrl, "/api/cart/add", { token: customer.token, body: { itemId, vendorId, quantity: 1 } });
+          await api(baseUrl, "/api/cart/add", {
+            token: customer.token,
+            body: { itemId, vendorId, quantity: 1 },
+          });
           const placed = await api(baseUrl, "/api/orders", {
             token: customer.token,
             headers: { "idempotency-key": `bench-${randomUUID()}` },
@@ -92,7 +144,11 @@ export default {
             setTimeout(() => resolve(null), 5_000);
           });
           const t0 = performance.now();
-          await api(baseUrl, `/api/staff/orders/${order.id}`, { method: "PATCH", token: staffToken, body: { status: next } });
+          await api(baseUrl, `/api/staff/orders/${order.id}`, {
+            method: "PATCH",
+            token: staffToken,
+            body: { status: next },
+          });
           const at = await arrived;
           if (at === null) missed += 1;
           else latencies.push(at - t0);
@@ -112,11 +168,33 @@ export default {
       const ok = (pass) => (pass ? "met" : "MISSED");
       return {
         rows: [
-          { metric: "sockets connected (and still at the end)", value: `${result.sockets} (${result.stillConnected})`, unit: "", target: String(SOCKETS), note: `connected in ${result.connectSeconds} s` },
-          { metric: "status change → customer event p50", value: result.p50Ms, unit: "ms", target: `≤ ${TARGET.p50Ms} ms`, note: `${ok(result.p50Ms <= TARGET.p50Ms)}; ${result.changes} changes, ${result.missed} missed` },
-          { metric: "status change → customer event p99", value: result.p99Ms, unit: "ms", target: `≤ ${TARGET.p99Ms} ms`, note: `${ok(result.p99Ms <= TARGET.p99Ms)}; max ${result.maxMs} ms` },
+          {
+            metric: "sockets connected (and still at the end)",
+            value: `${result.sockets} (${result.stillConnected})`,
+            unit: "",
+            target: String(SOCKETS),
+            note: `connected in ${result.connectSeconds} s`,
+          },
+          {
+            metric: "status change → customer event p50",
+            value: result.p50Ms,
+            unit: "ms",
+            target: `≤ ${TARGET.p50Ms} ms`,
+            note: `${ok(result.p50Ms <= TARGET.p50Ms)}; ${result.changes} changes, ${result.missed} missed`,
+          },
+          {
+            metric: "status change → customer event p99",
+            value: result.p99Ms,
+            unit: "ms",
+            target: `≤ ${TARGET.p99Ms} ms`,
+            note: `${ok(result.p99Ms <= TARGET.p99Ms)}; max ${result.maxMs} ms`,
+          },
         ],
-        json: { targets: TARGET, result, note: "from the staff PATCH being sent to the customer's order-status-notification, staff changes one at a time" },
+        json: {
+          targets: TARGET,
+          result,
+          note: "from the staff PATCH being sent to the customer's order-status-notification, staff changes one at a time",
+        },
       };
     } finally {
       for (const socket of sockets) socket.disconnect();

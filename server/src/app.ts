@@ -21,28 +21,28 @@ import pushPlugin from "./plugins/push.js";
 import redisPlugin from "./plugins/redis.js";
 import securityPlugin from "./plugins/security.js";
 import staticPlugin from "./plugins/static.js";
+import { relayCrossNodeEvents } from "./realtime/event-relay.js";
 import realtimePlugin from "./realtime/socket-server.js";
 import authRoutes from "./routes/auth/index.js";
 import cartRoutes from "./routes/cart/index.js";
-import configRoutes from "./routes/config/index.js";
 import checkoutRoutes from "./routes/checkout/index.js";
+import configRoutes from "./routes/config/index.js";
 import healthRoutes from "./routes/health/index.js";
-import orderCreateRoutes from "./routes/orders/create.js";
-import paymentRoutes from "./routes/payments/index.js";
-import testCheckoutRoutes from "./routes/payments/test-checkout.js";
-import vehicleRoutes from "./routes/vehicles/index.js";
 import menuRoutes from "./routes/menu/index.js";
 import menuSearchRoutes from "./routes/menu-search/index.js";
+import orderCreateRoutes from "./routes/orders/create.js";
 import orderRoutes from "./routes/orders/index.js";
+import paymentRoutes from "./routes/payments/index.js";
+import testCheckoutRoutes from "./routes/payments/test-checkout.js";
 import pushRoutes from "./routes/push/index.js";
 import staffRoutes from "./routes/staff/index.js";
+import vehicleRoutes from "./routes/vehicles/index.js";
 import vendorRoutes from "./routes/vendors/index.js";
 import { createServices, type Services } from "./services/index.js";
+import { memoryCounterStore, redisCounterStore } from "./services/limits/counter-store.js";
+import { TEST_CHECKOUT_PATH } from "./services/payments/test-provider.js";
 import { resolveVapidDetails } from "./services/push/index.js";
 import { resolveNodeSecrets } from "./services/shared-secrets.js";
-import { memoryCounterStore, redisCounterStore } from "./services/limits/counter-store.js";
-import { relayCrossNodeEvents } from "./realtime/event-relay.js";
-import { TEST_CHECKOUT_PATH } from "./services/payments/test-provider.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -62,9 +62,13 @@ export interface AppDependencies {
 }
 
 /** Composes plugins and routes; the rules live in services. */
-export async function buildApp(config: ServerConfig, deps: AppDependencies = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: ServerConfig,
+  deps: AppDependencies = {},
+): Promise<FastifyInstance> {
   const problems = productionProblems(config);
-  if (problems.length > 0) throw new Error(`Refusing to start in production:\n  ${problems.join("\n  ")}`);
+  if (problems.length > 0)
+    throw new Error(`Refusing to start in production:\n  ${problems.join("\n  ")}`);
   const requestTimeout = config.requestTimeoutMs || DEFAULT_REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger:
@@ -80,7 +84,9 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
     // A whole request (headers and body) must arrive in time: slow dribblers are cut off, not kept open.
     requestTimeout,
     // Node checks that deadline on a timer: often enough that a cut comes within ~1.25 × the timeout.
-    http: { connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.floor(requestTimeout / 4))) },
+    http: {
+      connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.floor(requestTimeout / 4))),
+    },
     // A connection with no bytes either way for 2 minutes is closed (socket.io pings far more often).
     connectionTimeout: 120_000,
     keepAliveTimeout: 72_000,
@@ -110,7 +116,10 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
   const nodeConfig: ServerConfig = { ...config, ...(await resolveNodeSecrets(app.db, config)) };
   await app.register(authPlugin, { config: nodeConfig });
   const vapid = resolveVapidDetails(nodeConfig);
-  const charges = { serviceChargePence: config.serviceChargePence, deliveryFeePence: config.deliveryFeePence };
+  const charges = {
+    serviceChargePence: config.serviceChargePence,
+    deliveryFeePence: config.deliveryFeePence,
+  };
   app.decorate(
     "services",
     createServices({
@@ -133,11 +142,16 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
   await app.register(authRoutes, {
     prefix: "/auth",
     loginRateLimitPerMinute: config.loginRateLimitPerMinute,
-    registerRateLimitPer10Minutes: config.registerRateLimitPer10Minutes ?? DEFAULT_REGISTER_RATE_LIMIT_PER_10_MINUTES,
+    registerRateLimitPer10Minutes:
+      config.registerRateLimitPer10Minutes ?? DEFAULT_REGISTER_RATE_LIMIT_PER_10_MINUTES,
     throttle: {
-      store: app.shared ? redisCounterStore(app.shared.client, `${app.shared.prefix}limits:`) : memoryCounterStore(),
-      maxFailuresPerAccount: config.loginMaxFailuresPerAccount ?? DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT,
-      maxFailuresPerAddress: config.loginMaxFailuresPerAddress ?? DEFAULT_LOGIN_MAX_FAILURES_PER_ADDRESS,
+      store: app.shared
+        ? redisCounterStore(app.shared.client, `${app.shared.prefix}limits:`)
+        : memoryCounterStore(),
+      maxFailuresPerAccount:
+        config.loginMaxFailuresPerAccount ?? DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerAddress:
+        config.loginMaxFailuresPerAddress ?? DEFAULT_LOGIN_MAX_FAILURES_PER_ADDRESS,
       windowMinutes: config.loginFailureWindowMinutes ?? DEFAULT_LOGIN_FAILURE_WINDOW_MINUTES,
     },
   });
@@ -152,10 +166,14 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
       await api.register(cartRoutes, { prefix: "/cart" });
       await api.register(checkoutRoutes);
       await api.register(vehicleRoutes, {
-        lookupsPerMinute: config.vehicleLookupRateLimitPerMinute ?? DEFAULT_VEHICLE_LOOKUP_RATE_LIMIT_PER_MINUTE,
+        lookupsPerMinute:
+          config.vehicleLookupRateLimitPerMinute ?? DEFAULT_VEHICLE_LOOKUP_RATE_LIMIT_PER_MINUTE,
       });
       await api.register(orderCreateRoutes);
-      await api.register(paymentRoutes, { prefix: "/payments/stripe", publishableKey: stripeJsKey(config) });
+      await api.register(paymentRoutes, {
+        prefix: "/payments/stripe",
+        publishableKey: stripeJsKey(config),
+      });
     },
     { prefix: "/api" },
   );
@@ -165,15 +183,24 @@ export async function buildApp(config: ServerConfig, deps: AppDependencies = {})
     await app.register(testCheckoutRoutes, { prefix: TEST_CHECKOUT_PATH });
   }
   if (config.production && config.demoData) {
-    app.log.warn("DEMO_DATA=1: the demo park and its demo accounts (published passwords) exist in production");
+    app.log.warn(
+      "DEMO_DATA=1: the demo park and its demo accounts (published passwords) exist in production",
+    );
   }
   if (config.production && app.services.payments.cardPayments === "test") {
-    app.log.warn("PAYMENTS_TEST_MODE=1: card payments go to a local test checkout and move no money");
+    app.log.warn(
+      "PAYMENTS_TEST_MODE=1: card payments go to a local test checkout and move no money",
+    );
   }
   if (config.production && app.services.payments.cardPayments === "off") {
-    app.log.warn("no STRIPE_SECRET_KEY: card payments are refused; customers can pay cash at the counter");
+    app.log.warn(
+      "no STRIPE_SECRET_KEY: card payments are refused; customers can pay cash at the counter",
+    );
   }
   await app.register(healthRoutes);
-  await app.register(staticPlugin, { clientDir: config.clientDir, serveSourceMaps: !config.production });
+  await app.register(staticPlugin, {
+    clientDir: config.clientDir,
+    serveSourceMaps: !config.production,
+  });
   return app;
 }

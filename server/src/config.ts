@@ -30,7 +30,13 @@ export interface ServerConfig {
   /** Stripe publishable key (pk_…): with the secret key, the payment screen loads Stripe.js for fraud signals. */
   stripePublishableKey?: string | undefined;
   /** Where the Stripe SDK sends its calls (tests point it at a local fake); Stripe's own API by default. */
-  stripeApi?: { host?: string | undefined; port?: number | undefined; protocol?: "http" | "https" | undefined } | undefined;
+  stripeApi?:
+    | {
+        host?: string | undefined;
+        port?: number | undefined;
+        protocol?: "http" | "https" | undefined;
+      }
+    | undefined;
   /** The app's public origin for payment return URLs (https://park.example); the request's origin when unset. */
   publicUrl?: string | undefined;
   /** Added to every non-empty cart and order, in pence (env SERVICE_CHARGE_PENCE). */
@@ -89,12 +95,16 @@ export function productionProblems(config: ServerConfig): string[] {
   if (!config.production) return [];
   const problems: string[] = [];
   if (!config.jwtSecret) {
-    problems.push("JWT_SECRET is required when NODE_ENV=production (e.g. `openssl rand -base64 32`).");
+    problems.push(
+      "JWT_SECRET is required when NODE_ENV=production (e.g. `openssl rand -base64 32`).",
+    );
   } else if (config.jwtSecret.length < 32) {
     problems.push("JWT_SECRET must be at least 32 characters when NODE_ENV=production.");
   }
   if (!config.publicUrl) {
-    problems.push("PUBLIC_URL is required when NODE_ENV=production: the https address customers reach the app on.");
+    problems.push(
+      "PUBLIC_URL is required when NODE_ENV=production: the https address customers reach the app on.",
+    );
   }
   return problems;
 }
@@ -109,7 +119,8 @@ export const DEFAULT_VEHICLE_LOOKUP_RATE_LIMIT_PER_MINUTE = 60;
 
 export const DEFAULT_SERVICE_CHARGE_PENCE = 50;
 export const DEFAULT_DELIVERY_FEE_PENCE = 250;
-export const DEFAULT_DVLA_API_URL = "https://driver-vehicle-licensing.api.gov.uk/vehicle-enquiry/v1/vehicles";
+export const DEFAULT_DVLA_API_URL =
+  "https://driver-vehicle-licensing.api.gov.uk/vehicle-enquiry/v1/vehicles";
 
 function intFromEnv(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === "") return fallback;
@@ -127,30 +138,38 @@ function positiveIntFromEnv(value: string | undefined, fallback: number, name: s
 function redisUrlFromEnv(value: string | undefined): string | undefined {
   if (!value) return undefined;
   const url = new URL(value);
-  if (url.protocol !== "redis:" && url.protocol !== "rediss:") throw new Error("REDIS_URL must be a redis:// or rediss:// address");
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:")
+    throw new Error("REDIS_URL must be a redis:// or rediss:// address");
   return value;
 }
 
 function protocolFromEnv(value: string | undefined): "http" | "https" | undefined {
   if (!value) return undefined;
-  if (value !== "http" && value !== "https") throw new Error("STRIPE_API_PROTOCOL must be http or https");
+  if (value !== "http" && value !== "https")
+    throw new Error("STRIPE_API_PROTOCOL must be http or https");
   return value;
 }
 
 function publishableKeyFromEnv(value: string | undefined): string | undefined {
   if (!value) return undefined;
-  if (!/^pk_(test|live)_[A-Za-z0-9]+$/.test(value)) throw new Error("STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_… or pk_live_…)");
+  if (!/^pk_(test|live)_[A-Za-z0-9]+$/.test(value))
+    throw new Error(
+      "STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_… or pk_live_…)",
+    );
   return value;
 }
 
 /** The key the payment screen loads Stripe.js with: only when card payments really go through Stripe. */
-export const stripeJsKey = (config: Pick<ServerConfig, "stripeSecretKey" | "stripePublishableKey">): string | null =>
+export const stripeJsKey = (
+  config: Pick<ServerConfig, "stripeSecretKey" | "stripePublishableKey">,
+): string | null =>
   config.stripeSecretKey && config.stripePublishableKey ? config.stripePublishableKey : null;
 
 function publicUrlFromEnv(value: string | undefined): string | undefined {
   if (!value) return undefined;
   const url = new URL(value);
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("PUBLIC_URL must be an http(s) address");
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new Error("PUBLIC_URL must be an http(s) address");
   return url.origin;
 }
 
@@ -179,12 +198,22 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string)
     stripePublishableKey: publishableKeyFromEnv(env.STRIPE_PUBLISHABLE_KEY),
     stripeApi: {
       host: env.STRIPE_API_HOST || undefined,
-      port: env.STRIPE_API_PORT ? intFromEnv(env.STRIPE_API_PORT, 443, "STRIPE_API_PORT") : undefined,
+      port: env.STRIPE_API_PORT
+        ? intFromEnv(env.STRIPE_API_PORT, 443, "STRIPE_API_PORT")
+        : undefined,
       protocol: protocolFromEnv(env.STRIPE_API_PROTOCOL),
     },
     publicUrl: publicUrlFromEnv(env.PUBLIC_URL),
-    serviceChargePence: intFromEnv(env.SERVICE_CHARGE_PENCE, DEFAULT_SERVICE_CHARGE_PENCE, "SERVICE_CHARGE_PENCE"),
-    deliveryFeePence: intFromEnv(env.DELIVERY_FEE_PENCE, DEFAULT_DELIVERY_FEE_PENCE, "DELIVERY_FEE_PENCE"),
+    serviceChargePence: intFromEnv(
+      env.SERVICE_CHARGE_PENCE,
+      DEFAULT_SERVICE_CHARGE_PENCE,
+      "SERVICE_CHARGE_PENCE",
+    ),
+    deliveryFeePence: intFromEnv(
+      env.DELIVERY_FEE_PENCE,
+      DEFAULT_DELIVERY_FEE_PENCE,
+      "DELIVERY_FEE_PENCE",
+    ),
     ...productionFromEnv(env),
     cashAtParkTill: env.CASH_AT_PARK_TILL === "1" || env.CASH_AT_PARK_TILL === "true",
     // --- Several nodes and abuse limits (issue 12; issue 11 point 5) ---
@@ -224,7 +253,11 @@ function productionFromEnv(env: NodeJS.ProcessEnv) {
     production,
     demoData: flagFromEnv(env.DEMO_DATA, "DEMO_DATA") ?? !production,
     paymentsTestMode: flagFromEnv(env.PAYMENTS_TEST_MODE, "PAYMENTS_TEST_MODE") ?? !production,
-    requestTimeoutMs: intFromEnv(env.REQUEST_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, "REQUEST_TIMEOUT_MS"),
+    requestTimeoutMs: intFromEnv(
+      env.REQUEST_TIMEOUT_MS,
+      DEFAULT_REQUEST_TIMEOUT_MS,
+      "REQUEST_TIMEOUT_MS",
+    ),
     pgliteDurable: flagFromEnv(env.PGLITE_DURABLE, "PGLITE_DURABLE") ?? true,
     pushAllowPrivateEndpoints: false,
   };

@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import type { OrderStatus } from "../../contract/orders";
+import type { OrderStatus } from "@contract/orders";
 
 /** Announced once per status change, after the change has committed. */
 export interface OrderStatusChanged {

@@ -1,4 +1,4 @@
-import type { Schema, SchemaOutput } from "../../contract/schema";
+import type { Schema, SchemaOutput } from "@contract/schema";
 import { safeParse } from "zod/v4/core";
 
 /** An error the API answers with its status and `{ message }`. */
@@ -14,7 +14,8 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message = "Please sign in to continue") => new HttpError(401, message);
-export const forbidden = (message = "You do not have permission to do that") => new HttpError(403, message);
+export const forbidden = (message = "You do not have permission to do that") =>
+  new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 

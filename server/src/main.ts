@@ -9,7 +9,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const config = configFromEnv(process.env, path.resolve(here, "../client"));
 const problems = productionProblems(config);
 if (problems.length > 0) {
-  console.error(["Food Park cannot start with NODE_ENV=production:", ...problems.map((p) => `  - ${p}`)].join("\n"));
+  console.error(
+    ["Food Park cannot start with NODE_ENV=production:", ...problems.map((p) => `  - ${p}`)].join(
+      "\n",
+    ),
+  );
   process.exit(1);
 }
 const app = await buildApp(config);
@@ -24,7 +28,9 @@ process.once("SIGTERM", () => void shutdown("SIGTERM"));
 
 await app.listen({ port: config.port, host: config.host });
 const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
-const database = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PostgreSQL in ${config.dataDir}`;
+const database = config.databaseUrl
+  ? "PostgreSQL (DATABASE_URL)"
+  : `embedded PostgreSQL in ${config.dataDir}`;
 console.log(
   [
     "",
@@ -32,7 +38,10 @@ console.log(
     `  Database: ${database}`,
     ...(config.demoData === false
       ? ["  No demo data. Add park staff with `npm run staff:add -- email`."]
-      : ["  Demo accounts:", ...DEMO_ACCOUNTS.map((a) => `    ${a.role.padEnd(8)} ${a.email} / ${a.password}`)]),
+      : [
+          "  Demo accounts:",
+          ...DEMO_ACCOUNTS.map((a) => `    ${a.role.padEnd(8)} ${a.email} / ${a.password}`),
+        ]),
     "",
   ].join("\n"),
 );

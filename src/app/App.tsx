@@ -8,8 +8,8 @@ import { applyBrandTheme, brand } from "../lib/brand";
 import { toasts } from "../lib/toast-store";
 import { AfterFirstScreen } from "./first-screen";
 import { PersistedQueries, removeSavedQueries } from "./persisted-queries";
-import { PushSync } from "./pwa/PushSync";
 import { IN_APP_NAVIGATE_EVENT } from "./pwa/in-app-navigation";
+import { PushSync } from "./pwa/PushSync";
 import { createQueryClient } from "./query-client";
 import { AppRoutes, appRouter } from "./router";
 
@@ -19,7 +19,10 @@ async function forgetSignedOutCustomer(previousToken: string | null): Promise<vo
     import("./pwa/worker-bridge"),
     import("../features/notifications/lib/push-subscription"),
   ]);
-  await Promise.allSettled([bridge.clearUserDataCaches(), push.forgetPushSubscription(previousToken)]);
+  await Promise.allSettled([
+    bridge.clearUserDataCaches(),
+    push.forgetPushSubscription(previousToken),
+  ]);
 }
 
 // The brand's colours become the CSS custom properties every stylesheet reads (src/brand.json).

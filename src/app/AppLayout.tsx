@@ -34,7 +34,8 @@ function PageFallback() {
 function useMenusSavedForOffline() {
   useEffect(() => {
     if (!import.meta.env.PROD) return;
-    const start = () => void import("./pwa/worker-bridge").then((bridge) => bridge.saveMenusForOffline());
+    const start = () =>
+      void import("./pwa/worker-bridge").then((bridge) => bridge.saveMenusForOffline());
     // After the page has settled: the customer's own requests go first.
     const timer = setTimeout(start, 1500);
     window.addEventListener("online", start);

@@ -1,9 +1,9 @@
+import { isFinalStatus } from "@contract/order-status";
+import type { Order, OrderStatusNotification } from "@contract/orders";
 import type { QueryClient } from "@tanstack/react-query";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { useNavigate } from "react-router";
-import { isFinalStatus } from "../../contract/order-status";
-import type { Order, OrderStatusNotification } from "../../contract/orders";
 import { fetchProfile } from "../features/auth/api/auth-api";
 import { useAuth } from "../features/auth/hooks/auth-context";
 import { useLiveConnection } from "../features/live/hooks/use-live-connection";
@@ -23,7 +23,8 @@ import { socketUrl } from "../lib/config";
 function cachedOrders(client: QueryClient): Map<number, Order> {
   const orders = new Map<number, Order>();
   for (const [, data] of client.getQueriesData<Order[] | Order>({ queryKey: orderKeys.all })) {
-    if (Array.isArray(data)) for (const order of data) if (!orders.has(order.id)) orders.set(order.id, order);
+    if (Array.isArray(data))
+      for (const order of data) if (!orders.has(order.id)) orders.set(order.id, order);
   }
   for (const [, data] of client.getQueriesData<Order[] | Order>({ queryKey: orderKeys.all })) {
     if (data && !Array.isArray(data)) orders.set(data.id, data);
@@ -32,19 +33,32 @@ function cachedOrders(client: QueryClient): Map<number, Order> {
 }
 
 const holdsOpenOrder = (data: unknown) =>
-  Array.isArray(data) ? (data as Order[]).some((order) => !isFinalStatus(order.status)) : !!data && !isFinalStatus((data as Order).status);
+  Array.isArray(data)
+    ? (data as Order[]).some((order) => !isFinalStatus(order.status))
+    : !!data && !isFinalStatus((data as Order).status);
 
 /**
  * After a reconnect: refetch the cached queries that hold an open order, and announce any status that changed
  * meanwhile (once: `announce` skips what was already announced, e.g. by an event the recovered socket replayed).
  */
-export async function catchUpOnOrders(client: QueryClient, announce: (notification: OrderStatusNotification) => void): Promise<void> {
+export async function catchUpOnOrders(
+  client: QueryClient,
+  announce: (notification: OrderStatusNotification) => void,
+): Promise<void> {
   const before = cachedOrders(client);
-  await client.refetchQueries({ queryKey: orderKeys.all, predicate: (query) => holdsOpenOrder(query.state.data) });
+  await client.refetchQueries({
+    queryKey: orderKeys.all,
+    predicate: (query) => holdsOpenOrder(query.state.data),
+  });
   for (const [orderId, order] of cachedOrders(client)) {
     const was = before.get(orderId);
     if (was && was.status !== order.status) {
-      announce({ orderId, status: order.status, vendorName: order.vendorName, updatedAt: order.updated_at });
+      announce({
+        orderId,
+        status: order.status,
+        vendorName: order.vendorName,
+        updatedAt: order.updated_at,
+      });
     }
   }
 }
@@ -60,7 +74,8 @@ async function revalidateToken(): Promise<string | null> {
     await fetchProfile(token);
     return token;
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 404)) announceSessionExpired();
+    if (error instanceof ApiError && (error.status === 401 || error.status === 404))
+      announceSessionExpired();
     return null;
   }
 }

@@ -7,7 +7,11 @@ export function RouteError() {
   return (
     <div className="route-error" role="alert">
       <h1>Something went wrong</h1>
-      <p>{offline ? "This page is not available offline yet. Reconnect and try again." : "We could not show this page. Please try again."}</p>
+      <p>
+        {offline
+          ? "This page is not available offline yet. Reconnect and try again."
+          : "We could not show this page. Please try again."}
+      </p>
       <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
         <span>Reload</span>
       </button>
@@ -16,7 +20,10 @@ export function RouteError() {
 }
 
 /** Catches a page that fails to load or render; moving to another address tries again. */
-export class RouteErrorBoundary extends Component<{ resetKey: string; children: ReactNode }, { failedAt: string | null }> {
+export class RouteErrorBoundary extends Component<
+  { resetKey: string; children: ReactNode },
+  { failedAt: string | null }
+> {
   override state = { failedAt: null as string | null };
 
   static getDerivedStateFromError() {

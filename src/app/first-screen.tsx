@@ -14,7 +14,9 @@ void settled.then(() => {
 });
 
 const idle = (callback: () => void) =>
-  window.requestIdleCallback ? window.requestIdleCallback(callback, { timeout: 2000 }) : window.setTimeout(callback, 200);
+  window.requestIdleCallback
+    ? window.requestIdleCallback(callback, { timeout: 2000 })
+    : window.setTimeout(callback, 200);
 
 /**
  * Watches the first screen: it has settled once its page is rendering, the document has loaded, no query is fetching (the screen has its
@@ -24,7 +26,8 @@ const idle = (callback: () => void) =>
 export function watchFirstScreen(client: QueryClient, rendering: Promise<unknown>): void {
   const cap = window.setTimeout(settle, LONGEST_WAIT_MS);
   const whenQuiet = () => {
-    if (client.isFetching() === 0) return idle(() => (client.isFetching() === 0 ? settle() : whenQuiet()));
+    if (client.isFetching() === 0)
+      return idle(() => (client.isFetching() === 0 ? settle() : whenQuiet()));
     const stop = client.getQueryCache().subscribe(() => {
       if (client.isFetching() > 0) return;
       stop();

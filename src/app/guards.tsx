@@ -7,7 +7,8 @@ export function RequireSignedIn({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   const location = useLocation();
   if (status === "loading") return <Spinner label="Checking your session" />;
-  if (status === "signed-out") return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (status === "signed-out")
+    return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   return children;
 }
 

@@ -36,10 +36,16 @@ const routerNavigation: AppNavigation = {
 export function configureOffline(client: QueryClient): void {
   if (typeof navigator !== "undefined") onlineManager.setOnline(navigator.onLine);
   const defaults = client.getDefaultOptions();
-  client.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, networkMode: "offlineFirst" } });
+  client.setDefaultOptions({
+    ...defaults,
+    queries: { ...defaults.queries, networkMode: "offlineFirst" },
+  });
 }
 
-export function registerOfflineWrites(client: QueryClient, navigation: AppNavigation = routerNavigation): void {
+export function registerOfflineWrites(
+  client: QueryClient,
+  navigation: AppNavigation = routerNavigation,
+): void {
   configureOffline(client);
   registerCartWrites(client);
   registerCashOrders(client);

@@ -1,6 +1,6 @@
+import type { Cart } from "@contract/cart";
+import type { Order } from "@contract/orders";
 import type { QueryClient } from "@tanstack/react-query";
-import type { Cart } from "../../contract/cart";
-import type { Order } from "../../contract/orders";
 import { cartApi, cartKeys } from "../features/cart/api/cart-api";
 import { writeLocalCart } from "../features/cart/lib/cart-storage";
 import { toasts } from "../lib/toast-store";

@@ -11,7 +11,13 @@ const loadPersistence = () => import("./query-persistence");
  * saved), with the persister code loaded on demand: a first visit renders without it, and a start with a
  * saved cache waits only for that small chunk (precached by the worker) and the read.
  */
-export function PersistedQueries({ client, children }: { client: QueryClient; children: ReactNode }) {
+export function PersistedQueries({
+  client,
+  children,
+}: {
+  client: QueryClient;
+  children: ReactNode;
+}) {
   const [restoreAtStart] = useState(savedQueryCacheMayExist);
   const [restoring, setRestoring] = useState(restoreAtStart);
 
@@ -20,7 +26,9 @@ export function PersistedQueries({ client, children }: { client: QueryClient; ch
     let stop: (() => void) | undefined;
     // Nothing saved yet (a first visit): saving can start once the first screen is up.
     (restoreAtStart ? loadPersistence() : afterFirstScreen().then(loadPersistence))
-      .then((persistence) => persistence.startQueryPersistence(client, { owner: storedUserId, restore: restoreAtStart }))
+      .then((persistence) =>
+        persistence.startQueryPersistence(client, { owner: storedUserId, restore: restoreAtStart }),
+      )
       .then((stopSaving) => {
         if (stopped) stopSaving();
         else stop = stopSaving;

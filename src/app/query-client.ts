@@ -14,7 +14,12 @@ export const ORDERS_QUERY_PREFIX = ["orders"] as const;
  */
 export function applyServerTruthRules(client: QueryClient): void {
   for (const prefix of [CART_QUERY_PREFIX, ORDERS_QUERY_PREFIX]) {
-    client.setQueryDefaults(prefix, { staleTime: 0, refetchOnMount: true, refetchOnWindowFocus: true, refetchOnReconnect: true });
+    client.setQueryDefaults(prefix, {
+      staleTime: 0,
+      refetchOnMount: true,
+      refetchOnWindowFocus: true,
+      refetchOnReconnect: true,
+    });
   }
 }
 
@@ -26,7 +31,9 @@ export function createQueryClient(): QueryClient {
         gcTime: 24 * 60 * 60 * 1000,
         refetchOnWindowFocus: true,
         refetchOnReconnect: true,
-        retry: (failureCount, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+        retry: (failureCount, error) =>
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500) &&
+          failureCount < 2,
       },
     },
   });

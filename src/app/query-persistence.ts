@@ -21,6 +21,7 @@
  *    tab has never held), so one tab's save cannot erase another's queued change.
  */
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
+import { createSyncStoragePersister } from "@tanstack/query-sync-storage-persister";
 import type { Mutation, QueryClient } from "@tanstack/react-query";
 import {
   type PersistedClient,
@@ -30,7 +31,6 @@ import {
   persistQueryClientSave,
   persistQueryClientSubscribe,
 } from "@tanstack/react-query-persist-client";
-import { createSyncStoragePersister } from "@tanstack/query-sync-storage-persister";
 import { createStore, del, get, set } from "idb-keyval";
 import { version } from "../../package.json";
 import { CART_QUERY_PREFIX } from "../features/cart/lib/cart-keys";
@@ -116,7 +116,10 @@ export async function choosePersister(
     return { kind: "indexeddb", persister };
   }
   const storage = usableLocalStorage(environment.localStorage ?? (() => globalThis.localStorage));
-  return { kind: storage ? "localstorage" : "none", persister: createSyncStoragePersister({ key: PERSIST_KEY, storage, throttleTime: 0 }) };
+  return {
+    kind: storage ? "localstorage" : "none",
+    persister: createSyncStoragePersister({ key: PERSIST_KEY, storage, throttleTime: 0 }),
+  };
 }
 
 /** A saved cache remembers whose it is; it is only ever restored for that same customer. */
@@ -124,27 +127,44 @@ type OwnedClient = PersistedClient & { owner?: string | null };
 
 type SavedMutation = PersistedClient["clientState"]["mutations"][number];
 
-const sameKey = (a: readonly unknown[] | undefined, b: readonly unknown[]) => JSON.stringify(a) === JSON.stringify(b);
+const sameKey = (a: readonly unknown[] | undefined, b: readonly unknown[]) =>
+  JSON.stringify(a) === JSON.stringify(b);
 
 /** One saved write, across saves and tabs: its key, when it was made and what it sends (ids included). */
 export const savedMutationId = (mutation: SavedMutation) =>
-  JSON.stringify([mutation.mutationKey ?? null, mutation.state.submittedAt, mutation.state.variables ?? null]);
+  JSON.stringify([
+    mutation.mutationKey ?? null,
+    mutation.state.submittedAt,
+    mutation.state.variables ?? null,
+  ]);
 
 /**
  * Rule 3: every write restored unconfirmed resumes. Pending ones are marked paused (TanStack resumes only paused
  * ones; one saved in flight would stay pending and block its scope for good); writes under `queuedKeys` are
  * marked queued (drawn on the screen and announced like changes made offline).
  */
-export function resumableRestore<T extends PersistedClient>(saved: T, queuedKeys: readonly (readonly unknown[])[] = []): T {
+export function resumableRestore<T extends PersistedClient>(
+  saved: T,
+  queuedKeys: readonly (readonly unknown[])[] = [],
+): T {
   const mutations = saved.clientState.mutations.map((mutation) => {
     if (mutation.state.status !== "pending") return mutation;
     const variables = mutation.state.variables;
-    const queue = queuedKeys.some((key) => sameKey(mutation.mutationKey, key)) && typeof variables === "object" && variables !== null;
+    const queue =
+      queuedKeys.some((key) => sameKey(mutation.mutationKey, key)) &&
+      typeof variables === "object" &&
+      variables !== null;
     // One saved in flight may already have reached the server: announced, but not drawn on top of its cart.
-    const flags = mutation.state.isPaused ? { queued: true } : { queued: true, inFlightAtRestore: true };
+    const flags = mutation.state.isPaused
+      ? { queued: true }
+      : { queued: true, inFlightAtRestore: true };
     return {
       ...mutation,
-      state: { ...mutation.state, isPaused: true, variables: queue ? { ...variables, ...flags } : variables },
+      state: {
+        ...mutation.state,
+        isPaused: true,
+        variables: queue ? { ...variables, ...flags } : variables,
+      },
     };
   });
   return { ...saved, clientState: { ...saved.clientState, mutations } };
@@ -154,13 +174,20 @@ export function resumableRestore<T extends PersistedClient>(saved: T, queuedKeys
  * Rule 4: the client to save, with the unconfirmed writes another tab saved that this tab never held (`known`:
  * every write this tab has held or restored) carried over.
  */
-export function withOtherTabsWrites<T extends PersistedClient>(client: T, stored: PersistedClient | undefined, known: ReadonlySet<string>): T {
+export function withOtherTabsWrites<T extends PersistedClient>(
+  client: T,
+  stored: PersistedClient | undefined,
+  known: ReadonlySet<string>,
+): T {
   if (!stored) return client;
   const others = stored.clientState.mutations.filter(
     (mutation) => mutation.state.status === "pending" && !known.has(savedMutationId(mutation)),
   );
   if (others.length === 0) return client;
-  return { ...client, clientState: { ...client.clientState, mutations: [...others, ...client.clientState.mutations] } };
+  return {
+    ...client,
+    clientState: { ...client.clientState, mutations: [...others, ...client.clientState.mutations] },
+  };
 }
 
 export interface QueryPersistence {
@@ -194,9 +221,14 @@ export function createQueryPersistence(
   async function save(client: PersistedClient): Promise<void> {
     for (const mutation of client.clientState.mutations) known.add(savedMutationId(mutation));
     const { persister: inner } = await backend();
-    const stored = (await Promise.resolve(inner.restoreClient()).catch(() => undefined)) as OwnedClient | undefined;
+    const stored = (await Promise.resolve(inner.restoreClient()).catch(() => undefined)) as
+      | OwnedClient
+      | undefined;
     const fromSameOwner = stored && (stored.owner ?? null) === owner() ? stored : undefined;
-    const owned: OwnedClient = { ...withOtherTabsWrites(client, fromSameOwner, known), owner: owner() };
+    const owned: OwnedClient = {
+      ...withOtherTabsWrites(client, fromSameOwner, known),
+      owner: owner(),
+    };
     noteSavedQueryCache();
     await inner.persistClient(owned);
   }
@@ -259,7 +291,11 @@ export function createQueryPersistence(
 export function keepMutation(queryClient: QueryClient, mutation: Mutation): boolean {
   if (mutation.state.isPaused) return true;
   const key = mutation.options.mutationKey;
-  return mutation.state.status === "pending" && key !== undefined && queryClient.getMutationDefaults(key).mutationFn !== undefined;
+  return (
+    mutation.state.status === "pending" &&
+    key !== undefined &&
+    queryClient.getMutationDefaults(key).mutationFn !== undefined
+  );
 }
 
 let active: QueryPersistence | null = null;
@@ -282,12 +318,15 @@ export async function startQueryPersistence(
   const withClient = {
     ...persistence.options,
     queryClient,
-    dehydrateOptions: { shouldDehydrateMutation: (mutation: Mutation) => keepMutation(queryClient, mutation) },
+    dehydrateOptions: {
+      shouldDehydrateMutation: (mutation: Mutation) => keepMutation(queryClient, mutation),
+    },
   } as unknown as PersistQueryClientOptions;
   if (options.restore) {
     await persistQueryClientRestore(withClient).catch(() => undefined);
     // Rule 1: what was restored shows, and the server is asked at once.
-    for (const prefix of REVALIDATED_PREFIXES) void queryClient.invalidateQueries({ queryKey: prefix });
+    for (const prefix of REVALIDATED_PREFIXES)
+      void queryClient.invalidateQueries({ queryKey: prefix });
   }
   void queryClient.resumePausedMutations();
   const stop = persistQueryClientSubscribe(withClient);

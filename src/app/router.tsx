@@ -21,11 +21,13 @@ interface PageHandle {
 }
 
 /**
- * Each page is its own chunk: the route table of spec section 2. Declarative routes (`useRoutes`) rather than a data
+ * Each page is its own chunk: the route table of the product spec (docs/product-spec.md § Screens and routes). Declarative routes (`useRoutes`) rather than a data
  * router: the app loads no route data, and the data router's code was ~12 KB (brotli) of every cold visit.
  * A page whose chunk has already loaded renders at once, without a Suspense round.
  */
-const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, "element" | "handle"> => {
+const page = (
+  load: () => Promise<{ default: ComponentType }>,
+): Pick<RouteObject, "element" | "handle"> => {
   let loaded: ComponentType | undefined;
   let pending: Promise<ComponentType> | undefined;
   const preload = () =>
@@ -54,11 +56,17 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    // Open to everyone (spec section 2): developer and Android hand-off pages.
+    // Open to everyone (docs/product-spec.md § Screens and routes): developer and Android hand-off pages.
     element: <BareLayout />,
     children: [
-      { path: "/test-auto-login", ...page(() => import("../features/auth/components/TestAutoLoginPage")) },
-      { path: "/test-notification", ...page(() => import("../features/notifications/components/TestNotificationPage")) },
+      {
+        path: "/test-auto-login",
+        ...page(() => import("../features/auth/components/TestAutoLoginPage")),
+      },
+      {
+        path: "/test-notification",
+        ...page(() => import("../features/notifications/components/TestNotificationPage")),
+      },
     ],
   },
   {
@@ -74,13 +82,22 @@ export const routes: RouteObject[] = [
       { path: "/vendor/:id", ...page(() => import("./pages/VendorMenuPage")) },
       { path: "/vendor/:vendorId/item/:itemId", ...page(() => import("./pages/ItemDetailPage")) },
       { path: "/cart", ...page(() => import("./pages/CartRoute")) },
-      { path: "/stripe-webview-payment", ...page(() => import("../features/checkout/components/SecurePaymentPage")) },
+      {
+        path: "/stripe-webview-payment",
+        ...page(() => import("../features/checkout/components/SecurePaymentPage")),
+      },
       { path: "/payment-success", ...page(() => import("./pages/PaymentSuccessRoute")) },
-      { path: "/order-confirmation/:orderId", ...page(() => import("../features/checkout/components/OrderConfirmationPage")) },
+      {
+        path: "/order-confirmation/:orderId",
+        ...page(() => import("../features/checkout/components/OrderConfirmationPage")),
+      },
       { path: "/pay-cash-at-counter", ...page(() => import("./pages/CashAtCounterRoute")) },
       { path: "/orders", ...page(() => import("../features/orders/components/OrdersPage")) },
       { path: "/order/:orderId", ...page(() => import("./pages/OrderDetailsRoute")) },
-      { path: "/track-order/:orderId", ...page(() => import("../features/orders/components/TrackOrderPage")) },
+      {
+        path: "/track-order/:orderId",
+        ...page(() => import("../features/orders/components/TrackOrderPage")),
+      },
     ],
   },
   // The staff board brings its own shell (no customer navigation) and stays out of the customer bundle.
@@ -91,7 +108,9 @@ export const routes: RouteObject[] = [
 /** Starts loading the chunk of the page at `pathname` (start-up calls it before the first render). */
 export function preloadPage(pathname: string): Promise<unknown> {
   const matches = matchRoutes(routes, pathname) ?? [];
-  return Promise.all(matches.map((match) => (match.route.handle as PageHandle | undefined)?.preload()));
+  return Promise.all(
+    matches.map((match) => (match.route.handle as PageHandle | undefined)?.preload()),
+  );
 }
 
 interface AppNavigation {

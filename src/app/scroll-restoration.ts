@@ -52,7 +52,8 @@ function restore(y: number): () => void {
   let frame = 0;
   const attempt = () => {
     window.scrollTo(0, y);
-    if (Math.abs(window.scrollY - y) > 1 && performance.now() < until) frame = requestAnimationFrame(attempt);
+    if (Math.abs(window.scrollY - y) > 1 && performance.now() < until)
+      frame = requestAnimationFrame(attempt);
   };
   attempt();
   return () => cancelAnimationFrame(frame);
@@ -64,7 +65,8 @@ export function scrollTargetFor(
   navigationType: NavigationType,
   positions: Record<string, number>,
 ): number | "fragment" {
-  if (navigationType === "POP" && positions[location.key] !== undefined) return positions[location.key]!;
+  if (navigationType === "POP" && positions[location.key] !== undefined)
+    return positions[location.key]!;
   if (location.hash) return "fragment";
   return 0;
 }

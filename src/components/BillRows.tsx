@@ -1,4 +1,4 @@
-import { type BillAmounts, billRows } from "../../contract/bill";
+import { type BillAmounts, billRows } from "@contract/bill";
 import { formatPence } from "../lib/money";
 
 /** The bill's rows inside a `<dl>` (contract/bill.ts decides which show); the Total row gets `totalClassName`. */

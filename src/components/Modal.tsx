@@ -18,7 +18,15 @@ export interface ModalProps {
  * An accessible modal on the native <dialog>: showModal() makes the rest of the page inert
  * (the focus trap), Escape closes it, and it is labelled by its title.
  */
-export function Modal({ open, title, onClose, children, description, footer, variant = "sheet" }: ModalProps) {
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  description,
+  footer,
+  variant = "sheet",
+}: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const pressedOnBackdrop = useRef(false);
   const titleId = useId();

@@ -10,7 +10,12 @@ function subscribe(onChange: () => void) {
   };
 }
 
-export const useOnline = () => useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+export const useOnline = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 
 /** Says plainly that what is on screen comes from the saved copies while the network is away. */
 export function OfflineBanner() {

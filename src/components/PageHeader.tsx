@@ -11,7 +11,13 @@ export interface PageHeaderProps {
   actions?: ReactNode;
 }
 
-export function PageHeader({ title, backTo, onClearCart, clearCartLabel = "Clear cart", actions }: PageHeaderProps) {
+export function PageHeader({
+  title,
+  backTo,
+  onClearCart,
+  clearCartLabel = "Clear cart",
+  actions,
+}: PageHeaderProps) {
   const navigate = useNavigate();
   const goBack = () => (typeof backTo === "string" ? navigate(backTo) : navigate(-1));
   return (
@@ -21,11 +27,18 @@ export function PageHeader({ title, backTo, onClearCart, clearCartLabel = "Clear
           <Icon name="back" />
         </button>
       )}
-      <div className="page-header__title">{typeof title === "string" ? <h1>{title}</h1> : title}</div>
+      <div className="page-header__title">
+        {typeof title === "string" ? <h1>{title}</h1> : title}
+      </div>
       <div className="page-header__actions">
         {actions}
         {onClearCart && (
-          <button type="button" className="icon-btn" onClick={onClearCart} aria-label={clearCartLabel}>
+          <button
+            type="button"
+            className="icon-btn"
+            onClick={onClearCart}
+            aria-label={clearCartLabel}
+          >
             <Icon name="trash" />
           </button>
         )}

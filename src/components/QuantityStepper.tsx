@@ -15,12 +15,32 @@ export interface QuantityStepperProps {
 }
 
 /** minus / quantity / plus, with a spinner while the server updates. */
-export function QuantityStepper({ quantity, itemName, onDecrease, onIncrease, busy = false, disabled = false, max = 50, size = "small" }: QuantityStepperProps) {
+export function QuantityStepper({
+  quantity,
+  itemName,
+  onDecrease,
+  onIncrease,
+  busy = false,
+  disabled = false,
+  max = 50,
+  size = "small",
+}: QuantityStepperProps) {
   const locked = busy || disabled;
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset cannot lay out as an inline pill; role=group is the ARIA equivalent
-    <div className={`stepper stepper--${size}`} role="group" aria-label={`Quantity of ${itemName}`} aria-busy={busy || undefined}>
-      <button type="button" className="stepper__btn" onClick={onDecrease} disabled={locked} aria-label={quantity <= 1 ? `Remove ${itemName}` : `Decrease ${itemName}`}>
+    <div
+      className={`stepper stepper--${size}`}
+      role="group"
+      aria-label={`Quantity of ${itemName}`}
+      aria-busy={busy || undefined}
+    >
+      <button
+        type="button"
+        className="stepper__btn"
+        onClick={onDecrease}
+        disabled={locked}
+        aria-label={quantity <= 1 ? `Remove ${itemName}` : `Decrease ${itemName}`}
+      >
         <Icon name={quantity <= 1 ? "trash" : "minus"} size={18} />
       </button>
       <span className="stepper__value" aria-live="polite">
@@ -33,7 +53,13 @@ export function QuantityStepper({ quantity, itemName, onDecrease, onIncrease, bu
           </>
         )}
       </span>
-      <button type="button" className="stepper__btn" onClick={onIncrease} disabled={locked || quantity >= max} aria-label={`Increase ${itemName}`}>
+      <button
+        type="button"
+        className="stepper__btn"
+        onClick={onIncrease}
+        disabled={locked || quantity >= max}
+        aria-label={`Increase ${itemName}`}
+      >
         <Icon name="plus" size={18} />
       </button>
     </div>

@@ -1,5 +1,5 @@
-import { STATUS_LABEL } from "../../contract/order-status";
-import type { OrderStatus } from "../../contract/orders";
+import { STATUS_LABEL } from "@contract/order-status";
+import type { OrderStatus } from "@contract/orders";
 import { pillTone } from "../lib/order-display";
 
 /** Colour and words together: the status never rests on colour alone. */

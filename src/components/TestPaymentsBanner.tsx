@@ -1,5 +1,5 @@
+import { appConfigResponseSchema, TEST_PAYMENTS_BANNER } from "@contract/app-config";
 import { useQuery } from "@tanstack/react-query";
-import { appConfigResponseSchema, TEST_PAYMENTS_BANNER } from "../../contract/app-config";
 import { api } from "../lib/api-client";
 import { Icon } from "./Icon";
 
@@ -7,7 +7,8 @@ import { Icon } from "./Icon";
 export const useAppConfig = () =>
   useQuery({
     queryKey: ["app-config"],
-    queryFn: ({ signal }) => api.get("/config", appConfigResponseSchema, { anonymous: true, signal }),
+    queryFn: ({ signal }) =>
+      api.get("/config", appConfigResponseSchema, { anonymous: true, signal }),
     staleTime: 60 * 60 * 1000,
     retry: 1,
   });
@@ -17,7 +18,11 @@ export function TestPaymentsBanner() {
   const { data } = useAppConfig();
   if (!data?.testPayments) return null;
   return (
-    <div className="app-banner app-banner--test-payments" role="note" aria-label={TEST_PAYMENTS_BANNER}>
+    <div
+      className="app-banner app-banner--test-payments"
+      role="note"
+      aria-label={TEST_PAYMENTS_BANNER}
+    >
       <Icon name="card" size={18} />
       <span className="app-banner__text">
         <strong>{TEST_PAYMENTS_BANNER}</strong> — card payments move no real money

@@ -68,7 +68,8 @@ export function TextEditModal({
     }
   }
 
-  const describedBy = [maxLength ? counterId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [maxLength ? counterId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined;
   const common = {
     id: fieldId,
     value: text,

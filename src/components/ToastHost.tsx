@@ -1,8 +1,14 @@
 import { useSyncExternalStore } from "react";
-import { type ToastStore, toasts as appToasts } from "../lib/toast-store";
+import { toasts as appToasts, type ToastStore } from "../lib/toast-store";
 import { Icon, type IconName } from "./Icon";
 
-const TONE_ICON: Record<string, IconName> = { success: "check", error: "alert", warning: "alert", info: "info", neutral: "bell" };
+const TONE_ICON: Record<string, IconName> = {
+  success: "check",
+  error: "alert",
+  warning: "alert",
+  info: "info",
+  neutral: "bell",
+};
 
 /** Top-right toast area; polite announcements, errors assertive, each with a dismiss control. */
 export function ToastHost({ store = appToasts }: { store?: ToastStore }) {
@@ -33,7 +39,12 @@ export function ToastHost({ store = appToasts }: { store?: ToastStore }) {
               {toast.action.label}
             </button>
           )}
-          <button type="button" className="toast__dismiss" aria-label="Dismiss notification" onClick={() => store.dismiss(toast.id)}>
+          <button
+            type="button"
+            className="toast__dismiss"
+            aria-label="Dismiss notification"
+            onClick={() => store.dismiss(toast.id)}
+          >
             <Icon name="close" size={18} />
           </button>
         </div>

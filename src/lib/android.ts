@@ -15,7 +15,8 @@ declare global {
   }
 }
 
-const bridge = (): AndroidBridge | undefined => (typeof window === "undefined" ? undefined : window.FoodParkAndroid);
+const bridge = (): AndroidBridge | undefined =>
+  typeof window === "undefined" ? undefined : window.FoodParkAndroid;
 
 export function isInAndroidApp(): boolean {
   return bridge() !== undefined;

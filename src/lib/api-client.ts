@@ -1,5 +1,5 @@
-import type { Schema, SchemaOutput } from "../../contract/schema";
-import { MESSAGES } from "../../contract/messages";
+import { MESSAGES } from "@contract/messages";
+import type { Schema, SchemaOutput } from "@contract/schema";
 import { announceSessionExpired, currentToken } from "./auth-storage";
 import { apiBase, authHost } from "./config";
 
@@ -39,7 +39,10 @@ const isLazy = <S extends Schema>(source: SchemaSource<S>): source is LazySchema
   typeof (source as Partial<LazySchema<S>>).load === "function";
 
 /** Validates through the Standard Schema interface, so this module needs no schema library of its own. */
-async function validate<S extends Schema>(schema: S, data: unknown): Promise<{ ok: true; value: SchemaOutput<S> } | { ok: false }> {
+async function validate<S extends Schema>(
+  schema: S,
+  data: unknown,
+): Promise<{ ok: true; value: SchemaOutput<S> } | { ok: false }> {
   const result = await schema["~standard"].validate(data);
   return result.issues ? { ok: false } : { ok: true, value: result.value as SchemaOutput<S> };
 }
@@ -67,7 +70,10 @@ export async function request<S extends Schema = Schema<unknown>>(
   if (token) headers.Authorization = `Bearer ${token}`;
 
   // Start loading a lazy schema now so it arrives with the response, not after it.
-  const schemaReady = options.schema === undefined ? undefined : Promise.resolve(isLazy(options.schema) ? options.schema.load() : options.schema);
+  const schemaReady =
+    options.schema === undefined
+      ? undefined
+      : Promise.resolve(isLazy(options.schema) ? options.schema.load() : options.schema);
   schemaReady?.catch(() => undefined);
 
   let response: Response;
@@ -87,7 +93,10 @@ export async function request<S extends Schema = Schema<unknown>>(
   if (!response.ok) {
     if (response.status === 401 && token) announceSessionExpired();
     const message = (data as { message?: unknown } | undefined)?.message;
-    throw new ApiError(typeof message === "string" && message ? message : FALLBACK_MESSAGE[method], response.status);
+    throw new ApiError(
+      typeof message === "string" && message ? message : FALLBACK_MESSAGE[method],
+      response.status,
+    );
   }
   if (!schemaReady) return data as SchemaOutput<S>;
   const parsed = await validate(await schemaReady, data);
@@ -99,14 +108,33 @@ export const apiUrl = (path: string) => `${apiBase}${path}`;
 export const authUrl = (path: string) => `${authHost}/auth${path}`;
 
 export const api = {
-  get: <S extends Schema>(path: string, schema?: SchemaSource<S>, init: Omit<RequestOptions<S>, "schema"> = {}) =>
-    request(apiUrl(path), { ...init, method: "GET", schema }),
-  post: <S extends Schema>(path: string, body: unknown, schema?: SchemaSource<S>, init: Omit<RequestOptions<S>, "schema" | "body"> = {}) =>
-    request(apiUrl(path), { ...init, method: "POST", body, schema }),
-  put: <S extends Schema>(path: string, body: unknown, schema?: SchemaSource<S>, init: Omit<RequestOptions<S>, "schema" | "body"> = {}) =>
-    request(apiUrl(path), { ...init, method: "PUT", body, schema }),
-  patch: <S extends Schema>(path: string, body: unknown, schema?: SchemaSource<S>, init: Omit<RequestOptions<S>, "schema" | "body"> = {}) =>
-    request(apiUrl(path), { ...init, method: "PATCH", body, schema }),
-  delete: <S extends Schema>(path: string, body?: unknown, schema?: SchemaSource<S>, init: Omit<RequestOptions<S>, "schema" | "body"> = {}) =>
-    request(apiUrl(path), { ...init, method: "DELETE", body, schema }),
+  get: <S extends Schema>(
+    path: string,
+    schema?: SchemaSource<S>,
+    init: Omit<RequestOptions<S>, "schema"> = {},
+  ) => request(apiUrl(path), { ...init, method: "GET", schema }),
+  post: <S extends Schema>(
+    path: string,
+    body: unknown,
+    schema?: SchemaSource<S>,
+    init: Omit<RequestOptions<S>, "schema" | "body"> = {},
+  ) => request(apiUrl(path), { ...init, method: "POST", body, schema }),
+  put: <S extends Schema>(
+    path: string,
+    body: unknown,
+    schema?: SchemaSource<S>,
+    init: Omit<RequestOptions<S>, "schema" | "body"> = {},
+  ) => request(apiUrl(path), { ...init, method: "PUT", body, schema }),
+  patch: <S extends Schema>(
+    path: string,
+    body: unknown,
+    schema?: SchemaSource<S>,
+    init: Omit<RequestOptions<S>, "schema" | "body"> = {},
+  ) => request(apiUrl(path), { ...init, method: "PATCH", body, schema }),
+  delete: <S extends Schema>(
+    path: string,
+    body?: unknown,
+    schema?: SchemaSource<S>,
+    init: Omit<RequestOptions<S>, "schema" | "body"> = {},
+  ) => request(apiUrl(path), { ...init, method: "DELETE", body, schema }),
 };

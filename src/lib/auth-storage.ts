@@ -1,8 +1,8 @@
-import type { TokenClaims, User } from "../../contract/auth";
-import { readTokenClaims, readUser } from "../../contract/auth-guards";
-import { TOKEN_DEFAULT_EXPIRY_MS } from "../../contract/limits";
+import type { TokenClaims, User } from "@contract/auth";
+import { readTokenClaims, readUser } from "@contract/auth-guards";
+import { TOKEN_DEFAULT_EXPIRY_MS } from "@contract/limits";
 
-/** Local storage keys of spec section 9. */
+/** Local storage keys of the product spec (docs/product-spec.md § Business constants and limits). */
 export const AUTH_KEYS = { token: "authToken", user: "user", tokenData: "tokenData" } as const;
 
 export interface TokenRecord {
@@ -22,7 +22,10 @@ export interface StoredAuth {
 }
 
 function base64UrlDecode(segment: string): string {
-  const base64 = segment.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(segment.length / 4) * 4, "=");
+  const base64 = segment
+    .replace(/-/g, "+")
+    .replace(/_/g, "/")
+    .padEnd(Math.ceil(segment.length / 4) * 4, "=");
   const binary = atob(base64);
   const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
   return new TextDecoder().decode(bytes);
@@ -53,7 +56,12 @@ export function isTokenExpired(token: string, now = Date.now()): boolean {
 }
 
 export function userFromClaims(claims: TokenClaims): User | null {
-  return readUser({ id: Number(claims.sub), email: claims.email, name: claims.name || claims.email, role: claims.role });
+  return readUser({
+    id: Number(claims.sub),
+    email: claims.email,
+    name: claims.name || claims.email,
+    role: claims.role,
+  });
 }
 
 const tokenRecordShape = (value: unknown): value is TokenRecord => {

@@ -1,8 +1,19 @@
-import { ORDER_TYPES } from "../../contract/common";
+import { ORDER_TYPES } from "@contract/common";
 import type { BrandConfig } from "./brand";
 
 const COLOR_NAMES: readonly (keyof BrandConfig["colors"])[] = [
-  "primary", "primary-dark", "primary-soft", "on-primary", "bg", "surface", "text", "muted", "success", "danger", "info", "warning",
+  "primary",
+  "primary-dark",
+  "primary-soft",
+  "on-primary",
+  "bg",
+  "surface",
+  "text",
+  "muted",
+  "success",
+  "danger",
+  "info",
+  "warning",
 ];
 
 /** Kept out of brand.ts (and the bundle): the tests run it over src/brand.json. */
@@ -15,7 +26,16 @@ export function readBrand(raw: unknown): BrandConfig {
   };
   const config = raw as BrandConfig;
   if (typeof config !== "object" || config === null) fail("the file");
-  for (const field of ["appName", "shortName", "logo", "currency", "currencySymbol", "timezone", "language", "locale"] as const) {
+  for (const field of [
+    "appName",
+    "shortName",
+    "logo",
+    "currency",
+    "currencySymbol",
+    "timezone",
+    "language",
+    "locale",
+  ] as const) {
     if (typeof config[field] !== "string" || config[field] === "") fail(field);
   }
   for (const name of COLOR_NAMES) {
@@ -23,11 +43,16 @@ export function readBrand(raw: unknown): BrandConfig {
     if (typeof value !== "string" || !/^#[0-9a-f]{6}$/i.test(value)) fail(`colors.${name}`);
   }
   for (const name of Object.keys(config.colors)) {
-    if (!(COLOR_NAMES as readonly string[]).includes(name)) fail(`colors.${name} (not a colour global.css reads)`);
+    if (!(COLOR_NAMES as readonly string[]).includes(name))
+      fail(`colors.${name} (not a colour global.css reads)`);
   }
   if (!Array.isArray(config.orderTypes)) fail("orderTypes");
   for (const type of config.orderTypes) {
-    if (!KNOWN_ORDER_TYPES.includes(type?.id) || typeof type.label !== "string" || typeof type.enabled !== "boolean") {
+    if (
+      !KNOWN_ORDER_TYPES.includes(type?.id) ||
+      typeof type.label !== "string" ||
+      typeof type.enabled !== "boolean"
+    ) {
       fail(`orderTypes.${String(type?.id)}`);
     }
   }

@@ -1,8 +1,8 @@
-import type { OrderType } from "../../contract/common";
+import type { OrderType } from "@contract/common";
 import brandFile from "../brand.json";
 
 /**
- * Brand configuration (spec section 1), read from one file: `src/brand.json`. It drives the app name and logo,
+ * Brand configuration (docs/product-spec.md § What the product does), read from one file: `src/brand.json`. It drives the app name and logo,
  * the colours (CSS custom properties, see applyBrandTheme), the order types, currency, time zone and the
  * feature flags. `manifest.webmanifest` and `index.html` carry copies of the name and colours for the browser
  * before any script runs: `node scripts/apply-brand.mjs` rewrites them from this file (a unit test checks).
@@ -59,10 +59,15 @@ export const brand: BrandConfig = brandFile as BrandConfig;
 
 export type OrderTypeId = OrderType;
 
-export const enabledOrderTypes = (config: BrandConfig = brand) => config.orderTypes.filter((type) => type.enabled);
+export const enabledOrderTypes = (config: BrandConfig = brand) =>
+  config.orderTypes.filter((type) => type.enabled);
 
 /** Sets the brand's colours as the CSS custom properties every stylesheet reads (`--c-<name>`). */
-export function applyBrandTheme(config: BrandConfig = brand, root: HTMLElement = document.documentElement): void {
-  for (const [name, value] of Object.entries(config.colors)) root.style.setProperty(`--c-${name}`, value);
+export function applyBrandTheme(
+  config: BrandConfig = brand,
+  root: HTMLElement = document.documentElement,
+): void {
+  for (const [name, value] of Object.entries(config.colors))
+    root.style.setProperty(`--c-${name}`, value);
   root.lang = config.locale;
 }

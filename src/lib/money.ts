@@ -1,6 +1,9 @@
 import { brand } from "./brand";
 
-const formatter = new Intl.NumberFormat(brand.locale, { style: "currency", currency: brand.currency });
+const formatter = new Intl.NumberFormat(brand.locale, {
+  style: "currency",
+  currency: brand.currency,
+});
 
 /** Integer pence → '£12.50'. The only place money is formatted. */
 export function formatPence(pence: number): string {

@@ -1,9 +1,9 @@
 /** How orders read anywhere in the app: type and payment labels, type icons, pill colours, ages. */
-import type { OrderType } from "../../contract/common";
-import type { OrderItem, PaymentMethod } from "../../contract/orders";
+import type { OrderType } from "@contract/common";
+import type { OrderItem, PaymentMethod } from "@contract/orders";
+import { PORTION_GROUP } from "@contract/vendor-rules";
 import type { AddonEntry } from "../components/AddonList";
 import type { IconName } from "../components/Icon";
-import { PORTION_GROUP } from "../../contract/vendor-rules";
 import { brand } from "./brand";
 import { poundsToPence } from "./money";
 
@@ -25,7 +25,7 @@ export function orderTypeLabel(type: OrderType | string): string {
   return type.replace(/_/g, " ").replace(/\b\w/g, (letter) => letter.toUpperCase());
 }
 
-/** Spec section 3: dine_in, takeaway, delivery; others show a generic icon. */
+/** The product spec (docs/product-spec.md § Entities and their fields): dine_in, takeaway, delivery; others show a generic icon. */
 export function orderTypeIcon(type: string): IconName {
   switch (type) {
     case "dine_in":
@@ -49,7 +49,7 @@ export const paymentMethodLabel = (method: string): string =>
 
 export type PillTone = "orange" | "blue" | "green" | "red" | "grey";
 
-/** Spec section 4, list pill colours: preparing orange; ready blue; delivered or completed green; cancelled red; else grey. */
+/** The product spec (docs/product-spec.md § States and transitions), list pill colours: preparing orange; ready blue; delivered or completed green; cancelled red; else grey. */
 export function pillTone(status: string): PillTone {
   const normalised = status.trim().toLowerCase();
   if (normalised === "preparing") return "orange";

@@ -1,7 +1,7 @@
 import { reportError } from "./android";
 
 /**
- * Toast rules of spec section 9: 3 shown, duplicates suppressed, 20 held, per-kind durations. A toast's kind alone
+ * Toast rules of the product spec (docs/product-spec.md § Business constants and limits): 3 shown, duplicates suppressed, 20 held, per-kind durations. A toast's kind alone
  * decides how long it stays (no call site can choose another duration):
  * - `info`: anything else (6 s, the default);
  * - `order-status`: an order's status changed or an order was placed (6 s);
@@ -10,7 +10,7 @@ import { reportError } from "./android";
  * - `addon-validation`: required add-ons missing (5 s);
  * - `cart`: a cart error: any failed cart call (add, update, clear, allergy note, delivery instructions), live or
  *   replayed after being offline (3 s, like the menu's cart banner).
- * Every error toast (tone "error") is also logged and forwarded to the Android host (spec section 8).
+ * Every error toast (tone "error") is also logged and forwarded to the Android host (docs/product-spec.md § Error catalogue).
  */
 export type ToastKind = "success" | "error" | "info" | "order-status" | "addon-validation" | "cart";
 export type ToastTone = "success" | "error" | "info" | "warning" | "neutral";
@@ -57,7 +57,8 @@ const DEFAULT_TONE: Record<ToastKind, ToastTone> = {
   cart: "error",
 };
 
-const keyOf = (toast: Pick<ToastInput, "kind" | "message" | "title">) => `${toast.kind}|${toast.title ?? ""}|${toast.message}`;
+const keyOf = (toast: Pick<ToastInput, "kind" | "message" | "title">) =>
+  `${toast.kind}|${toast.title ?? ""}|${toast.message}`;
 
 export interface ToastStoreOptions {
   now?: () => number;
@@ -68,7 +69,8 @@ export interface ToastStoreOptions {
 export function createToastStore(options: ToastStoreOptions = {}) {
   const now = options.now ?? Date.now;
   const setTimer = options.setTimer ?? ((callback, ms) => setTimeout(callback, ms));
-  const clearTimer = options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
+  const clearTimer =
+    options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
 
   let visible: Toast[] = [];
   let queue: Toast[] = [];
@@ -86,7 +88,11 @@ export function createToastStore(options: ToastStoreOptions = {}) {
 
   const isDuplicate = (input: ToastInput) => {
     const key = keyOf(input);
-    if (visible.some((toast) => keyOf(toast) === key) || queue.some((toast) => keyOf(toast) === key)) return true;
+    if (
+      visible.some((toast) => keyOf(toast) === key) ||
+      queue.some((toast) => keyOf(toast) === key)
+    )
+      return true;
     const last = shownAt.get(key);
     return last !== undefined && now() - last < DUPLICATE_WINDOW_MS;
   };
@@ -94,7 +100,10 @@ export function createToastStore(options: ToastStoreOptions = {}) {
   const show = (toast: Toast) => {
     visible = [...visible, toast];
     shownAt.set(keyOf(toast), now());
-    hideTimers.set(toast.id, setTimer(() => dismiss(toast.id), toast.durationMs));
+    hideTimers.set(
+      toast.id,
+      setTimer(() => dismiss(toast.id), toast.durationMs),
+    );
   };
 
   const drain = () => {
@@ -112,7 +121,8 @@ export function createToastStore(options: ToastStoreOptions = {}) {
       tone: input.tone ?? DEFAULT_TONE[input.kind],
       durationMs: DURATION_MS[input.kind],
     };
-    if (toast.tone === "error") reportError(toast.title ? `${toast.title}: ${toast.message}` : toast.message, "error toast");
+    if (toast.tone === "error")
+      reportError(toast.title ? `${toast.title}: ${toast.message}` : toast.message, "error toast");
     if (visible.length < MAX_VISIBLE) {
       show(toast);
       emit();

@@ -1,10 +1,19 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { apiLogin, apiNewCustomer, roomJoined, STAFF, signedInContext, staffMoves } from "./order-helpers";
+import {
+  apiLogin,
+  apiNewCustomer,
+  roomJoined,
+  STAFF,
+  signedInContext,
+  staffMoves,
+} from "./order-helpers";
 
 /** WCAG 2 A and AA as axe-core checks them. */
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
   const summary = results.violations.map((violation) => ({
     rule: violation.id,
     help: violation.help,
@@ -22,20 +31,34 @@ test.describe("one park basket", () => {
   }) => {
     test.setTimeout(150_000);
     const customer = await apiNewCustomer(request, "Bea Basket");
-    const vendors = ((await (await request.get("/api/vendors/list?limit=20&status=active")).json()) as { data: { id: number; name: string }[] })
-      .data;
+    const vendors = (
+      (await (await request.get("/api/vendors/list?limit=20&status=active")).json()) as {
+        data: { id: number; name: string }[];
+      }
+    ).data;
     const forno = vendors.find((vendor) => vendor.name === "Forno & Fuoco")!;
     const smash = vendors.find((vendor) => vendor.name === "Smash Stack")!;
     const plainItemOf = async (vendorId: number) => {
       const menu = (await (await request.get(`/api/vendors/${vendorId}/items`)).json()) as {
-        items: { items: { id: string; name: string; has_required_addongroups: boolean; available?: boolean }[] }[];
+        items: {
+          items: {
+            id: string;
+            name: string;
+            has_required_addongroups: boolean;
+            available?: boolean;
+          }[];
+        }[];
       };
-      return menu.items.flatMap((group) => group.items).find((item) => !item.has_required_addongroups && item.available !== false)!;
+      return menu.items
+        .flatMap((group) => group.items)
+        .find((item) => !item.has_required_addongroups && item.available !== false)!;
     };
     const pizzaSide = await plainItemOf(forno.id);
     const burgerSide = await plainItemOf(smash.id);
 
-    const { page, context } = await signedInContext(browser, customer, { viewport: { width: 390, height: 844 } });
+    const { page, context } = await signedInContext(browser, customer, {
+      viewport: { width: 390, height: 844 },
+    });
 
     // Add from two trailers through their menus; the badge counts every trailer's lines.
     await page.goto(`/vendor/${forno.id}`);
@@ -48,10 +71,14 @@ test.describe("one park basket", () => {
     // The grand total the server prices: both subtotals and one service charge.
     const auth = { Authorization: `Bearer ${customer.token}` };
     const cartOf = async (vendorId: number) =>
-      (await (await request.get(`/api/cart?vendorId=${vendorId}`, { headers: auth })).json()) as { subtotalPence: number; serviceChargePence: number };
+      (await (await request.get(`/api/cart?vendorId=${vendorId}`, { headers: auth })).json()) as {
+        subtotalPence: number;
+        serviceChargePence: number;
+      };
     const fornoCart = await cartOf(forno.id);
     const smashCart = await cartOf(smash.id);
-    const totalPence = fornoCart.subtotalPence + smashCart.subtotalPence + fornoCart.serviceChargePence;
+    const totalPence =
+      fornoCart.subtotalPence + smashCart.subtotalPence + fornoCart.serviceChargePence;
 
     // Opening the cart from Smash Stack's menu lands on Smash Stack's section.
     await page.getByRole("link", { name: "Cart, 2 items" }).click();
@@ -64,7 +91,9 @@ test.describe("one park basket", () => {
     await expect(smashSection).toBeInViewport();
     const summary = page.locator(".cart-summary");
     await expect(summary.locator('[data-row="Total"] dd')).toHaveText(gbp(totalPence));
-    await expect(summary.locator('[data-row="Service Charge"] dd')).toHaveText(gbp(fornoCart.serviceChargePence));
+    await expect(summary.locator('[data-row="Service Charge"] dd')).toHaveText(
+      gbp(fornoCart.serviceChargePence),
+    );
 
     await expectNoAxeViolations(page);
     await page.screenshot({ path: "/tmp/basket-cart-390.png", fullPage: true });
@@ -81,13 +110,22 @@ test.describe("one park basket", () => {
     await expect(place).toBeEnabled();
     await place.click();
     await expect(page).toHaveURL(/\/pay-cash-at-counter$/);
-    await expect(page.getByText(`Pay ${gbp(fornoCart.subtotalPence + fornoCart.serviceChargePence)} at the Forno & Fuoco counter`)).toBeVisible();
-    await expect(page.getByText(`Pay ${gbp(smashCart.subtotalPence)} at the Smash Stack counter`)).toBeVisible();
+    await expect(
+      page.getByText(
+        `Pay ${gbp(fornoCart.subtotalPence + fornoCart.serviceChargePence)} at the Forno & Fuoco counter`,
+      ),
+    ).toBeVisible();
+    await expect(
+      page.getByText(`Pay ${gbp(smashCart.subtotalPence)} at the Smash Stack counter`),
+    ).toBeVisible();
     await page.screenshot({ path: "/tmp/basket-cash-390.png", fullPage: true });
 
     // My Orders: two orders, each saying it was ordered with the other trailer.
-    const orders = ((await (await request.get("/api/orders", { headers: auth })).json()) as { data: { id: number; vendorName: string }[] })
-      .data;
+    const orders = (
+      (await (await request.get("/api/orders", { headers: auth })).json()) as {
+        data: { id: number; vendorName: string }[];
+      }
+    ).data;
     expect(orders).toHaveLength(2);
     const smashOrder = orders.find((order) => order.vendorName === "Smash Stack")!;
     const joined = roomJoined(page);
@@ -96,7 +134,9 @@ test.describe("one park basket", () => {
     const smashCard = page.locator(`article[data-order-id="${smashOrder.id}"]`);
     await expect(smashCard).toContainText("Ordered together with Forno & Fuoco");
     await expect(smashCard).toContainText(`paid together: ${gbp(totalPence)}`);
-    const fornoCard = page.locator(`article[data-order-id="${orders.find((order) => order.id !== smashOrder.id)!.id}"]`);
+    const fornoCard = page.locator(
+      `article[data-order-id="${orders.find((order) => order.id !== smashOrder.id)!.id}"]`,
+    );
     await expect(fornoCard).toContainText("Ordered together with Smash Stack");
     await page.screenshot({ path: "/tmp/basket-orders-390.png", fullPage: true });
     await expectNoAxeViolations(page);
@@ -108,7 +148,11 @@ test.describe("one park basket", () => {
     const staffCard = board.page.locator(`article[data-order-id="${smashOrder.id}"]`);
     await expect(staffCard).toContainText("Bea Basket");
     await staffMoves(request, staff, smashOrder.id, "confirmed", "preparing", "ready");
-    await expect(page.getByRole("status").filter({ hasText: "Your order from Smash Stack is ready for pickup." })).toBeVisible({
+    await expect(
+      page
+        .getByRole("status")
+        .filter({ hasText: "Your order from Smash Stack is ready for pickup." }),
+    ).toBeVisible({
       timeout: 5000,
     });
     await expect(smashCard.locator(".status-pill")).toHaveText("Ready for Pickup");
@@ -116,26 +160,39 @@ test.describe("one park basket", () => {
     await context.close();
   });
 
-  test("card: one payment for both trailers confirms both orders; a declined card leaves the basket", async ({ browser, request }) => {
+  test("card: one payment for both trailers confirms both orders; a declined card leaves the basket", async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(150_000);
     const customer = await apiNewCustomer(request, "Cara Card");
     const auth = { Authorization: `Bearer ${customer.token}` };
-    const vendors = ((await (await request.get("/api/vendors/list?limit=20&status=active")).json()) as { data: { id: number; name: string }[] })
-      .data;
+    const vendors = (
+      (await (await request.get("/api/vendors/list?limit=20&status=active")).json()) as {
+        data: { id: number; name: string }[];
+      }
+    ).data;
     let totalPence = 0;
     for (const name of ["Forno & Fuoco", "Smash Stack"]) {
       const vendor = vendors.find((entry) => entry.name === name)!;
       const menu = (await (await request.get(`/api/vendors/${vendor.id}/items`)).json()) as {
         items: { items: { id: string; has_required_addongroups: boolean }[] }[];
       };
-      const item = menu.items.flatMap((group) => group.items).find((entry) => !entry.has_required_addongroups)!;
-      const added = await request.post("/api/cart/add", { headers: auth, data: { itemId: item.id, vendorId: vendor.id, quantity: 1 } });
+      const item = menu.items
+        .flatMap((group) => group.items)
+        .find((entry) => !entry.has_required_addongroups)!;
+      const added = await request.post("/api/cart/add", {
+        headers: auth,
+        data: { itemId: item.id, vendorId: vendor.id, quantity: 1 },
+      });
       expect(added.status(), await added.text()).toBe(200);
       const cart = (await added.json()) as { subtotalPence: number; serviceChargePence: number };
       totalPence += cart.subtotalPence + (totalPence === 0 ? cart.serviceChargePence : 0);
     }
 
-    const { page, context } = await signedInContext(browser, customer, { viewport: { width: 390, height: 844 } });
+    const { page, context } = await signedInContext(browser, customer, {
+      viewport: { width: 390, height: 844 },
+    });
     await page.goto("/cart");
     await expect(page.getByRole("region", { name: "Smash Stack" })).toBeVisible();
     await page.getByRole("radio", { name: "No", exact: true }).check();
@@ -148,7 +205,9 @@ test.describe("one park basket", () => {
     await page.getByLabel("CVC").fill("123");
     await page.getByRole("button", { name: /^Pay £/ }).click();
     await expect(page.getByText("Your card was declined.")).toBeVisible();
-    const before = (await (await request.get("/api/orders", { headers: auth })).json()) as { data: unknown[] };
+    const before = (await (await request.get("/api/orders", { headers: auth })).json()) as {
+      data: unknown[];
+    };
     expect(before.data).toHaveLength(0);
 
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
@@ -164,7 +223,9 @@ test.describe("one park basket", () => {
       ["Smash Stack", "confirmed"],
     ]);
     expect(after.data[0]!.checkout?.totalPence).toBe(totalPence);
-    const basket = (await (await request.get("/api/cart/basket", { headers: auth })).json()) as { sections: unknown[] };
+    const basket = (await (await request.get("/api/cart/basket", { headers: auth })).json()) as {
+      sections: unknown[];
+    };
     expect(basket.sections).toEqual([]);
     await context.close();
   });

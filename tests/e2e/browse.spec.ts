@@ -5,7 +5,9 @@ import { signUp } from "./helpers";
 /** Waits for a sheet's slide-in to end: a click during it can land where the panel no longer is. */
 async function settled(sheet: Locator) {
   await expect(sheet).toBeVisible();
-  await sheet.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+  await sheet.evaluate((element) =>
+    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+  );
 }
 
 /**
@@ -15,7 +17,9 @@ async function settled(sheet: Locator) {
  */
 
 async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
   const summary = results.violations.map((violation) => ({
     rule: violation.id,
     help: violation.help,
@@ -33,7 +37,12 @@ async function serverCart(page: Page, vendorId: number) {
   });
   expect(response.ok()).toBe(true);
   return (await response.json()) as {
-    items: { name: string; quantity: number; totalPricePence: number; allergyInformation: string }[];
+    items: {
+      name: string;
+      quantity: number;
+      totalPricePence: number;
+      allergyInformation: string;
+    }[];
     subtotalPence: number;
     serviceChargePence: number;
     totalPence: number;
@@ -54,7 +63,9 @@ test.describe("Food Trailers list", () => {
     const search = page.getByPlaceholder("Search vendors...");
     await expect(search).toBeFocused();
     await search.fill("TACO");
-    await expect(page.getByRole("status").filter({ hasText: "Found 1 vendor" })).toHaveText('Found 1 vendor for "TACO"');
+    await expect(page.getByRole("status").filter({ hasText: "Found 1 vendor" })).toHaveText(
+      'Found 1 vendor for "TACO"',
+    );
     expect(await cardNames(page)).toEqual(["Taco Libre"]);
 
     await search.blur();
@@ -68,10 +79,15 @@ test.describe("Food Trailers list", () => {
 
   test("'Under £10', the Filter sheet and sorting 'Name Z-A'", async ({ page }) => {
     await page.getByRole("button", { name: "Under £10" }).click();
-    await expect(page.getByRole("button", { name: "Under £10" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("button", { name: "Under £10" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
     await expect(page.getByText("Found 3 vendors · Under £10")).toBeVisible();
     expect((await cardNames(page)).sort()).toEqual(["Bean Machine", "Churro Loco", "Taco Libre"]);
-    await expect(page.locator(".vendor-card", { hasText: "Churro Loco" }).getByText("Closed")).toBeVisible();
+    await expect(
+      page.locator(".vendor-card", { hasText: "Churro Loco" }).getByText("Closed"),
+    ).toBeVisible();
 
     await page.getByRole("button", { name: /^Sort by/ }).click();
     const sortSheet = page.getByRole("dialog", { name: "Sort by" });
@@ -89,11 +105,16 @@ test.describe("Food Trailers list", () => {
     await expect(filterSheet.getByRole("button", { name: "Show 2 trailers" })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(filterSheet).toBeHidden();
-    await expect(page.getByText("Found 2 vendors · Open now · Under £10 · sorted by Name Z-A")).toBeVisible();
+    await expect(
+      page.getByText("Found 2 vendors · Open now · Under £10 · sorted by Name Z-A"),
+    ).toBeVisible();
     expect(await cardNames(page)).toEqual(["Taco Libre", "Bean Machine"]);
 
     await page.getByRole("button", { name: /^Sort by/ }).click();
-    await page.getByRole("dialog", { name: "Sort by" }).getByRole("button", { name: "Clear sorting" }).click();
+    await page
+      .getByRole("dialog", { name: "Sort by" })
+      .getByRole("button", { name: "Clear sorting" })
+      .click();
     await page.keyboard.press("Escape");
     await expect(page.getByText("Found 2 vendors · Open now · Under £10")).toBeVisible();
 
@@ -130,7 +151,12 @@ test.describe("vendor menu", () => {
     await page.getByRole("button", { name: "Desserts" }).click();
     await expect(page.locator(".menu-section__title")).toHaveText(["Desserts"]);
     await page.getByRole("button", { name: "All", exact: true }).click();
-    await expect(page.locator(".menu-section__title")).toHaveText(["Pizzas", "Sides", "Desserts", "Drinks"]);
+    await expect(page.locator(".menu-section__title")).toHaveText([
+      "Pizzas",
+      "Sides",
+      "Desserts",
+      "Drinks",
+    ]);
 
     const margherita = page.locator(".menu-item", { hasText: "Margherita" });
     await expect(margherita.getByText("Contains: Gluten, Milk")).toBeVisible();
@@ -167,9 +193,14 @@ test.describe("vendor menu", () => {
     await stepper.getByRole("button", { name: "Increase Garlic Dough Balls" }).click();
     await expect(count).toHaveText("2 in cart");
     await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
-    expect((await serverCart(page, 1)).items).toMatchObject([{ name: "Garlic Dough Balls", quantity: 2 }]);
+    expect((await serverCart(page, 1)).items).toMatchObject([
+      { name: "Garlic Dough Balls", quantity: 2 },
+    ]);
 
-    await page.locator(".menu-item", { hasText: "Tiramisu" }).getByRole("button", { name: "Add Tiramisu" }).click();
+    await page
+      .locator(".menu-item", { hasText: "Tiramisu" })
+      .getByRole("button", { name: "Add Tiramisu" })
+      .click();
     await expect(page.getByRole("link", { name: "Cart, 2 items" })).toBeVisible();
 
     await stepper.getByRole("button", { name: "Decrease Garlic Dough Balls" }).click();
@@ -179,7 +210,9 @@ test.describe("vendor menu", () => {
     await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
   });
 
-  test("busy states on a phone: 'Adding...', the stepper's spinner, and the banner's View Cart", async ({ page }) => {
+  test("busy states on a phone: 'Adding...', the stepper's spinner, and the banner's View Cart", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const release: (() => void)[] = [];
     await page.route("**/api/cart/{add,update}", async (route) => {
@@ -196,20 +229,31 @@ test.describe("vendor menu", () => {
 
     await page.locator(".cart-banner").getByRole("button", { name: "View Cart" }).click();
     await expect(page).toHaveURL(/\/cart#vendor-\d+$/);
-    await expect(page.locator(".cart-line", { hasText: "Rocket & Parmesan Salad" })).toContainText("£4.50");
+    await expect(page.locator(".cart-line", { hasText: "Rocket & Parmesan Salad" })).toContainText(
+      "£4.50",
+    );
     await page.goBack();
 
     const stepper = row.getByRole("group", { name: "Quantity of Rocket & Parmesan Salad" });
     await stepper.getByRole("button", { name: "Increase Rocket & Parmesan Salad" }).click();
     await expect(stepper.getByRole("status")).toHaveText("Updating");
-    await expect(stepper.getByRole("button", { name: "Increase Rocket & Parmesan Salad" })).toBeDisabled();
+    await expect(
+      stepper.getByRole("button", { name: "Increase Rocket & Parmesan Salad" }),
+    ).toBeDisabled();
     release.shift()?.();
     await expect(stepper.locator(".stepper__value")).toHaveText("2 in cart");
-    await expect(stepper.getByRole("button", { name: "Increase Rocket & Parmesan Salad" })).toBeEnabled();
+    await expect(
+      stepper.getByRole("button", { name: "Increase Rocket & Parmesan Salad" }),
+    ).toBeEnabled();
   });
 
-  test("an item with required add-on groups opens item detail instead of adding", async ({ page }) => {
-    await page.locator(".menu-item", { hasText: "Margherita" }).getByRole("button", { name: "Add Margherita" }).click();
+  test("an item with required add-on groups opens item detail instead of adding", async ({
+    page,
+  }) => {
+    await page
+      .locator(".menu-item", { hasText: "Margherita" })
+      .getByRole("button", { name: "Add Margherita" })
+      .click();
     await expect(page).toHaveURL("/vendor/1/item/1");
     await expect(page.getByRole("heading", { name: "Margherita", level: 1 })).toBeVisible();
   });
@@ -224,19 +268,27 @@ test.describe("item detail and the cart", () => {
     await signUp(page);
   });
 
-  test("required groups, portion price, add-ons, an allergy note, then the cart's totals are the server's", async ({ page }) => {
+  test("required groups, portion price, add-ons, an allergy note, then the cart's totals are the server's", async ({
+    page,
+  }) => {
     await page.goto("/vendor/1/item/1");
     await expect(page.getByText("Best Seller")).toBeVisible();
-    await expect(page.getByRole("list", { name: "This item contains" })).toContainText("Cereals containing gluten");
+    await expect(page.getByRole("list", { name: "This item contains" })).toContainText(
+      "Cereals containing gluten",
+    );
     await expect(page.getByText("Choose 1 to 1")).toBeVisible();
     await expect(page.getByLabel("Garlic & herb mayo")).not.toBeChecked();
 
     const bar = page.locator(".item-bar").getByRole("button");
     await expect(bar).toHaveText("Please complete required selections");
     await bar.click();
-    await expect(page.getByText("Choose Portion Size is required. Please select at least 1 option(s).")).toBeVisible();
+    await expect(
+      page.getByText("Choose Portion Size is required. Please select at least 1 option(s)."),
+    ).toBeVisible();
     await expect(page.getByText("Please select", { exact: true })).toBeVisible();
-    await expect(page.getByText("Please select the required add-ons to add this item to your cart")).toBeVisible();
+    await expect(
+      page.getByText("Please select the required add-ons to add this item to your cart"),
+    ).toBeVisible();
 
     await page.getByLabel('12" Large').check();
     await expect(bar).toHaveText("Add to Cart £12.50");
@@ -260,18 +312,29 @@ test.describe("item detail and the cart", () => {
     await expect(page.locator(".toast", { hasText: "1 Item Added" })).toBeVisible();
     await expect(bar).toHaveText("View Cart (1 item)");
     const [line] = (await serverCart(page, 1)).items;
-    expect(line).toMatchObject({ name: "Margherita", quantity: 1, totalPricePence: 1400, allergyInformation: "Coeliac: please change gloves" });
+    expect(line).toMatchObject({
+      name: "Margherita",
+      quantity: 1,
+      totalPricePence: 1400,
+      allergyInformation: "Coeliac: please change gloves",
+    });
 
     // Once the item is in the cart the note is saved on its line through the allergy endpoint.
     await page.getByRole("button", { name: "Edit Allergy Notes" }).click();
-    await page.getByRole("dialog", { name: "Allergy Notes" }).getByRole("textbox").fill("Coeliac and no garlic");
+    await page
+      .getByRole("dialog", { name: "Allergy Notes" })
+      .getByRole("textbox")
+      .fill("Coeliac and no garlic");
     await page.getByRole("button", { name: "Save note" }).click();
     await expect(page.getByText("Allergy information saved successfully")).toBeVisible();
     expect((await serverCart(page, 1)).items[0]?.allergyInformation).toBe("Coeliac and no garlic");
     await expectNoViolations(page);
 
     await page.goto("/vendor/1");
-    await page.locator(".menu-item", { hasText: "Garlic Dough Balls" }).getByRole("button", { name: "Add Garlic Dough Balls" }).click();
+    await page
+      .locator(".menu-item", { hasText: "Garlic Dough Balls" })
+      .getByRole("button", { name: "Add Garlic Dough Balls" })
+      .click();
     await expect(page.getByRole("link", { name: "Cart, 2 items" })).toBeVisible();
     await page.getByRole("link", { name: "Cart, 2 items" }).click();
 
@@ -281,15 +344,23 @@ test.describe("item detail and the cart", () => {
     await expect(margherita.getByText('12" Large')).toBeVisible();
     await expect(margherita.getByText("Coeliac and no garlic")).toBeVisible();
     // Every add-on is named without a tap.
-    await expect(margherita.getByRole("list", { name: "Add-ons of Margherita" })).toContainText("Extra toppings: Nduja × 1 +£1.50");
+    await expect(margherita.getByRole("list", { name: "Add-ons of Margherita" })).toContainText(
+      "Extra toppings: Nduja × 1 +£1.50",
+    );
 
     const server = await serverCart(page, 1);
     const summary = page.locator(".cart-summary");
-    await expect(summary.locator('[data-row="Subtotal"] dd')).toHaveText(pounds(server.subtotalPence));
-    await expect(summary.locator('[data-row="Service Charge"] dd')).toHaveText(pounds(server.serviceChargePence));
+    await expect(summary.locator('[data-row="Subtotal"] dd')).toHaveText(
+      pounds(server.subtotalPence),
+    );
+    await expect(summary.locator('[data-row="Service Charge"] dd')).toHaveText(
+      pounds(server.serviceChargePence),
+    );
     await expect(summary.locator('[data-row="Total"] dd')).toHaveText(pounds(server.totalPence));
     await expect(summary).not.toContainText("Delivery Fee");
-    await expect(page.getByRole("button", { name: `Proceed to Payment ${pounds(server.totalPence)}` })).toBeDisabled();
+    await expect(
+      page.getByRole("button", { name: `Proceed to Payment ${pounds(server.totalPence)}` }),
+    ).toBeDisabled();
     await expectNoViolations(page);
 
     const dough = page.locator(".cart-line", { hasText: "Garlic Dough Balls" });
@@ -311,7 +382,10 @@ test.describe("item detail and the cart", () => {
   test("an empty cart says so", async ({ page }) => {
     await page.goto("/cart");
     await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Back to Menu" })).toHaveAttribute("href", "/vendors");
+    await expect(page.getByRole("link", { name: "Back to Menu" })).toHaveAttribute(
+      "href",
+      "/vendors",
+    );
   });
 
   test("an unknown vendor or item says it failed, the item with debug info", async ({ page }) => {

@@ -1,7 +1,22 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signUp } from "./helpers";
-import { apiLogin, apiNewCustomer, menuOf, openVendors, placeCashOrder, roomJoined, STAFF, signedInContext, staffMoves } from "./order-helpers";
-import { goOffline, type MenuItemSummary, simpleItems, waitForControllingWorker } from "./pwa-helpers";
+import {
+  apiLogin,
+  apiNewCustomer,
+  menuOf,
+  openVendors,
+  placeCashOrder,
+  roomJoined,
+  STAFF,
+  signedInContext,
+  staffMoves,
+} from "./order-helpers";
+import {
+  goOffline,
+  type MenuItemSummary,
+  simpleItems,
+  waitForControllingWorker,
+} from "./pwa-helpers";
 
 /** Issue 11: the cart shows the server's truth, nothing the customer did is lost, nothing goes backwards. */
 
@@ -14,11 +29,19 @@ interface Line {
 
 const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
-async function serverCart(page: Page, token: string): Promise<{ lines: Line[]; totalPence: number }> {
-  const response = await page.request.get("/api/cart?vendorId=1", { headers: { Authorization: `Bearer ${token}` } });
+async function serverCart(
+  page: Page,
+  token: string,
+): Promise<{ lines: Line[]; totalPence: number }> {
+  const response = await page.request.get("/api/cart?vendorId=1", {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(response.status()).toBe(200);
   const cart = (await response.json()) as { items: Line[]; totalPence: number };
-  return { lines: cart.items.map((item) => ({ name: item.name, quantity: item.quantity })), totalPence: cart.totalPence };
+  return {
+    lines: cart.items.map((item) => ({ name: item.name, quantity: item.quantity })),
+    totalPence: cart.totalPence,
+  };
 }
 
 /** The lines the cart page shows (a line mid-render reads as NaN, so a poll tries again). */
@@ -40,12 +63,17 @@ async function newCustomer(page: Page): Promise<{ token: string; items: MenuItem
 }
 
 async function addThroughApi(page: Page, token: string, item: MenuItemSummary): Promise<void> {
-  const added = await page.request.post("/api/cart/add", { headers: { Authorization: `Bearer ${token}` }, data: { itemId: item.id, vendorId: 1, quantity: 1 } });
+  const added = await page.request.post("/api/cart/add", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { itemId: item.id, vendorId: 1, quantity: 1 },
+  });
   expect(added.status()).toBe(200);
 }
 
 test.describe("the cart shows the server's truth", () => {
-  test("a change made on another device shows after a reload, within one round trip", async ({ page }) => {
+  test("a change made on another device shows after a reload, within one round trip", async ({
+    page,
+  }) => {
     const { token, items } = await newCustomer(page);
     const [first, second] = items as [MenuItemSummary, MenuItemSummary];
     await addThroughApi(page, token, first);
@@ -61,7 +89,8 @@ test.describe("the cart shows the server's truth", () => {
 
     const cartGets: string[] = [];
     page.on("request", (request) => {
-      if (request.method() === "GET" && new URL(request.url()).pathname === "/api/cart") cartGets.push(request.url());
+      if (request.method() === "GET" && new URL(request.url()).pathname === "/api/cart")
+        cartGets.push(request.url());
     });
     await page.reload();
     // The restored copy (one line) may show first; the server's cart replaces it after one GET.
@@ -70,7 +99,9 @@ test.describe("the cart shows the server's truth", () => {
     expect(cartGets).toHaveLength(1);
   });
 
-  test("adding and reloading at once never shows a cart the server does not have", async ({ page }) => {
+  test("adding and reloading at once never shows a cart the server does not have", async ({
+    page,
+  }) => {
     const { token, items } = await newCustomer(page);
     const [item] = items as [MenuItemSummary];
     await page.goto("/vendor/1");
@@ -82,7 +113,9 @@ test.describe("the cart shows the server's truth", () => {
     await page.goto("/cart");
     await expect(page.getByText("Sending your changes…")).toBeHidden({ timeout: 10_000 });
     // Whether the add reached the server before the reload or was replayed after it: once, and what is shown.
-    await expect.poll(async () => (await serverCart(page, token)).lines).toEqual([{ name: item.name, quantity: 1 }]);
+    await expect
+      .poll(async () => (await serverCart(page, token)).lines)
+      .toEqual([{ name: item.name, quantity: 1 }]);
     await expect.poll(() => linesOnScreen(page)).toEqual([{ name: item.name, quantity: 1 }]);
     await page.reload();
     await expect.poll(() => linesOnScreen(page)).toEqual([{ name: item.name, quantity: 1 }]);
@@ -93,7 +126,10 @@ test.describe("the cart shows the server's truth", () => {
 test.describe("nothing the customer did is lost", () => {
   test.use({ serviceWorkers: "allow" });
 
-  test("add offline, switch to Orders (and another tab saves), reload offline, come back: the server has exactly one line", async ({ page, context }) => {
+  test("add offline, switch to Orders (and another tab saves), reload offline, come back: the server has exactly one line", async ({
+    page,
+    context,
+  }) => {
     const { token, items } = await newCustomer(page);
     const [item] = items as [MenuItemSummary];
     await waitForControllingWorker(page);
@@ -107,7 +143,9 @@ test.describe("nothing the customer did is lost", () => {
     await expect(page.getByRole("button", { name: `Add ${item.name}`, exact: true })).toBeVisible();
     await goOffline(context, page);
     await page.getByRole("button", { name: `Add ${item.name}`, exact: true }).click();
-    await expect(page.locator(".cart-banner")).toContainText("Saved — it will be sent when you're back online");
+    await expect(page.locator(".cart-banner")).toContainText(
+      "Saved — it will be sent when you're back online",
+    );
     await page.getByRole("link", { name: "Orders" }).click();
     await expect(page).toHaveURL("/orders");
 
@@ -122,7 +160,9 @@ test.describe("nothing the customer did is lost", () => {
     await otherTab.close();
 
     await context.setOffline(false);
-    await expect.poll(async () => (await serverCart(page, token)).lines, { timeout: 15_000 }).toEqual([{ name: item.name, quantity: 1 }]);
+    await expect
+      .poll(async () => (await serverCart(page, token)).lines, { timeout: 15_000 })
+      .toEqual([{ name: item.name, quantity: 1 }]);
     await page.goto("/cart");
     await expect.poll(() => linesOnScreen(page)).toEqual([{ name: item.name, quantity: 1 }]);
     // Sent once: a later reload and focus send nothing more.
@@ -133,7 +173,10 @@ test.describe("nothing the customer did is lost", () => {
 });
 
 test.describe("order status never goes backwards", () => {
-  test("offline, an order page that showed 'Preparing' never falls back to the worker's older 'Confirmed'", async ({ browser, request }) => {
+  test("offline, an order page that showed 'Preparing' never falls back to the worker's older 'Confirmed'", async ({
+    browser,
+    request,
+  }) => {
     const customer = await apiNewCustomer(request, "Bea Backwards");
     const staff = await apiLogin(request, STAFF.email, STAFF.password);
     const [vendor] = await openVendors(request);
@@ -141,7 +184,10 @@ test.describe("order status never goes backwards", () => {
     const order = await placeCashOrder(request, customer, vendor!.id, [{ itemId: menuItem!.id }]);
     await staffMoves(request, staff, order.id, "confirmed");
 
-    const { context, page } = await signedInContext(browser, customer, { viewport: { width: 390, height: 844 }, serviceWorkers: "allow" });
+    const { context, page } = await signedInContext(browser, customer, {
+      viewport: { width: 390, height: 844 },
+      serviceWorkers: "allow",
+    });
     await page.goto(`/order/${order.id}`);
     await waitForControllingWorker(page);
     // Loaded again through the worker, which keeps this copy ('Confirmed') for offline use.
@@ -156,7 +202,9 @@ test.describe("order status never goes backwards", () => {
 
     await goOffline(context, page);
     // The page is reopened offline: the saved cache shows, the worker answers the refetch with its older copy.
-    const refetched = page.waitForResponse((response) => response.url().includes(`/api/orders/details/${order.id}`));
+    const refetched = page.waitForResponse((response) =>
+      response.url().includes(`/api/orders/details/${order.id}`),
+    );
     await page.reload();
     await refetched;
     await expect(page.locator(".status-banner")).toHaveText("Preparing Order");

@@ -4,7 +4,9 @@ import { signUp } from "./helpers";
 
 /** WCAG 2 A and AA as axe-core checks them. */
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
   const summary = results.violations.map((violation) => ({
     rule: violation.id,
     help: violation.help,
@@ -23,16 +25,29 @@ async function customerWithCart(page: Page, lines: CartLine[] = []) {
   await signUp(page);
   const token = await page.evaluate(() => localStorage.getItem("authToken"));
   const headers = { authorization: `Bearer ${token}` };
-  const vendors = (await (await page.request.get("/api/vendors/list")).json()) as { data: { id: number; name: string }[] };
+  const vendors = (await (await page.request.get("/api/vendors/list")).json()) as {
+    data: { id: number; name: string }[];
+  };
   const forno = vendors.data.find((vendor) => vendor.name === "Forno & Fuoco")!;
   const menu = (await (await page.request.get(`/api/vendors/${forno.id}/items`)).json()) as {
     items: { items: { id: string; name: string; has_required_addongroups: boolean }[] }[];
   };
-  const plain = menu.items.flatMap((group) => group.items).filter((item) => !item.has_required_addongroups);
-  const wanted = lines.length > 0 ? lines : [{ itemId: Number(plain[0]!.id.replace("item_", "")), quantity: 2 }, { itemId: Number(plain[1]!.id.replace("item_", "")), quantity: 1 }];
+  const plain = menu.items
+    .flatMap((group) => group.items)
+    .filter((item) => !item.has_required_addongroups);
+  const wanted =
+    lines.length > 0
+      ? lines
+      : [
+          { itemId: Number(plain[0]!.id.replace("item_", "")), quantity: 2 },
+          { itemId: Number(plain[1]!.id.replace("item_", "")), quantity: 1 },
+        ];
   let totalPence = 0;
   for (const line of wanted) {
-    const response = await page.request.post("/api/cart/add", { headers, data: { itemId: line.itemId, vendorId: forno.id, quantity: line.quantity } });
+    const response = await page.request.post("/api/cart/add", {
+      headers,
+      data: { itemId: line.itemId, vendorId: forno.id, quantity: line.quantity },
+    });
     expect(response.status()).toBe(200);
     totalPence = ((await response.json()) as { totalPence: number }).totalPence;
   }
@@ -40,7 +55,8 @@ async function customerWithCart(page: Page, lines: CartLine[] = []) {
   return { vendor: forno, total, token };
 }
 
-const payButton = (page: Page) => page.getByRole("button", { name: /^(Proceed to Payment|Place Order|Processing)/ });
+const payButton = (page: Page) =>
+  page.getByRole("button", { name: /^(Proceed to Payment|Place Order|Processing)/ });
 
 async function answerNo(page: Page) {
   await page.getByRole("radio", { name: "No", exact: true }).check();
@@ -54,10 +70,14 @@ async function fillCard(page: Page, number: string) {
 }
 
 test.describe("checkout", () => {
-  test("cash at the counter: from the cart to the cash screen, and the cart is then empty", async ({ page }) => {
+  test("cash at the counter: from the cart to the cash screen, and the cart is then empty", async ({
+    page,
+  }) => {
     const { total } = await customerWithCart(page);
     await page.goto("/cart");
-    await expect(page.getByRole("heading", { name: "Would you like a car delivery?" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "Would you like a car delivery?" }),
+    ).toBeVisible();
     await expect(page.getByText("Required", { exact: true })).toBeVisible();
     await expect(payButton(page)).toHaveText(`Proceed to Payment ${total}`);
     await expect(payButton(page)).toBeDisabled();
@@ -85,7 +105,9 @@ test.describe("checkout", () => {
     await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
   });
 
-  test("car delivery: Yes finds a plate from the built-in register; No clears it", async ({ page }) => {
+  test("car delivery: Yes finds a plate from the built-in register; No clears it", async ({
+    page,
+  }) => {
     await customerWithCart(page);
     await page.goto("/cart");
     await page.getByRole("radio", { name: "Yes", exact: true }).check();
@@ -100,7 +122,11 @@ test.describe("checkout", () => {
     await plate.fill("zz99 zzz");
     await expect(plate).toHaveValue("ZZ99 ZZZ");
     await search.click();
-    await expect(page.getByRole("alert").filter({ hasText: "Vehicle not found. Please check the registration number." })).toBeVisible();
+    await expect(
+      page
+        .getByRole("alert")
+        .filter({ hasText: "Vehicle not found. Please check the registration number." }),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
 
     await plate.fill("ab12 cde");
@@ -128,10 +154,14 @@ test.describe("checkout", () => {
     await page.getByRole("radio", { name: /Cash at the counter/ }).check();
     await payButton(page).click();
     await expect(page).toHaveURL("/pay-cash-at-counter");
-    await expect(page.getByRole("region", { name: "Order summary" })).toContainText("Silver Vauxhall BD51 SMR");
+    await expect(page.getByRole("region", { name: "Order summary" })).toContainText(
+      "Silver Vauxhall BD51 SMR",
+    );
   });
 
-  test("card with the test provider: 4242 pays, confirms the order and empties the cart", async ({ page }) => {
+  test("card with the test provider: 4242 pays, confirms the order and empties the cart", async ({
+    page,
+  }) => {
     const { total } = await customerWithCart(page);
     await page.goto("/cart");
     await answerNo(page);
@@ -149,7 +179,9 @@ test.describe("checkout", () => {
     await expect(page.getByText("TEST MODE")).toBeVisible();
     // One h1 naming what is being paid, headings in order (axe page-has-heading-one, heading-order).
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Pay .+ at Food Park$/);
-    const structure = await new AxeBuilder({ page }).withRules(["page-has-heading-one", "heading-order"]).analyze();
+    const structure = await new AxeBuilder({ page })
+      .withRules(["page-has-heading-one", "heading-order"])
+      .analyze();
     expect(structure.violations.map((violation) => violation.id)).toEqual([]);
     await expectNoAxeViolations(page);
     await fillCard(page, "4242 4242 4242 4242");
@@ -164,14 +196,19 @@ test.describe("checkout", () => {
     await expect(summary).toContainText("Forno & Fuoco");
     await expect(summary).toContainText(total);
     await expect(summary).toContainText("10-15 minutes");
-    await expect(page.getByRole("link", { name: "Track your order" })).toHaveAttribute("href", `/order/${orderId}`);
+    await expect(page.getByRole("link", { name: "Track your order" })).toHaveAttribute(
+      "href",
+      `/order/${orderId}`,
+    );
     await expectNoAxeViolations(page);
 
     await page.goto("/cart");
     await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
   });
 
-  test("card with the test provider: 4000 0000 0000 0002 is declined and nothing is ordered", async ({ page }) => {
+  test("card with the test provider: 4000 0000 0000 0002 is declined and nothing is ordered", async ({
+    page,
+  }) => {
     await customerWithCart(page);
     await page.goto("/cart");
     await answerNo(page);
@@ -185,17 +222,25 @@ test.describe("checkout", () => {
     await page.getByRole("link", { name: "← Back to Food Park" }).click();
     await expect(page).toHaveURL(/\/stripe-webview-payment\?cancelled=1/);
     await expect(page.getByRole("heading", { name: "Payment failed" })).toBeVisible();
-    await expect(page.getByText(/Your card was declined\. Payment was cancelled or failed\. Please try again\./)).toBeVisible();
+    await expect(
+      page.getByText(
+        /Your card was declined\. Payment was cancelled or failed\. Please try again\./,
+      ),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Retry Payment" }).click();
     await expect(page.getByRole("button", { name: "Start Payment" })).toBeVisible();
 
     await page.goto("/cart");
-    await expect(page.getByRole("heading", { name: "Would you like a car delivery?" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "Would you like a car delivery?" }),
+    ).toBeVisible();
     await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeHidden();
   });
 
-  test("back from the payment screen returns to the cart with 'Payment cancelled by user'", async ({ page }) => {
+  test("back from the payment screen returns to the cart with 'Payment cancelled by user'", async ({
+    page,
+  }) => {
     const { total } = await customerWithCart(page);
     await page.goto("/cart");
     await answerNo(page);
@@ -203,11 +248,15 @@ test.describe("checkout", () => {
     await expect(page.getByRole("heading", { name: "Secure Payment" })).toBeVisible();
     await page.getByRole("button", { name: "Back to cart" }).click();
     await expect(page).toHaveURL("/cart");
-    await expect(page.getByRole("alert").filter({ hasText: "Payment cancelled by user" })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Payment cancelled by user" }),
+    ).toBeVisible();
     await expect(payButton(page)).toHaveText(`Proceed to Payment ${total}`);
   });
 
-  test("'Open Secure Payment Page' pays in a 500×700 popup while the screen polls", async ({ page }) => {
+  test("'Open Secure Payment Page' pays in a 500×700 popup while the screen polls", async ({
+    page,
+  }) => {
     await customerWithCart(page);
     await page.goto("/cart");
     await answerNo(page);
@@ -223,8 +272,14 @@ test.describe("checkout", () => {
     await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
   });
 
-  test("the cart's checkout on a phone: fixed bottom button, no axe violations", async ({ browser }) => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test("the cart's checkout on a phone: fixed bottom button, no axe violations", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     try {
       const { total } = await customerWithCart(page);
@@ -238,7 +293,9 @@ test.describe("checkout", () => {
       const box = (await button.boundingBox())!;
       expect(box.y + box.height).toBeLessThanOrEqual(844);
       expect(box.height).toBeGreaterThanOrEqual(44);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      );
       await expectNoAxeViolations(page);
     } finally {
       await context.close();
@@ -248,15 +305,22 @@ test.describe("checkout", () => {
   test("the payment screen without an order explains what to do", async ({ page }) => {
     await signUp(page);
     await page.goto("/stripe-webview-payment");
-    await expect(page.getByText("Missing orderData or orderId. Please go back to cart and try again.")).toBeVisible();
+    await expect(
+      page.getByText("Missing orderData or orderId. Please go back to cart and try again."),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
   });
 
-  test("confirmation of an unknown order fails clearly; the cash screen without an order shows the samples", async ({ page }) => {
+  test("confirmation of an unknown order fails clearly; the cash screen without an order shows the samples", async ({
+    page,
+  }) => {
     await signUp(page);
     await page.goto("/order-confirmation/999999");
     await expect(page.getByRole("alert")).toContainText("Failed to load order details");
-    await expect(page.getByRole("link", { name: "Back to Orders" })).toHaveAttribute("href", "/orders");
+    await expect(page.getByRole("link", { name: "Back to Orders" })).toHaveAttribute(
+      "href",
+      "/orders",
+    );
     await expectNoAxeViolations(page);
 
     await page.goto("/pay-cash-at-counter");

@@ -69,14 +69,19 @@ async function waitHealthy(node: Node, timeoutMs: number): Promise<void> {
       () => false,
     );
     if (healthy) return;
-    if (Date.now() > deadline) throw new Error(`node ${node.name} not healthy in ${timeoutMs} ms:\n${node.stderr()}`);
+    if (Date.now() > deadline)
+      throw new Error(`node ${node.name} not healthy in ${timeoutMs} ms:\n${node.stderr()}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
 /** Creates a fresh database and starts `count` nodes at the same moment against it. */
-export async function startCluster(count: number, env: Record<string, string> = {}): Promise<Cluster> {
-  if (!testDatabaseUrl || !testRedisUrl) throw new Error("TEST_DATABASE_URL and TEST_REDIS_URL must be set");
+export async function startCluster(
+  count: number,
+  env: Record<string, string> = {},
+): Promise<Cluster> {
+  if (!testDatabaseUrl || !testRedisUrl)
+    throw new Error("TEST_DATABASE_URL and TEST_REDIS_URL must be set");
   const databaseName = `foodpark_nodes_${randomBytes(6).toString("hex")}`;
   await admin(`create database ${databaseName}`);
   const url = new URL(testDatabaseUrl);
@@ -109,7 +114,9 @@ export async function startCluster(count: number, env: Record<string, string> = 
     });
     let errors = "";
     child.stdout?.on("data", (chunk: Buffer) => child.stderr?.emit("data", chunk));
-    const logFile = process.env.CLUSTER_LOG_DIR ? path.join(process.env.CLUSTER_LOG_DIR, `node-${name}.log`) : null;
+    const logFile = process.env.CLUSTER_LOG_DIR
+      ? path.join(process.env.CLUSTER_LOG_DIR, `node-${name}.log`)
+      : null;
     child.stderr?.on("data", (chunk: Buffer) => {
       errors = (errors + chunk.toString()).slice(-20_000);
       if (logFile) fs.appendFileSync(logFile, chunk);
@@ -134,7 +141,9 @@ export async function startCluster(count: number, env: Record<string, string> = 
     return node;
   }
 
-  const started = await Promise.all(Array.from({ length: count }, (_, index) => spawnNode(String.fromCharCode(65 + index))));
+  const started = await Promise.all(
+    Array.from({ length: count }, (_, index) => spawnNode(String.fromCharCode(65 + index))),
+  );
   try {
     await Promise.all(started.map((node) => waitHealthy(node, 180_000)));
   } catch (error) {

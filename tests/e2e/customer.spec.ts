@@ -1,13 +1,17 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { signUp } from "./helpers";
-import { apiLogin, signedInContext, STAFF } from "./order-helpers";
+import { apiLogin, STAFF, signedInContext } from "./order-helpers";
 import { goOffline, waitForControllingWorker } from "./pwa-helpers";
 
 /** WCAG 2 A/AA plus axe's heading-order and page-has-heading-one (the issue's two moderate findings). */
 async function expectNoViolations(page: Page) {
-  const wcag = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const structure = await new AxeBuilder({ page }).withRules(["heading-order", "page-has-heading-one"]).analyze();
+  const wcag = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const structure = await new AxeBuilder({ page })
+    .withRules(["heading-order", "page-has-heading-one"])
+    .analyze();
   const summary = [...wcag.violations, ...structure.violations].map((violation) => ({
     rule: violation.id,
     targets: violation.nodes.map((node) => node.target.join(" ")),
@@ -16,7 +20,9 @@ async function expectNoViolations(page: Page) {
 }
 
 async function vendorIdNamed(page: Page, name: string): Promise<number> {
-  const list = (await (await page.request.get("/api/vendors/list")).json()) as { data: { id: number; name: string }[] };
+  const list = (await (await page.request.get("/api/vendors/list")).json()) as {
+    data: { id: number; name: string }[];
+  };
   return list.data.find((vendor) => vendor.name === name)!.id;
 }
 
@@ -24,7 +30,9 @@ async function itemIdNamed(page: Page, vendorId: number, name: string): Promise<
   const menu = (await (await page.request.get(`/api/vendors/${vendorId}/items`)).json()) as {
     items: { items: { id: string; name: string }[] }[];
   };
-  const item = menu.items.flatMap((group) => group.items).find((candidate) => candidate.name === name)!;
+  const item = menu.items
+    .flatMap((group) => group.items)
+    .find((candidate) => candidate.name === name)!;
   return Number(item.id.replace("item_", ""));
 }
 
@@ -52,7 +60,9 @@ test.describe("what customers see", () => {
     await expect(bar).toContainText("Includes: Garlic & herb mayo · Contains: Eggs, Mustard");
     await page.getByLabel('12" Large').check();
     await page.getByLabel("Nduja").check();
-    await expect(bar).toContainText("Includes: Nduja, Garlic & herb mayo · Contains: Eggs, Mustard");
+    await expect(bar).toContainText(
+      "Includes: Nduja, Garlic & herb mayo · Contains: Eggs, Mustard",
+    );
     await expectNoViolations(page);
     await bar.getByRole("button", { name: "Add to Cart £14.00" }).click();
     await expect(bar.getByRole("button")).toHaveText(/View Cart/);
@@ -61,7 +71,10 @@ test.describe("what customers see", () => {
     const line = page.locator(".cart-line", { hasText: "Margherita" });
     const addons = line.getByRole("list", { name: "Add-ons of Margherita" });
     await expect(addons).toBeVisible();
-    await expect(addons.getByRole("listitem")).toHaveText(["Extra toppings: Nduja × 1 +£1.50", "Crust dips: Garlic & herb mayo × 1 Free"]);
+    await expect(addons.getByRole("listitem")).toHaveText([
+      "Extra toppings: Nduja × 1 +£1.50",
+      "Crust dips: Garlic & herb mayo × 1 Free",
+    ]);
     await expect(line.getByText("Contains: Gluten, Eggs, Milk, Mustard")).toBeVisible();
     await expectNoViolations(page);
 
@@ -70,7 +83,9 @@ test.describe("what customers see", () => {
     await page.getByRole("button", { name: /^Place Order/ }).click();
     await expect(page).toHaveURL("/pay-cash-at-counter");
     const summary = page.getByRole("region", { name: "Order summary" });
-    await expect(summary.getByRole("list", { name: "Add-ons of Margherita" })).toContainText("Crust dips: Garlic & herb mayo × 1 Free");
+    await expect(summary.getByRole("list", { name: "Add-ons of Margherita" })).toContainText(
+      "Crust dips: Garlic & herb mayo × 1 Free",
+    );
     await expect(summary).toContainText("Extra toppings: Nduja × 1 +£1.50");
     await expect(summary).toContainText(/Estimated time\s*\d+-\d+ minutes/);
     await expectNoViolations(page);
@@ -78,24 +93,38 @@ test.describe("what customers see", () => {
 
     await page.goto(`/order/${orderId}`);
     await page.getByRole("tab", { name: "Order Details" }).click();
-    await expect(page.getByRole("list", { name: "Add-ons for Margherita" })).toContainText("Crust dips: Garlic & herb mayo × 1 Free");
+    await expect(page.getByRole("list", { name: "Add-ons for Margherita" })).toContainText(
+      "Crust dips: Garlic & herb mayo × 1 Free",
+    );
 
     const staff = await apiLogin(request, STAFF.email, STAFF.password);
     const staffSide = await signedInContext(browser, staff);
     await staffSide.page.goto("/staff");
     const card = staffSide.page.locator(`article[data-order-id="${orderId}"]`);
-    await expect(card.getByRole("list", { name: "Add-ons for Margherita" })).toContainText("Crust dips: Garlic & herb mayo × 1 Free");
+    await expect(card.getByRole("list", { name: "Add-ons for Margherita" })).toContainText(
+      "Crust dips: Garlic & herb mayo × 1 Free",
+    );
     await expect(card).toContainText("Extra toppings: Nduja × 1 +£1.50");
     await staffSide.context.close();
   });
 
-  test("the timeline says where the order is: 'Pay at the counter', then 'Preparing · now' with the rest upcoming", async ({ page, request }) => {
+  test("the timeline says where the order is: 'Pay at the counter', then 'Preparing · now' with the rest upcoming", async ({
+    page,
+    request,
+  }) => {
     await signUp(page);
     const token = (await page.evaluate(() => localStorage.getItem("authToken")))!;
     const headers = { authorization: `Bearer ${token}` };
     const forno = await vendorIdNamed(page, "Forno & Fuoco");
     const dough = await itemIdNamed(page, forno, "Garlic Dough Balls");
-    expect((await page.request.post("/api/cart/add", { headers, data: { itemId: dough, vendorId: forno, quantity: 1 } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.post("/api/cart/add", {
+          headers,
+          data: { itemId: dough, vendorId: forno, quantity: 1 },
+        })
+      ).status(),
+    ).toBe(200);
     const placed = await page.request.post("/api/orders", {
       headers: { ...headers, "Idempotency-Key": `e2e-timeline-${Date.now()}` },
       data: { vendorId: forno, orderType: "takeaway", paymentMethod: "cash_at_counter", items: [] },
@@ -104,12 +133,17 @@ test.describe("what customers see", () => {
 
     await page.goto(`/track-order/${id}`);
     const timeline = page.getByRole("list", { name: "Order progress" });
-    await expect(timeline.locator('[aria-current="step"]')).toHaveText(/Pending Payment · Pay at the counter/);
+    await expect(timeline.locator('[aria-current="step"]')).toHaveText(
+      /Pending Payment · Pay at the counter/,
+    );
     await expect(timeline.getByText("(upcoming)")).toHaveCount(4);
 
     const staff = await apiLogin(request, STAFF.email, STAFF.password);
     for (const status of ["confirmed", "preparing"]) {
-      await request.patch(`/api/staff/orders/${id}`, { headers: { authorization: `Bearer ${staff.token}` }, data: { status } });
+      await request.patch(`/api/staff/orders/${id}`, {
+        headers: { authorization: `Bearer ${staff.token}` },
+        data: { status },
+      });
     }
     await page.goto(`/order/${id}`);
     const details = page.getByRole("list", { name: "Order progress" });
@@ -125,7 +159,9 @@ test.describe("what customers see", () => {
     await expectNoViolations(page);
   });
 
-  test("Home searches every open trailer's dishes: 'burger' lists dishes with trailer and price and opens one", async ({ page }) => {
+  test("Home searches every open trailer's dishes: 'burger' lists dishes with trailer and price and opens one", async ({
+    page,
+  }) => {
     await signUp(page);
     const search = page.getByRole("searchbox", { name: "Search dishes in every open trailer" });
     await search.fill("burger");
@@ -133,7 +169,9 @@ test.describe("what customers see", () => {
     await expect(results.getByRole("link").first()).toContainText("Buttermilk Chicken Burger");
     await expect(results.getByRole("link").first()).toContainText("Smash Stack");
     await expect(results.getByRole("link").first()).toContainText("£11.00");
-    await expect(page.getByRole("status").filter({ hasText: /dishes match 'burger'/ })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: /dishes match 'burger'/ }),
+    ).toBeVisible();
     await expectNoViolations(page);
     await results.getByRole("link", { name: /Classic Smash/ }).click();
     await expect(page).toHaveURL(/\/vendor\/\d+\/item\/\d+$/);
@@ -144,7 +182,9 @@ test.describe("what customers see", () => {
     await expect(page.getByText("No dishes match 'zzzz'")).toBeVisible();
   });
 
-  test("a new screen opens at the top, Back restores the position; the basket bar leads to the cart", async ({ page }) => {
+  test("a new screen opens at the top, Back restores the position; the basket bar leads to the cart", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signUp(page);
     await page.goto("/vendors");
@@ -186,7 +226,10 @@ test.describe("what customers see", () => {
 test.describe("every menu offline", () => {
   test.use({ serviceWorkers: "allow", viewport: { width: 390, height: 844 } });
 
-  test("after sign-in the worker saves every open menu: one never visited opens offline; an unsaved one says so", async ({ page, context }) => {
+  test("after sign-in the worker saves every open menu: one never visited opens offline; an unsaved one says so", async ({
+    page,
+    context,
+  }) => {
     await signUp(page);
     await waitForControllingWorker(page);
     const seoul = await vendorIdNamed(page, "Seoul Bird");
@@ -214,7 +257,9 @@ test.describe("every menu offline", () => {
 
     // Churro Loco is closed today, so it was not saved: offline it says so instead of an endless skeleton.
     await page.goto(`/vendor/${churros}`);
-    await expect(page.getByText("This menu isn't saved on your phone yet")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText("This menu isn't saved on your phone yet")).toBeVisible({
+      timeout: 15_000,
+    });
     await expect(page.getByText("Loading menu...")).toHaveCount(0);
     await context.setOffline(false);
   });

@@ -1,11 +1,23 @@
 import { expect, test, type WebSocketRoute } from "@playwright/test";
-import { apiLogin, apiNewCustomer, menuOf, openVendors, placeCashOrder, STAFF, signedInContext, staffMoves } from "./order-helpers";
+import {
+  apiLogin,
+  apiNewCustomer,
+  menuOf,
+  openVendors,
+  placeCashOrder,
+  STAFF,
+  signedInContext,
+  staffMoves,
+} from "./order-helpers";
 
 /**
  * Issue 11 point 7 and issue 12 point 3: the live feed never fails silently. The socket is cut (as when the node
  * it was on goes away) while the order changes; the page catches up within seconds, with exactly one toast.
  */
-test("a socket cut while the status changes: the order page catches up and announces it once", async ({ browser, request }) => {
+test("a socket cut while the status changes: the order page catches up and announces it once", async ({
+  browser,
+  request,
+}) => {
   const customer = await apiNewCustomer(request, "Rhea Reconnect");
   const staff = await apiLogin(request, STAFF.email, STAFF.password);
   const [vendor] = await openVendors(request);
@@ -13,7 +25,9 @@ test("a socket cut while the status changes: the order page catches up and annou
   const order = await placeCashOrder(request, customer, vendor!.id, [{ itemId: menuItem!.id }]);
   await staffMoves(request, staff, order.id, "confirmed");
 
-  const { context, page } = await signedInContext(browser, customer, { viewport: { width: 390, height: 844 } });
+  const { context, page } = await signedInContext(browser, customer, {
+    viewport: { width: 390, height: 844 },
+  });
   // Every websocket goes through here: forwarded to the server, and cut on demand; while `down`, a new one
   // reaches no server until it is up again (its handshake waits), and the polling fallback is refused.
   let down = false;
@@ -27,16 +41,28 @@ test("a socket cut while the status changes: the order page catches up and annou
     const server = ws.connectToServer();
     // The other node does not know the old session: the reconnect cannot recover the missed events
     // (socket.io's CONNECT packet loses its recovery id), so only the catch-up can show the change.
-    ws.onMessage((message) => server.send(joins > 0 ? String(message).replace(/^40(\{.*\})$/, (_all, json: string) => {
-      const { pid: _pid, offset: _offset, ...auth } = JSON.parse(json) as Record<string, unknown>;
-      return `40${JSON.stringify(auth)}`;
-    }) : message));
+    ws.onMessage((message) =>
+      server.send(
+        joins > 0
+          ? String(message).replace(/^40(\{.*\})$/, (_all, json: string) => {
+              const {
+                pid: _pid,
+                offset: _offset,
+                ...auth
+              } = JSON.parse(json) as Record<string, unknown>;
+              return `40${JSON.stringify(auth)}`;
+            })
+          : message,
+      ),
+    );
     server.onMessage((message) => {
       if (String(message).includes('"room-joined"')) joins += 1;
       ws.send(message);
     });
   });
-  await page.route(/\/socket\.io\/.*transport=polling/, (route) => (down ? route.abort("connectionrefused") : route.continue()));
+  await page.route(/\/socket\.io\/.*transport=polling/, (route) =>
+    down ? route.abort("connectionrefused") : route.continue(),
+  );
 
   await page.goto(`/order/${order.id}`);
   await expect(page.locator(".status-banner")).toHaveText("Order Confirmed");

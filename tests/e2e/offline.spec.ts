@@ -1,6 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signUp } from "./helpers";
-import { goOffline, type MenuItemSummary, simpleItems, waitForControllingWorker } from "./pwa-helpers";
+import {
+  goOffline,
+  type MenuItemSummary,
+  simpleItems,
+  waitForControllingWorker,
+} from "./pwa-helpers";
 
 /** The offline cart and orders need the service worker (the shared config blocks it). */
 test.use({ serviceWorkers: "allow", viewport: { width: 390, height: 844 } });
@@ -13,12 +18,17 @@ interface Line {
 }
 
 /** A new customer (their own cart: other tests use the demo one) with one plain item from vendor 1 in the cart. */
-async function customerWithOneItem(page: Page): Promise<{ token: string; inCart: MenuItemSummary; other: MenuItemSummary }> {
+async function customerWithOneItem(
+  page: Page,
+): Promise<{ token: string; inCart: MenuItemSummary; other: MenuItemSummary }> {
   await signUp(page);
   const token = (await page.evaluate(() => localStorage.getItem("authToken")))!;
   const [inCart, other] = await simpleItems(page);
   if (!inCart || !other) throw new Error("vendor 1 needs two items without required add-ons");
-  const added = await page.request.post("/api/cart/add", { headers: { Authorization: `Bearer ${token}` }, data: { itemId: inCart.id, vendorId: 1, quantity: 1 } });
+  const added = await page.request.post("/api/cart/add", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { itemId: inCart.id, vendorId: 1, quantity: 1 },
+  });
   expect(added.status()).toBe(200);
   // The worker controls the page before anything is fetched that should be cached.
   await waitForControllingWorker(page);
@@ -36,7 +46,9 @@ function linesOnScreen(page: Page): Promise<Line[]> {
 }
 
 async function serverCart(page: Page, token: string): Promise<Line[]> {
-  const response = await page.request.get("/api/cart?vendorId=1", { headers: { Authorization: `Bearer ${token}` } });
+  const response = await page.request.get("/api/cart?vendorId=1", {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(response.status()).toBe(200);
   const cart = (await response.json()) as { items: Line[] };
   return cart.items.map((item) => ({ name: item.name, quantity: item.quantity }));
@@ -52,10 +64,15 @@ function savedQueuedWrites(page: Page): Promise<number> {
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains("persisted")) return resolve(0);
-          const read = db.transaction("persisted", "readonly").objectStore("persisted").get("foodpark-query-cache");
+          const read = db
+            .transaction("persisted", "readonly")
+            .objectStore("persisted")
+            .get("foodpark-query-cache");
           read.onerror = () => resolve(-1);
           read.onsuccess = () => {
-            const saved = read.result ? (JSON.parse(read.result as string) as { clientState?: { mutations?: unknown[] } }) : null;
+            const saved = read.result
+              ? (JSON.parse(read.result as string) as { clientState?: { mutations?: unknown[] } })
+              : null;
             db.close();
             resolve(saved?.clientState?.mutations?.length ?? 0);
           };
@@ -65,7 +82,10 @@ function savedQueuedWrites(page: Page): Promise<number> {
 }
 
 test.describe("offline cart", () => {
-  test("changes made offline show at once, survive a reload, and reach the server once when the network is back", async ({ page, context }) => {
+  test("changes made offline show at once, survive a reload, and reach the server once when the network is back", async ({
+    page,
+    context,
+  }) => {
     const { token, inCart, other } = await customerWithOneItem(page);
     await page.goto("/vendor/1");
     await expect(page.locator(".menu-item__name").filter({ hasText: other.name })).toBeVisible();
@@ -118,35 +138,50 @@ test.describe("offline cart", () => {
 });
 
 test.describe("offline orders", () => {
-  test("card payment says it needs a connection; a cash order waits, survives a reload, and is placed exactly once", async ({ page, context }) => {
+  test("card payment says it needs a connection; a cash order waits, survives a reload, and is placed exactly once", async ({
+    page,
+    context,
+  }) => {
     const { token, inCart } = await customerWithOneItem(page);
     await page.goto("/cart");
     await expect(page.locator(".cart-line__name").filter({ hasText: inCart.name })).toBeVisible();
     await page.getByRole("radio", { name: "No", exact: true }).check();
 
     await goOffline(context, page);
-    await expect(page.getByText("Card payment needs a connection. Try again when you're back online, or pay cash at the counter.")).toBeVisible();
+    await expect(
+      page.getByText(
+        "Card payment needs a connection. Try again when you're back online, or pay cash at the counter.",
+      ),
+    ).toBeVisible();
     await expect(page.getByRole("button", { name: /^Proceed to Payment/ })).toBeDisabled();
 
     await page.getByRole("radio", { name: /Cash at the counter/ }).check();
     await page.getByRole("button", { name: /^Place Order/ }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Order waiting for connection" })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Order waiting for connection" }),
+    ).toBeVisible();
     await expect(page.getByRole("button", { name: /^Waiting for connection/ })).toBeDisabled();
     // The cart cannot change under a queued order.
     await expect(page.getByRole("button", { name: `Remove ${inCart.name}` })).toBeDisabled();
 
     await expect.poll(() => savedQueuedWrites(page)).toBe(1);
     await page.reload();
-    await expect(page.getByRole("status").filter({ hasText: "Order waiting for connection" })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Order waiting for connection" }),
+    ).toBeVisible();
 
     await context.setOffline(false);
     await expect(page).toHaveURL("/pay-cash-at-counter");
     await expect(page.getByRole("heading", { name: "Pay cash at counter" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Order summary" })).toContainText(inCart.name);
 
-    const orders = (await (await page.request.get("/api/orders", { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { id: number }[] };
+    const orders = (await (
+      await page.request.get("/api/orders", { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { data: { id: number }[] };
     expect(orders.data).toHaveLength(1);
-    await expect(page.getByRole("region", { name: "Order summary" })).toContainText(`#${orders.data[0]!.id}`);
+    await expect(page.getByRole("region", { name: "Order summary" })).toContainText(
+      `#${orders.data[0]!.id}`,
+    );
     expect(await serverCart(page, token)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { User } from "@contract/auth";
 import {
   type APIRequestContext,
   type Browser,
@@ -6,7 +7,6 @@ import {
   expect,
   type Page,
 } from "@playwright/test";
-import type { User } from "../../contract/auth";
 
 export const STAFF = { email: "staff@foodpark.test", password: "staff-password" } as const;
 

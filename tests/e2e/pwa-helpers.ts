@@ -26,7 +26,9 @@ export async function waitForControllingWorker(page: Page): Promise<void> {
 
 /** The demo customer's token, for API calls beside the page. */
 export async function apiToken(page: Page): Promise<string> {
-  const response = await page.request.post("/auth/login", { data: { email: DEMO.email, password: DEMO.password } });
+  const response = await page.request.post("/auth/login", {
+    data: { email: DEMO.email, password: DEMO.password },
+  });
   return ((await response.json()) as { token: string }).token;
 }
 
@@ -39,15 +41,22 @@ export interface MenuItemSummary {
 
 /** Vendor 1's items that can be added without choosing add-ons. */
 export async function simpleItems(page: Page): Promise<MenuItemSummary[]> {
-  const menu = (await (await page.request.get("/api/vendors/1/items")).json()) as { items: { items: MenuItemSummary[] }[] };
-  return menu.items.flatMap((group) => group.items).filter((item) => !item.has_required_addongroups && item.available !== false);
+  const menu = (await (await page.request.get("/api/vendors/1/items")).json()) as {
+    items: { items: MenuItemSummary[] }[];
+  };
+  return menu.items
+    .flatMap((group) => group.items)
+    .filter((item) => !item.has_required_addongroups && item.available !== false);
 }
 
 /** Puts one item that needs no add-on choices into the customer's cart, through the API. */
 export async function addSimpleItemToCart(page: Page, token: string): Promise<{ name: string }> {
   const [item] = await simpleItems(page);
   if (!item) throw new Error("vendor 1 has no item without required add-ons");
-  const added = await page.request.post("/api/cart/add", { headers: { Authorization: `Bearer ${token}` }, data: { itemId: item.id, vendorId: 1, quantity: 1 } });
+  const added = await page.request.post("/api/cart/add", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { itemId: item.id, vendorId: 1, quantity: 1 },
+  });
   expect(added.status()).toBe(200);
   return { name: item.name };
 }

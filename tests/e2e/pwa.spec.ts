@@ -52,7 +52,8 @@ test.describe("installable", () => {
     expect(icons.some((icon) => icon.sizes === "192x192")).toBe(true);
     expect(icons.some((icon) => icon.sizes === "512x512")).toBe(true);
     expect(icons.some((icon) => icon.purpose?.includes("maskable"))).toBe(true);
-    for (const icon of icons) expect((await page.request.get(icon.src)).status(), icon.src).toBe(200);
+    for (const icon of icons)
+      expect((await page.request.get(icon.src)).status(), icon.src).toBe(200);
   });
 });
 
@@ -69,7 +70,9 @@ test.describe("offline", () => {
     await goOffline(context, page);
     await page.reload();
     await expect(page.getByRole("heading", { name: DEMO.name })).toBeVisible();
-    await expect(page.getByRole("status").filter({ hasText: "You're offline — showing saved data" })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "You're offline — showing saved data" }),
+    ).toBeVisible();
 
     await page.goto("/");
     await expectHome(page, "Demo");
@@ -78,7 +81,10 @@ test.describe("offline", () => {
     await expect(page.getByText("You're offline — showing saved data")).toBeHidden();
   });
 
-  test("the trailer list and a menu seen before open offline, pictures included", async ({ page, context }) => {
+  test("the trailer list and a menu seen before open offline, pictures included", async ({
+    page,
+    context,
+  }) => {
     await signIn(page, DEMO.email, DEMO.password);
     await waitForControllingWorker(page);
     await page.goto("/vendors");
@@ -90,7 +96,8 @@ test.describe("offline", () => {
     const menuPath = new URL(page.url()).pathname;
     const itemName = (await page.locator(".menu-item__name").first().textContent())!.trim();
     const picture = page.locator(".menu-item img").first();
-    const pictureLoaded = () => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0);
+    const pictureLoaded = () =>
+      picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0);
     await expect.poll(pictureLoaded).toBe(true);
 
     await goOffline(context, page);
@@ -122,7 +129,11 @@ test.describe("offline", () => {
     await goOffline(context, page);
     for (const path of ["/api/orders", "/auth/me", "/healthz"]) {
       const failed = await page.evaluate(
-        (url) => fetch(url).then(() => false, () => true),
+        (url) =>
+          fetch(url).then(
+            () => false,
+            () => true,
+          ),
         path,
       );
       expect(failed, path).toBe(true);
@@ -148,7 +159,10 @@ test.describe("web push", () => {
     const cdp = await context.newCDPSession(page);
     const registrationId = new Promise<string>((resolve) => {
       cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-        const ours = registrations.find((registration) => !registration.isDeleted && registration.scopeURL.startsWith(new URL(page.url()).origin));
+        const ours = registrations.find(
+          (registration) =>
+            !registration.isDeleted && registration.scopeURL.startsWith(new URL(page.url()).origin),
+        );
         if (ours) resolve(ours.registrationId);
       });
     });
@@ -157,16 +171,22 @@ test.describe("web push", () => {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
     const notifications = () =>
       worker.evaluate(async () =>
-        (await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications()).map((notification) => ({
-          title: notification.title,
-          body: notification.body,
-          tag: notification.tag,
-          icon: notification.icon,
-          data: notification.data,
-        })),
+        (await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications()).map(
+          (notification) => ({
+            title: notification.title,
+            body: notification.body,
+            tag: notification.tag,
+            icon: notification.icon,
+            data: notification.data,
+          }),
+        ),
       );
     const deliver = async (data: unknown) =>
-      cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId: await registrationId, data: JSON.stringify(data) });
+      cdp.send("ServiceWorker.deliverPushMessage", {
+        origin,
+        registrationId: await registrationId,
+        data: JSON.stringify(data),
+      });
     return { deliver, notifications };
   }
 
@@ -239,13 +259,22 @@ test.describe("Android web view", () => {
     });
 
     await expect
-      .poll(() => page.evaluate(() => (window as unknown as { forwarded: { errors: string[] } }).forwarded.errors))
-      .toEqual([expect.stringContaining("Test auto-login"), expect.stringContaining("Something broke in the page")]);
+      .poll(() =>
+        page.evaluate(
+          () => (window as unknown as { forwarded: { errors: string[] } }).forwarded.errors,
+        ),
+      )
+      .toEqual([
+        expect.stringContaining("Test auto-login"),
+        expect.stringContaining("Something broke in the page"),
+      ]);
   });
 });
 
 test.describe("test pages", () => {
-  test("/test-auto-login signs in with a valid token, then goes to / after 2 s", async ({ page }) => {
+  test("/test-auto-login signs in with a valid token, then goes to / after 2 s", async ({
+    page,
+  }) => {
     const token = await apiToken(page);
     await page.goto(`/test-auto-login?token=${encodeURIComponent(token)}`);
 
@@ -263,7 +292,9 @@ test.describe("test pages", () => {
     await expect(page).toHaveURL("/login");
   });
 
-  test("/test-notification fires sample order-status, success and error notifications", async ({ page }) => {
+  test("/test-notification fires sample order-status, success and error notifications", async ({
+    page,
+  }) => {
     await page.goto("/test-notification");
 
     await page.getByRole("button", { name: "Ready for pickup" }).click();
@@ -274,7 +305,9 @@ test.describe("test pages", () => {
     await page.getByRole("button", { name: "Cancelled" }).click();
     await expect(toasts).toContainText("Your order from Smokey Joe's BBQ has been cancelled.");
     await page.getByRole("button", { name: "Error" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Failed to add item to cart" })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Failed to add item to cart" }),
+    ).toBeVisible();
     await page.getByRole("button", { name: "Success" }).click();
     await expect(toasts).toContainText("Item added to cart successfully");
   });

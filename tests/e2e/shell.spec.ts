@@ -70,12 +70,18 @@ test.describe("serving the app shell", () => {
     expect(headers["content-security-policy"]).toContain("default-src 'self'");
     expect(headers["x-content-type-options"]).toBe("nosniff");
   });
-  test("the shell and assets go out precompressed, and plain to a client that accepts no encoding", async ({ request }) => {
-    const html = await (await request.get("/", { headers: { "accept-encoding": "identity" } })).text();
+  test("the shell and assets go out precompressed, and plain to a client that accepts no encoding", async ({
+    request,
+  }) => {
+    const html = await (
+      await request.get("/", { headers: { "accept-encoding": "identity" } })
+    ).text();
     const script = html.match(/src="(\/assets\/index-[^"]+\.js)"/)?.[1];
     expect(script).toBeDefined();
     for (const path of ["/vendors", script!, "/sw.js", "/manifest.webmanifest"]) {
-      const compressed = await request.get(path, { headers: { "accept-encoding": "gzip, deflate, br" } });
+      const compressed = await request.get(path, {
+        headers: { "accept-encoding": "gzip, deflate, br" },
+      });
       expect(compressed.headers()["content-encoding"], path).toBe("br");
       expect(compressed.headers().vary, path).toContain("accept-encoding");
       const plain = await request.get(path, { headers: { "accept-encoding": "identity" } });
@@ -84,7 +90,9 @@ test.describe("serving the app shell", () => {
     }
   });
 
-  test("sign-in pages get the sign-in shell, every other page the signed-in one", async ({ request }) => {
+  test("sign-in pages get the sign-in shell, every other page the signed-in one", async ({
+    request,
+  }) => {
     for (const path of ["/login", "/signup"]) {
       expect(await (await request.get(path)).text(), path).toContain('data-shell="auth"');
     }

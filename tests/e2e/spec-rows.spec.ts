@@ -31,12 +31,16 @@ async function fakeAndroidHost(page: Page) {
 /** A new customer with two plain Forno & Fuoco items in the cart (through the API), on the cart page. */
 async function cartPage(page: Page, session: Session) {
   const headers = { authorization: `Bearer ${session.token}` };
-  const vendors = (await (await page.request.get("/api/vendors/list")).json()) as { data: { id: number; name: string }[] };
+  const vendors = (await (await page.request.get("/api/vendors/list")).json()) as {
+    data: { id: number; name: string }[];
+  };
   const forno = vendors.data.find((vendor) => vendor.name === "Forno & Fuoco")!;
   const menu = (await (await page.request.get(`/api/vendors/${forno.id}/items`)).json()) as {
     items: { items: { id: string; has_required_addongroups: boolean }[] }[];
   };
-  const plain = menu.items.flatMap((group) => group.items).find((item) => !item.has_required_addongroups)!;
+  const plain = menu.items
+    .flatMap((group) => group.items)
+    .find((item) => !item.has_required_addongroups)!;
   const added = await page.request.post("/api/cart/add", {
     headers,
     data: { itemId: Number(plain.id.replace("item_", "")), vendorId: forno.id, quantity: 2 },
@@ -44,7 +48,11 @@ async function cartPage(page: Page, session: Session) {
   expect(added.status()).toBe(200);
   await page.goto("/cart");
   await page.getByRole("radio", { name: "No", exact: true }).check();
-  return (await added.json()) as { subtotalPence: number; serviceChargePence: number; totalPence: number };
+  return (await added.json()) as {
+    subtotalPence: number;
+    serviceChargePence: number;
+    totalPence: number;
+  };
 }
 
 const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
@@ -62,9 +70,14 @@ test.describe("brand configuration", () => {
 
     await expect(page.locator(".auth-card__brand")).toHaveText(brand.appName);
     await expect(page).toHaveTitle(brand.appName);
-    const primary = await page.evaluate(() => document.documentElement.style.getPropertyValue("--c-primary"));
+    const primary = await page.evaluate(() =>
+      document.documentElement.style.getPropertyValue("--c-primary"),
+    );
     expect(primary).toBe(brand.colors.primary);
-    await expect(page.getByRole("button", { name: "Sign In" })).toHaveCSS("background-color", rgb(brand.colors.primary));
+    await expect(page.getByRole("button", { name: "Sign In" })).toHaveCSS(
+      "background-color",
+      rgb(brand.colors.primary),
+    );
   });
 });
 
@@ -74,26 +87,43 @@ test.describe("the Android host bridge", () => {
     await page.goto("/test-notification");
 
     await page.getByRole("button", { name: "Error", exact: true }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Failed to add item to cart" })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Failed to add item to cart" }),
+    ).toBeVisible();
     await page.evaluate(() => {
       setTimeout(() => {
         throw new Error("Kaboom in the page");
       });
     });
 
-    await expect.poll(async () => (await hostCalls()).filter(([kind]) => kind === "onError")).toEqual([
-      ["onError", "error toast: Failed to add item to cart"],
-      ["onError", "uncaught: Kaboom in the page"],
-    ]);
+    await expect
+      .poll(async () => (await hostCalls()).filter(([kind]) => kind === "onError"))
+      .toEqual([
+        ["onError", "error toast: Failed to add item to cart"],
+        ["onError", "uncaught: Kaboom in the page"],
+      ]);
     // Logs travel the other method, e.g. the service worker this test run blocks.
-    expect((await hostCalls()).filter(([kind]) => kind === "log").every(([, level]) => ["info", "warn", "error"].includes(level!))).toBe(true);
+    expect(
+      (await hostCalls())
+        .filter(([kind]) => kind === "log")
+        .every(([, level]) => ["info", "warn", "error"].includes(level!)),
+    ).toBe(true);
   });
 });
 
 test.describe("profile", () => {
-  test("'Failed to get user profile' when the profile call fails, and the host hears of it", async ({ page, context }) => {
+  test("'Failed to get user profile' when the profile call fails, and the host hears of it", async ({
+    page,
+    context,
+  }) => {
     const session = await apiNewCustomer(page.request, "Priya Profile");
-    await context.route("**/auth/me", (route) => route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"Down for maintenance"}' }));
+    await context.route("**/auth/me", (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: '{"message":"Down for maintenance"}',
+      }),
+    );
     const hostCalls = await fakeAndroidHost(page);
     await signedInPage(context, session).then((opened) => opened.close());
 
@@ -101,7 +131,9 @@ test.describe("profile", () => {
 
     await expect(page.getByRole("alert")).toContainText("Failed to get user profile");
     await expect(page.getByRole("heading", { name: "Priya Profile" })).toBeVisible(); // the saved details stay
-    await expect.poll(async () => (await hostCalls()).map((call) => call[1])).toContain("Failed to get user profile: Down for maintenance");
+    await expect
+      .poll(async () => (await hostCalls()).map((call) => call[1]))
+      .toContain("Failed to get user profile: Down for maintenance");
 
     await context.unroute("**/auth/me");
     await page.getByRole("button", { name: "Try again" }).click();
@@ -109,7 +141,7 @@ test.describe("profile", () => {
   });
 });
 
-test.describe("toast durations (spec section 9)", () => {
+test.describe("toast durations (docs/product-spec.md § Business constants and limits)", () => {
   for (const [button, text, durationMs] of [
     ["Success", "Item added to cart successfully", 4000],
     ["Error", "Failed to add item to cart", 6000],
@@ -133,7 +165,10 @@ test.describe("toast durations (spec section 9)", () => {
 });
 
 test.describe("totals and card payments", () => {
-  test("the cash screen's bill carries the service charge (no delivery fee for Click & Collect)", async ({ page, context }) => {
+  test("the cash screen's bill carries the service charge (no delivery fee for Click & Collect)", async ({
+    page,
+    context,
+  }) => {
     const session = await apiNewCustomer(page.request, "Cash Carl");
     await signedInPage(context, session).then((opened) => opened.close());
     const cart = await cartPage(page, session);
@@ -149,9 +184,15 @@ test.describe("totals and card payments", () => {
     await expect(summary).not.toContainText("Delivery Fee"); // Click & Collect
   });
 
-  test("a card declined in the payment popup shows the error panel within a few seconds; Stripe.js stays away", async ({ page, context }) => {
+  test("a card declined in the payment popup shows the error panel within a few seconds; Stripe.js stays away", async ({
+    page,
+    context,
+  }) => {
     const stripeRequests: string[] = [];
-    page.on("request", (request) => request.url().includes("stripe.com") && stripeRequests.push(request.url()));
+    page.on(
+      "request",
+      (request) => request.url().includes("stripe.com") && stripeRequests.push(request.url()),
+    );
     const session = await apiNewCustomer(page.request, "Declan Declined");
     await signedInPage(context, session).then((opened) => opened.close());
     await cartPage(page, session);
@@ -165,7 +206,9 @@ test.describe("totals and card payments", () => {
     await fillCard(popup, "4000 0000 0000 0002");
     const declinedAt = Date.now();
 
-    await expect(page.getByRole("heading", { name: "Payment failed" })).toBeVisible({ timeout: 6000 });
+    await expect(page.getByRole("heading", { name: "Payment failed" })).toBeVisible({
+      timeout: 6000,
+    });
     expect(Date.now() - declinedAt).toBeLessThan(6000);
     await expect(page.getByText("Your card was declined.")).toBeVisible();
     await expect.poll(() => popup.isClosed()).toBe(true);
@@ -189,13 +232,19 @@ test.describe("totals and card payments", () => {
 
     await popup.close();
 
-    await expect(page.getByRole("heading", { name: "Payment failed" })).toBeVisible({ timeout: 6000 });
-    await expect(page.getByText("Payment was cancelled or failed. Please try again.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Payment failed" })).toBeVisible({
+      timeout: 6000,
+    });
+    await expect(
+      page.getByText("Payment was cancelled or failed. Please try again."),
+    ).toBeVisible();
   });
 });
 
 test.describe("install sheet", () => {
-  test("the served manifest has phone and wide screenshots and the Trailers and My Orders shortcuts, all served", async ({ request }) => {
+  test("the served manifest has phone and wide screenshots and the Trailers and My Orders shortcuts, all served", async ({
+    request,
+  }) => {
     const manifest = (await (await request.get("/manifest.webmanifest")).json()) as {
       screenshots: { src: string; sizes: string; form_factor: string }[];
       shortcuts: { name: string; url: string; icons: { src: string }[] }[];
@@ -209,7 +258,10 @@ test.describe("install sheet", () => {
       ["Trailers", "/vendors"],
       ["My Orders", "/orders"],
     ]);
-    for (const src of [...manifest.screenshots.map((shot) => shot.src), ...manifest.shortcuts.map((shortcut) => shortcut.icons[0]!.src)]) {
+    for (const src of [
+      ...manifest.screenshots.map((shot) => shot.src),
+      ...manifest.shortcuts.map((shortcut) => shortcut.icons[0]!.src),
+    ]) {
       const response = await request.get(src);
       expect(response.status(), src).toBe(200);
       expect(response.headers()["content-type"], src).toBe("image/png");

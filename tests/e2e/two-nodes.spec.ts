@@ -9,7 +9,12 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { type APIRequestContext, expect, request as playwrightRequest, test } from "@playwright/test";
+import {
+  type APIRequestContext,
+  expect,
+  request as playwrightRequest,
+  test,
+} from "@playwright/test";
 import { io as connect, type Socket } from "socket.io-client";
 import { startLoadBalancer } from "../../scripts/lb.mjs";
 import { type Cluster, clusterAvailable, type Node, startCluster } from "./cluster";
@@ -20,8 +25,8 @@ import {
   openVendors,
   placeCashOrder,
   roomJoined,
-  STAFF,
   type Session,
+  STAFF,
   signedInContext,
 } from "./order-helpers";
 
@@ -52,7 +57,11 @@ function next<T>(socket: Socket, event: string, ms = 10_000): Promise<T> {
 
 /** A socket on `node`, signed in as `session`, in its own room (and the staff room for staff). */
 async function socketOn(node: Node, session: Session, staff = false): Promise<Socket> {
-  const socket = connect(node.baseUrl, { path: "/socket.io", transports: ["websocket"], forceNew: true });
+  const socket = connect(node.baseUrl, {
+    path: "/socket.io",
+    transports: ["websocket"],
+    forceNew: true,
+  });
   sockets.push(socket);
   await next(socket, "connect");
   socket.emit("user-auth", { token: session.token });
@@ -76,8 +85,12 @@ test.afterAll(async () => {
 });
 
 test("two nodes started together on an empty database migrate and seed it once", async () => {
-  const files = fs.readdirSync(path.resolve("server/src/db/migrations")).filter((file) => file.endsWith(".sql"));
-  const migrations = await cluster.query<{ version: number }>("select version from schema_migrations");
+  const files = fs
+    .readdirSync(path.resolve("server/src/db/migrations"))
+    .filter((file) => file.endsWith(".sql"));
+  const migrations = await cluster.query<{ version: number }>(
+    "select version from schema_migrations",
+  );
   expect(migrations).toHaveLength(files.length);
   const [vendors] = await cluster.query<{ count: number; slugs: number }>(
     "select count(*)::int as count, count(distinct slug)::int as slugs from vendors",
@@ -88,7 +101,9 @@ test("two nodes started together on an empty database migrate and seed it once",
   expect(demo).toHaveLength(2);
   // One JWT secret for both: a token from A is good on B.
   const session = await apiLogin(await apiOn(a), STAFF.email, STAFF.password);
-  const me = await (await apiOn(b)).get("/auth/me", { headers: { Authorization: `Bearer ${session.token}` } });
+  const me = await (await apiOn(b)).get("/auth/me", {
+    headers: { Authorization: `Bearer ${session.token}` },
+  });
   expect(me.status()).toBe(200);
 });
 
@@ -106,7 +121,10 @@ test("a staff socket on B hears an order placed on A; the customer's socket on A
   const order = await placeCashOrder(onA, customer, vendor!.id, [{ itemId: item!.id }]);
   expect(await placedHeard).toMatchObject({ kind: "placed", orderId: order.id });
 
-  const statusHeard = next<{ orderId: number; status: string }>(customerSocket, "order-status-notification");
+  const statusHeard = next<{ orderId: number; status: string }>(
+    customerSocket,
+    "order-status-notification",
+  );
   const moved = await onB.patch(`/api/staff/orders/${order.id}`, {
     headers: { Authorization: `Bearer ${staff.token}` },
     data: { status: "confirmed" },
@@ -134,14 +152,25 @@ test("the same Idempotency-Key sent to both nodes at once makes one order", asyn
     }));
   const cart = await onA.post("/api/cart/add-with-addons", {
     headers: { Authorization: `Bearer ${customer.token}` },
-    data: { itemId: item!.id, quantity: 2, vendorId: vendor!.id, orderType: "takeaway", addonSelections },
+    data: {
+      itemId: item!.id,
+      quantity: 2,
+      vendorId: vendor!.id,
+      orderType: "takeaway",
+      addonSelections,
+    },
   });
   expect(cart.status(), await cart.text()).toBe(200);
   const key = `two-nodes-${randomBytes(8).toString("hex")}`;
   const place = (context: APIRequestContext) =>
     context.post("/api/orders", {
       headers: { Authorization: `Bearer ${customer.token}`, "Idempotency-Key": key },
-      data: { vendorId: vendor!.id, orderType: "takeaway", paymentMethod: "cash_at_counter", items: [] },
+      data: {
+        vendorId: vendor!.id,
+        orderType: "takeaway",
+        paymentMethod: "cash_at_counter",
+        items: [],
+      },
     });
 
   const answers = await Promise.all([place(onA), place(onB), place(onA), place(onB)]);
@@ -169,7 +198,9 @@ test("failed sign-ins spread over both nodes meet one shared limit", async () =>
   for (const context of [onA, onB]) {
     const refused = await login(context, "a-long-password");
     expect(refused.status()).toBe(429);
-    expect(((await refused.json()) as { message: string }).message).toMatch(/^Too many failed sign-in attempts/);
+    expect(((await refused.json()) as { message: string }).message).toMatch(
+      /^Too many failed sign-in attempts/,
+    );
     expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
   }
 });
@@ -194,12 +225,15 @@ test("a status change made on B sends one web push per subscription, not one per
     const endpoint = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/push/${customer.user.id}`;
     // Real push services are https (the API refuses anything else); the stand-in is plain http on 127.0.0.1,
     // so its subscription goes straight into the shared database, one layer below the contract.
-    await cluster.query("insert into push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)", [
-      customer.user.id,
-      endpoint,
-      ecdh.getPublicKey().toString("base64url"),
-      randomBytes(16).toString("base64url"),
-    ]);
+    await cluster.query(
+      "insert into push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)",
+      [
+        customer.user.id,
+        endpoint,
+        ecdh.getPublicKey().toString("base64url"),
+        randomBytes(16).toString("base64url"),
+      ],
+    );
     const [vendor] = await openVendors(onA);
     const [item] = await menuOf(onA, vendor!.id);
     const order = await placeCashOrder(onA, customer, vendor!.id, [{ itemId: item!.id }]);

@@ -12,7 +12,11 @@ const BUDGETS = [
   { route: "/vendors", ready: ".vendor-card__name", signedIn: true, budgetKb: 110 },
 ];
 /** Chunks that must stay off these routes' first render. */
-const NOT_BEFORE_RENDER = [/\/socket-client-[\w-]+\.js$/, /\/register-sw-[\w-]+\.js$/, /\/StaffBoardRoute-[\w-]+\.js$/];
+const NOT_BEFORE_RENDER = [
+  /\/socket-client-[\w-]+\.js$/,
+  /\/register-sw-[\w-]+\.js$/,
+  /\/StaffBoardRoute-[\w-]+\.js$/,
+];
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -30,7 +34,8 @@ async function coldVisit(page: Page, url: string, ready: string): Promise<WireFi
   await page.addInitScript((selector) => {
     const observer = new MutationObserver(() => {
       if (!document.querySelector(selector)) return;
-      (window as unknown as { readyAt: number }).readyAt = performance.timeOrigin + performance.now();
+      (window as unknown as { readyAt: number }).readyAt =
+        performance.timeOrigin + performance.now();
       observer.disconnect();
     });
     observer.observe(document, { childList: true, subtree: true });
@@ -55,10 +60,15 @@ async function coldVisit(page: Page, url: string, ready: string): Promise<WireFi
 }
 
 for (const { route, ready, signedIn, budgetKb } of BUDGETS) {
-  test(`the JavaScript to render ${route} cold is at most ${budgetKb} KB on the wire`, async ({ page, request }) => {
+  test(`the JavaScript to render ${route} cold is at most ${budgetKb} KB on the wire`, async ({
+    page,
+    request,
+  }) => {
     let url = route;
     if (signedIn) {
-      const login = await request.post("/auth/login", { data: { email: DEMO.email, password: DEMO.password } });
+      const login = await request.post("/auth/login", {
+        data: { email: DEMO.email, password: DEMO.password },
+      });
       expect(login.status()).toBe(200);
       url = `${route}?token=${encodeURIComponent((await login.json()).token)}`;
     }
@@ -66,7 +76,9 @@ for (const { route, ready, signedIn, budgetKb } of BUDGETS) {
     const files = await coldVisit(page, url, ready);
     const critical = files.filter((file) => file.beforeRender);
     const kb = critical.reduce((sum, file) => sum + file.bytes, 0) / 1024;
-    const listing = critical.map((file) => `${file.path} ${file.bytes} B ${file.encoding}`).join("\n");
+    const listing = critical
+      .map((file) => `${file.path} ${file.bytes} B ${file.encoding}`)
+      .join("\n");
 
     expect(critical.length, "scripts before the first render").toBeGreaterThan(0);
     // Large files come compressed (Chromium accepts brotli); a tiny one may go plain when that is smaller.
@@ -75,7 +87,10 @@ for (const { route, ready, signedIn, budgetKb } of BUDGETS) {
     }
     expect(kb, `${route}: ${kb.toFixed(1)} KB\n${listing}`).toBeLessThanOrEqual(budgetKb);
     for (const pattern of NOT_BEFORE_RENDER) {
-      expect(critical.map((file) => file.path).filter((path) => pattern.test(path)), listing).toEqual([]);
+      expect(
+        critical.map((file) => file.path).filter((path) => pattern.test(path)),
+        listing,
+      ).toEqual([]);
     }
   });
 }

@@ -1,7 +1,7 @@
+import type { LoginResponse, Profile, RegisterResponse } from "@contract/auth";
+import type { ErrorResponse } from "@contract/errors";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LoginResponse, Profile, RegisterResponse } from "../../contract/auth";
-import type { ErrorResponse } from "../../contract/errors";
 import {
   databaseKinds,
   startTestServer,

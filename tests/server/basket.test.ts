@@ -3,16 +3,29 @@
  * all or nothing, under one Idempotency-Key, paid once (cash, or one card payment).
  */
 import { randomBytes } from "node:crypto";
+import type { Basket, CheckoutResponse } from "@contract/basket";
+import type { Order } from "@contract/orders";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Basket, CheckoutResponse } from "../../contract/basket";
-import type { Order } from "../../contract/orders";
 
 type OrderListResponse = { data: Order[] };
-import type { PaymentStatusResponse } from "../../contract/payments";
-import type { OrderPlaced } from "../../server/src/events.js";
-import { addToCart, addWithRequiredChoices, countOrders, type DemoIds, demoIds, getCart } from "./helpers/checkout-fixtures";
+
+import type { PaymentStatusResponse } from "@contract/payments";
+import type { OrderPlaced } from "@server/events.js";
+import {
+  addToCart,
+  addWithRequiredChoices,
+  countOrders,
+  type DemoIds,
+  demoIds,
+  getCart,
+} from "./helpers/checkout-fixtures";
 import { vendorIdOf } from "./helpers/demo-park";
-import { databaseKinds, type RegisteredCustomer, startTestServer, type TestServer } from "./helpers/test-server";
+import {
+  databaseKinds,
+  type RegisteredCustomer,
+  startTestServer,
+  type TestServer,
+} from "./helpers/test-server";
 
 const SERVICE = 50;
 const newKey = () => `basket-${randomBytes(8).toString("hex")}`;
@@ -37,18 +50,29 @@ describe.each(databaseKinds)("one park basket on %s", (kind) => {
     server = await startTestServer({ kind, serviceChargePence: SERVICE });
     const base = await demoIds(server);
     const bean = await vendorIdOf(server.db, "bean-machine");
-    ids = { ...base, bean, burger: await plainItemOf(base.smash), espresso: await plainItemOf(bean) };
+    ids = {
+      ...base,
+      bean,
+      burger: await plainItemOf(base.smash),
+      espresso: await plainItemOf(bean),
+    };
     server.app.events.on("orderPlaced", (event) => placed.push(event));
   });
   afterAll(() => server?.close());
 
   const basketOf = async (customer: RegisteredCustomer, query = "") => {
-    const response = await server.request<Basket>(`/api/cart/basket${query}`, { token: customer.token });
+    const response = await server.request<Basket>(`/api/cart/basket${query}`, {
+      token: customer.token,
+    });
     expect(response.status, response.text).toBe(200);
     return response.body;
   };
 
-  const checkout = (customer: RegisteredCustomer, body: Record<string, unknown>, key: string | null = newKey()) =>
+  const checkout = (
+    customer: RegisteredCustomer,
+    body: Record<string, unknown>,
+    key: string | null = newKey(),
+  ) =>
     server.request<CheckoutResponse & { message?: string }>("/api/checkout", {
       token: customer.token,
       body,
@@ -65,7 +89,11 @@ describe.each(databaseKinds)("one park basket on %s", (kind) => {
     return { customer, forno, smash };
   }
 
-  const cashBody = (vendorIds: number[], totalPence: number, extra: Record<string, unknown> = {}) => ({
+  const cashBody = (
+    vendorIds: number[],
+    totalPence: number,
+    extra: Record<string, unknown> = {},
+  ) => ({
     vendorIds,
     orderType: "takeaway",
     paymentMethod: "cash_at_counter",
@@ -78,12 +106,18 @@ describe.each(databaseKinds)("one park basket on %s", (kind) => {
       const { customer, forno, smash } = await twoTrailerCustomer();
       const basket = await basketOf(customer);
 
-      expect(basket.sections.map((section) => section.vendorName)).toEqual(["Forno & Fuoco", "Smash Stack"]);
+      expect(basket.sections.map((section) => section.vendorName)).toEqual([
+        "Forno & Fuoco",
+        "Smash Stack",
+      ]);
       expect(basket.sections.map((section) => section.status)).toEqual(["open", "open"]);
       expect(basket.sections[0]!.items).toEqual(forno.items);
       expect(basket.sections[1]!.items).toEqual(smash.items);
       expect(basket.sections[0]!.totals.subtotalPence).toBe(forno.subtotalPence);
-      expect(basket.sections[1]!.totals).toMatchObject({ subtotalPence: smash.subtotalPence, serviceChargePence: 0 });
+      expect(basket.sections[1]!.totals).toMatchObject({
+        subtotalPence: smash.subtotalPence,
+        serviceChargePence: 0,
+      });
       expect(basket.totals).toEqual({
         subtotalPence: forno.subtotalPence + smash.subtotalPence,
         serviceChargePence: SERVICE,
@@ -101,19 +135,25 @@ describe.each(databaseKinds)("one park basket on %s", (kind) => {
     it("leaves an excluded trailer out of the total and charges a delivery fee per trailer", async () => {
       const { customer, forno, smash } = await twoTrailerCustomer();
       const excluded = await basketOf(customer, `?exclude=${ids.forno}`);
-      expect(excluded.sections.find((section) => section.vendorId === ids.forno)!.excluded).toBe(true);
+      expect(excluded.sections.find((section) => section.vendorId === ids.forno)!.excluded).toBe(
+        true,
+      );
       expect(excluded.totals.totalPence).toBe(smash.subtotalPence + SERVICE);
 
       const delivery = await basketOf(customer, "?orderType=delivery");
       expect(delivery.totals.deliveryChargePence).toBe(2 * 250);
-      expect(delivery.totals.totalPence).toBe(forno.subtotalPence + smash.subtotalPence + SERVICE + 500);
+      expect(delivery.totals.totalPence).toBe(
+        forno.subtotalPence + smash.subtotalPence + SERVICE + 500,
+      );
     });
 
     it("is empty for a customer without carts and refuses a bad exclude list", async () => {
       const customer = await server.registerCustomer();
       const basket = await basketOf(customer);
       expect(basket).toMatchObject({ sections: [], lineCount: 0, totals: { totalPence: 0 } });
-      const bad = await server.request<{ message: string }>("/api/cart/basket?exclude=abc", { token: customer.token });
+      const bad = await server.request<{ message: string }>("/api/cart/basket?exclude=abc", {
+        token: customer.token,
+      });
       expect(bad.status).toBe(400);
       expect(bad.body.message).toMatch(/Invalid vendor/);
       expect((await server.request("/api/cart/basket")).status).toBe(401);
@@ -127,10 +167,17 @@ describe.each(databaseKinds)("one park basket on %s", (kind) => {
       const before = placed.length;
       const response = await checkout(
         customer,
-        cashBody([ids.forno, ids.smash], total, { vehicleData: { registrationNumber: "ab12 cde", make: "Ford", colour: "Blue" } }),
+        cashBody([ids.forno, ids.smash], total, {
+          vehicleData: { registrationNumber: "ab12 cde", make: "Ford", colour: "Blue" },
+        }),
       );
       expect(response.status, response.text).toBe(201);
-      expect(response.body).toMatchObject({ status: "placed", paymentMethod: "cash_at_counter", totalPence: total, payment: null });
+      expect(response.body).toMatchObject({
+        status: "placed",
+        paymentMethod: "cash_at_counter",
+        totalPence: total,
+        payment: null,
+      });
       expect(response.body.orders.map((order) => [order.vendorName, order.status])).toEqual([
         ["Forno & Fuoco", "pending_payment"],
         ["Smash Stack", "pending_payment"],
@@ -141,61 +188,114 @@ describe.each(databaseKinds)("one park basket on %s", (kind) => {
       expect((await basketOf(customer)).sections).toEqual([]);
 
       // Each is an ordinary order of the spec's calls, carrying its sibling and the grand total.
-      const list = await server.request<OrderListResponse>("/api/orders", { token: customer.token });
+      const list = await server.request<OrderListResponse>("/api/orders", {
+        token: customer.token,
+      });
       expect(list.body.data).toHaveLength(2);
       for (const order of list.body.data) {
-        expect(order.vehicle).toEqual({ registrationNumber: "AB12CDE", make: "Ford", colour: "Blue" });
-        expect(order.checkout).toMatchObject({ checkoutId: response.body.checkoutId, totalPence: total });
-        expect(order.checkout!.orders.map((sibling) => sibling.id).sort()).toEqual(response.body.orders.map((o) => o.id).sort());
+        expect(order.vehicle).toEqual({
+          registrationNumber: "AB12CDE",
+          make: "Ford",
+          colour: "Blue",
+        });
+        expect(order.checkout).toMatchObject({
+          checkoutId: response.body.checkoutId,
+          totalPence: total,
+        });
+        expect(order.checkout!.orders.map((sibling) => sibling.id).sort()).toEqual(
+          response.body.orders.map((o) => o.id).sort(),
+        );
       }
-      const one = await server.request<{ data: Order }>(`/api/orders/details/${response.body.orders[1]!.id}`, { token: customer.token });
+      const one = await server.request<{ data: Order }>(
+        `/api/orders/details/${response.body.orders[1]!.id}`,
+        { token: customer.token },
+      );
       expect(one.body.data.checkout?.totalPence).toBe(total);
-      const group = await server.request<CheckoutResponse>(`/api/checkouts/${response.body.checkoutId}`, { token: customer.token });
+      const group = await server.request<CheckoutResponse>(
+        `/api/checkouts/${response.body.checkoutId}`,
+        { token: customer.token },
+      );
       expect(group.body.orders).toEqual(response.body.orders);
       const stranger = await server.registerCustomer();
-      expect((await server.request(`/api/checkouts/${response.body.checkoutId}`, { token: stranger.token })).status).toBe(404);
+      expect(
+        (
+          await server.request(`/api/checkouts/${response.body.checkoutId}`, {
+            token: stranger.token,
+          })
+        ).status,
+      ).toBe(404);
     });
 
     it("keeps allergy notes per item on each trailer's order", async () => {
       const customer = await server.registerCustomer();
-      await addWithRequiredChoices(server, customer.token, ids.forno, ids.margherita, "No basil please");
+      await addWithRequiredChoices(
+        server,
+        customer.token,
+        ids.forno,
+        ids.margherita,
+        "No basil please",
+      );
       await addToCart(server, customer.token, ids.smash, ids.burger, 1);
       const basket = await basketOf(customer);
-      const response = await checkout(customer, cashBody([ids.forno, ids.smash], basket.totals.totalPence));
+      const response = await checkout(
+        customer,
+        cashBody([ids.forno, ids.smash], basket.totals.totalPence),
+      );
       expect(response.status, response.text).toBe(201);
-      const [row] = await server.db.query<{ allergy_note: string | null }>("select allergy_note from orders where id = $1", [
-        response.body.orders[0]!.id,
-      ]);
+      const [row] = await server.db.query<{ allergy_note: string | null }>(
+        "select allergy_note from orders where id = $1",
+        [response.body.orders[0]!.id],
+      );
       expect(row!.allergy_note).toBe("Margherita: No basil please");
     });
 
     it("'Pay without this trailer': only the chosen carts become orders; the excluded cart stays for later", async () => {
       const { customer, forno, smash } = await twoTrailerCustomer();
-      const response = await checkout(customer, cashBody([ids.smash], smash.subtotalPence + SERVICE));
+      const response = await checkout(
+        customer,
+        cashBody([ids.smash], smash.subtotalPence + SERVICE),
+      );
       expect(response.status, response.text).toBe(201);
       expect(response.body.orders.map((order) => order.vendorId)).toEqual([ids.smash]);
       expect((await getCart(server, customer.token, ids.forno)).items).toEqual(forno.items);
       expect((await getCart(server, customer.token, ids.smash)).items).toEqual([]);
       // A one-trailer checkout is an ordinary order: no group to show.
-      const list = await server.request<OrderListResponse>("/api/orders", { token: customer.token });
+      const list = await server.request<OrderListResponse>("/api/orders", {
+        token: customer.token,
+      });
       expect(list.body.data[0]!.checkout ?? null).toBeNull();
     });
 
     it("refuses a closed trailer, naming it, and places nothing", async () => {
       const { customer, forno, smash } = await twoTrailerCustomer();
-      await server.db.query("update vendors set trading_status = 'closed' where id = $1", [ids.smash]);
+      await server.db.query("update vendors set trading_status = 'closed' where id = $1", [
+        ids.smash,
+      ]);
       try {
         const basket = await basketOf(customer);
         const section = basket.sections.find((entry) => entry.vendorId === ids.smash)!;
         expect(section.status).toBe("closed");
-        expect(section.problems).toEqual([{ kind: "closed", message: "Smash Stack is closed right now, so it can't take orders.", lineId: null }]);
-        const response = await checkout(customer, cashBody([ids.forno, ids.smash], forno.subtotalPence + smash.subtotalPence + SERVICE));
+        expect(section.problems).toEqual([
+          {
+            kind: "closed",
+            message: "Smash Stack is closed right now, so it can't take orders.",
+            lineId: null,
+          },
+        ]);
+        const response = await checkout(
+          customer,
+          cashBody([ids.forno, ids.smash], forno.subtotalPence + smash.subtotalPence + SERVICE),
+        );
         expect(response.status).toBe(409);
-        expect(response.body.message).toBe("Smash Stack is closed right now, so it can't take orders.");
+        expect(response.body.message).toBe(
+          "Smash Stack is closed right now, so it can't take orders.",
+        );
         expect(await countOrders(server, customer.user.id)).toBe(0);
         expect((await getCart(server, customer.token, ids.forno)).items).toEqual(forno.items);
       } finally {
-        await server.db.query("update vendors set trading_status = 'open' where id = $1", [ids.smash]);
+        await server.db.query("update vendors set trading_status = 'open' where id = $1", [
+          ids.smash,
+        ]);
       }
     });
 
@@ -208,14 +308,24 @@ describe.each(databaseKinds)("one park basket on %s", (kind) => {
         const fornoSection = basket.sections.find((entry) => entry.vendorId === ids.forno)!;
         expect(fornoSection.problems).toEqual([]);
         expect(smashSection.problems).toEqual([
-          { kind: "unavailable", message: expect.stringMatching(/ is not available right now\.$/), lineId: smash.items[0]!.lineId },
+          {
+            kind: "unavailable",
+            message: expect.stringMatching(/ is not available right now\.$/),
+            lineId: smash.items[0]!.lineId,
+          },
         ]);
-        const both = await checkout(customer, cashBody([ids.forno, ids.smash], forno.subtotalPence + smash.subtotalPence + SERVICE));
+        const both = await checkout(
+          customer,
+          cashBody([ids.forno, ids.smash], forno.subtotalPence + smash.subtotalPence + SERVICE),
+        );
         expect(both.status).toBe(409);
         expect(both.body.message).toMatch(/is not available right now/);
         expect(await countOrders(server, customer.user.id)).toBe(0);
         // Paying without that trailer works; its cart stays.
-        const without = await checkout(customer, cashBody([ids.forno], forno.subtotalPence + SERVICE));
+        const without = await checkout(
+          customer,
+          cashBody([ids.forno], forno.subtotalPence + SERVICE),
+        );
         expect(without.status, without.text).toBe(201);
         expect((await getCart(server, customer.token, ids.smash)).items).toHaveLength(1);
       } finally {
@@ -225,7 +335,10 @@ describe.each(databaseKinds)("one park basket on %s", (kind) => {
 
     it("refuses a total the customer was not shown (the basket changed)", async () => {
       const { customer, forno, smash } = await twoTrailerCustomer();
-      const response = await checkout(customer, cashBody([ids.forno, ids.smash], forno.subtotalPence + smash.subtotalPence));
+      const response = await checkout(
+        customer,
+        cashBody([ids.forno, ids.smash], forno.subtotalPence + smash.subtotalPence),
+      );
       expect(response.status).toBe(409);
       expect(response.body.message).toMatch(/^Your basket changed: the total is now £\d+\.\d\d\./);
       expect(await countOrders(server, customer.user.id)).toBe(0);
@@ -241,16 +354,19 @@ describe.each(databaseKinds)("one park basket on %s", (kind) => {
           end if;
           return new;
         end $$`);
-      await server.db.query("create trigger basket_test_fail before insert on orders for each row execute function basket_test_fail()");
+      await server.db.query(
+        "create trigger basket_test_fail before insert on orders for each row execute function basket_test_fail()",
+      );
       const key = newKey();
       const total = forno.subtotalPence + smash.subtotalPence + SERVICE;
       try {
         const failed = await checkout(customer, cashBody([ids.forno, ids.smash], total), key);
         expect(failed.status).toBe(500);
         expect(await countOrders(server, customer.user.id)).toBe(0);
-        const [claimed] = await server.db.query<{ count: number }>("select count(*)::int as count from checkouts where user_id = $1", [
-          customer.user.id,
-        ]);
+        const [claimed] = await server.db.query<{ count: number }>(
+          "select count(*)::int as count from checkouts where user_id = $1",
+          [customer.user.id],
+        );
         expect(claimed!.count).toBe(0);
         expect((await getCart(server, customer.token, ids.forno)).items).toEqual(forno.items);
         expect((await getCart(server, customer.token, ids.smash)).items).toEqual(smash.items);
@@ -268,7 +384,10 @@ describe.each(databaseKinds)("one park basket on %s", (kind) => {
   describe("idempotency", () => {
     it("a retry with the same key answers the same checkout and creates nothing twice", async () => {
       const { customer, forno, smash } = await twoTrailerCustomer();
-      const body = cashBody([ids.forno, ids.smash], forno.subtotalPence + smash.subtotalPence + SERVICE);
+      const body = cashBody(
+        [ids.forno, ids.smash],
+        forno.subtotalPence + smash.subtotalPence + SERVICE,
+      );
       const key = newKey();
       const first = await checkout(customer, body, key);
       expect(first.status, first.text).toBe(201);
@@ -282,7 +401,10 @@ describe.each(databaseKinds)("one park basket on %s", (kind) => {
 
     it("concurrent duplicates create one set of orders", async () => {
       const { customer, forno, smash } = await twoTrailerCustomer();
-      const body = cashBody([ids.forno, ids.smash], forno.subtotalPence + smash.subtotalPence + SERVICE);
+      const body = cashBody(
+        [ids.forno, ids.smash],
+        forno.subtotalPence + smash.subtotalPence + SERVICE,
+      );
       const key = newKey();
       const answers = await Promise.all([1, 2, 3, 4].map(() => checkout(customer, body, key)));
       for (const answer of answers) expect([200, 201], answer.text).toContain(answer.status);
@@ -295,11 +417,22 @@ describe.each(databaseKinds)("one park basket on %s", (kind) => {
     it("the same key with a different body is refused with 422 {message}", async () => {
       const { customer, forno, smash } = await twoTrailerCustomer();
       const key = newKey();
-      const first = await checkout(customer, cashBody([ids.smash], smash.subtotalPence + SERVICE), key);
+      const first = await checkout(
+        customer,
+        cashBody([ids.smash], smash.subtotalPence + SERVICE),
+        key,
+      );
       expect(first.status, first.text).toBe(201);
-      const reused = await checkout(customer, cashBody([ids.forno], forno.subtotalPence + SERVICE), key);
+      const reused = await checkout(
+        customer,
+        cashBody([ids.forno], forno.subtotalPence + SERVICE),
+        key,
+      );
       expect(reused.status).toBe(422);
-      expect(reused.body).toEqual({ message: "This Idempotency-Key was already used for a different checkout. Please start the checkout again." });
+      expect(reused.body).toEqual({
+        message:
+          "This Idempotency-Key was already used for a different checkout. Please start the checkout again.",
+      });
       expect(await countOrders(server, customer.user.id)).toBe(1);
     });
 
@@ -320,11 +453,20 @@ describe.each(databaseKinds)("one park basket on %s", (kind) => {
     it("one hosted payment with a line per trailer; paying confirms every order and empties the paid carts", async () => {
       const { customer, forno, smash } = await twoTrailerCustomer();
       const total = forno.subtotalPence + smash.subtotalPence + SERVICE;
-      const response = await checkout(customer, { ...cashBody([ids.forno, ids.smash], total), paymentMethod: "stripe" });
+      const response = await checkout(customer, {
+        ...cashBody([ids.forno, ids.smash], total),
+        paymentMethod: "stripe",
+      });
       expect(response.status, response.text).toBe(201);
-      expect(response.body).toMatchObject({ status: "awaiting_payment", orders: [], totalPence: total });
+      expect(response.body).toMatchObject({
+        status: "awaiting_payment",
+        orders: [],
+        totalPence: total,
+      });
       const payment = response.body.payment!;
-      expect(payment.sessionUrl).toBe(`${server.baseUrl}/pay/test-checkout/${payment.paymentIntentId}`);
+      expect(payment.sessionUrl).toBe(
+        `${server.baseUrl}/pay/test-checkout/${payment.paymentIntentId}`,
+      );
       // Nothing is ordered, nothing emptied, until it is paid.
       expect(await countOrders(server, customer.user.id)).toBe(0);
       expect((await basketOf(customer)).sections).toHaveLength(2);
@@ -339,7 +481,13 @@ describe.each(databaseKinds)("one park basket on %s", (kind) => {
 
       const paid = await payWithCard(payment.paymentIntentId, "4242 4242 4242 4242");
       expect(paid.status).toBe(303);
-      const orders = await server.db.query<{ id: number; vendor_id: number; status: string; payment_method: string; total_pence: number }>(
+      const orders = await server.db.query<{
+        id: number;
+        vendor_id: number;
+        status: string;
+        payment_method: string;
+        total_pence: number;
+      }>(
         "select id, vendor_id, status, payment_method, total_pence from orders where user_id = $1 order by id",
         [customer.user.id],
       );
@@ -350,11 +498,17 @@ describe.each(databaseKinds)("one park basket on %s", (kind) => {
       expect(orders.reduce((sum, order) => sum + order.total_pence, 0)).toBe(total);
       expect((await basketOf(customer)).sections).toEqual([]);
 
-      const status = await server.request<PaymentStatusResponse>(`/api/payments/stripe/status/${payment.paymentIntentId}`, {
-        token: customer.token,
-      });
+      const status = await server.request<PaymentStatusResponse>(
+        `/api/payments/stripe/status/${payment.paymentIntentId}`,
+        {
+          token: customer.token,
+        },
+      );
       expect(status.body).toMatchObject({ status: "paid", orderId: orders[0]!.id });
-      const group = await server.request<CheckoutResponse>(`/api/checkouts/${response.body.checkoutId}`, { token: customer.token });
+      const group = await server.request<CheckoutResponse>(
+        `/api/checkouts/${response.body.checkoutId}`,
+        { token: customer.token },
+      );
       expect(group.body.status).toBe("paid");
       expect(group.body.orders.map((order) => order.id)).toEqual(orders.map((order) => order.id));
 
@@ -365,7 +519,10 @@ describe.each(databaseKinds)("one park basket on %s", (kind) => {
 
     it("a retried card checkout answers the same payment", async () => {
       const { customer, forno, smash } = await twoTrailerCustomer();
-      const body = { ...cashBody([ids.forno, ids.smash], forno.subtotalPence + smash.subtotalPence + SERVICE), paymentMethod: "stripe" };
+      const body = {
+        ...cashBody([ids.forno, ids.smash], forno.subtotalPence + smash.subtotalPence + SERVICE),
+        paymentMethod: "stripe",
+      };
       const key = newKey();
       const first = await checkout(customer, body, key);
       const again = await checkout(customer, body, key);
@@ -379,7 +536,12 @@ describe.each(databaseKinds)("one park basket on %s", (kind) => {
     return fetch(`${server.baseUrl}/pay/test-checkout/${paymentId}`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ number, expiry: "12 / 34", cvc: "123", name: "Demo Customer" }).toString(),
+      body: new URLSearchParams({
+        number,
+        expiry: "12 / 34",
+        cvc: "123",
+        name: "Demo Customer",
+      }).toString(),
       redirect: "manual",
     });
   }

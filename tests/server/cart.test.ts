@@ -1,9 +1,9 @@
-import { menuItemIdOf, vendorIdOf } from "./helpers/demo-park";
+import { type CartResponse, cartResponseSchema, emptyCart } from "@contract/cart";
+import type { ErrorResponse } from "@contract/errors";
+import { MESSAGES, requiredGroupMessage } from "@contract/messages";
+import type { AddonGroup, AddonGroupsResponse } from "@contract/vendors";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CartResponse, cartResponseSchema, emptyCart } from "../../contract/cart";
-import type { ErrorResponse } from "../../contract/errors";
-import { MESSAGES, requiredGroupMessage } from "../../contract/messages";
-import type { AddonGroup, AddonGroupsResponse } from "../../contract/vendors";
+import { menuItemIdOf, vendorIdOf } from "./helpers/demo-park";
 import {
   databaseKinds,
   type RequestOptions,
@@ -356,12 +356,17 @@ describe.each(databaseKinds)("cart API on %s", (kind) => {
       const token = await newCustomer();
       const mayo = pick(margheritaGroups, "Crust dips", "Garlic & herb mayo");
       const anchovies = topping("Anchovies");
-      const response = await addWithAddons(token, { quantity: 1, addonSelections: [regular(), anchovies, mayo] });
+      const response = await addWithAddons(token, {
+        quantity: 1,
+        addonSelections: [regular(), anchovies, mayo],
+      });
       expect(response.status).toBe(200);
       const [line] = response.body.items;
       expect(line!.allergens).toEqual(["gluten", "eggs", "fish", "milk", "mustard"]);
       const dips = line!.addons.find((group) => group.groupName === "Crust dips");
-      expect(dips!.addons).toMatchObject([{ name: "Garlic & herb mayo", allergens: ["eggs", "mustard"] }]);
+      expect(dips!.addons).toMatchObject([
+        { name: "Garlic & herb mayo", allergens: ["eggs", "mustard"] },
+      ]);
     });
 
     it("ignores prices sent with the selections", async () => {
@@ -906,9 +911,20 @@ describe.each(databaseKinds)("cart API on %s", (kind) => {
         body: { itemId: item.water, quantity: 3, vendorId: vendor.forno },
       });
       expect(updated.body.version).toBe(2);
-      const cleared = await call(token, "/remove-all-by-vendor", { method: "DELETE", body: { vendorId: vendor.forno } });
-      expect(cleared.body).toMatchObject({ items: [], version: 3, orderType: "takeaway", deliveryInstructions: "" });
-      expect((await addPlain(token, item.water)).body).toMatchObject({ version: 4, items: [{ quantity: 1 }] });
+      const cleared = await call(token, "/remove-all-by-vendor", {
+        method: "DELETE",
+        body: { vendorId: vendor.forno },
+      });
+      expect(cleared.body).toMatchObject({
+        items: [],
+        version: 3,
+        orderType: "takeaway",
+        deliveryInstructions: "",
+      });
+      expect((await addPlain(token, item.water)).body).toMatchObject({
+        version: 4,
+        items: [{ quantity: 1 }],
+      });
     });
   });
 });

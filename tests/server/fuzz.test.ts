@@ -15,7 +15,9 @@ describe("fuzz: malformed requests across every route", () => {
   });
   afterAll(() => server?.close());
 
-  it(`answers ${REQUESTS} malformed requests with 0 × 5xx and stays healthy`, { timeout: 600_000 }, async () => {
+  it(`answers ${REQUESTS} malformed requests with 0 × 5xx and stays healthy`, {
+    timeout: 600_000,
+  }, async () => {
     const ids = await demoIds(server);
     const customer = await server.registerCustomer();
     const staff = await server.login("staff@foodpark.test", "staff-password");
@@ -23,7 +25,12 @@ describe("fuzz: malformed requests across every route", () => {
     expect(routes.length).toBeGreaterThan(25);
     // Every route of the app is in the table, this test's newest ones included.
     expect(routes.map((route) => `${route.method} ${route.url}`)).toEqual(
-      expect.arrayContaining(["POST /api/orders", "GET /api/vendors/:id", "PATCH /api/staff/orders/:orderId", "GET /api/config"]),
+      expect.arrayContaining([
+        "POST /api/orders",
+        "GET /api/vendors/:id",
+        "PATCH /api/staff/orders/:orderId",
+        "GET /api/config",
+      ]),
     );
 
     const identities = [
@@ -31,11 +38,18 @@ describe("fuzz: malformed requests across every route", () => {
       { name: "staff", token: staff },
       { name: "signed out", token: null },
     ];
-    const cases = generateCases(routes, REQUESTS, SEED, identities, { vendorId: ids.forno, itemId: ids.limonata });
+    const cases = generateCases(routes, REQUESTS, SEED, identities, {
+      vendorId: ids.forno,
+      itemId: ids.limonata,
+    });
     const result = await runCases(server.baseUrl, cases);
 
-    const table = [...result.byStatus.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`);
-    console.log(`fuzz: ${result.sent} requests over ${routes.length} routes, seed ${SEED} — ${table.join(", ")}`);
+    const table = [...result.byStatus.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}: ${count}`);
+    console.log(
+      `fuzz: ${result.sent} requests over ${routes.length} routes, seed ${SEED} — ${table.join(", ")}`,
+    );
     expect(result.failures, JSON.stringify(result.failures.slice(0, 10), null, 1)).toEqual([]);
     expect(result.shapeless, JSON.stringify(result.shapeless.slice(0, 10), null, 1)).toEqual([]);
     expect(result.sent).toBe(REQUESTS);

@@ -3,15 +3,16 @@
  * email (generous), sign-ups per address, plate lookups; emails normalised; client addresses from X-Forwarded-For
  * only with TRUST_PROXY_HOPS. Runs on the in-process counters and, with TEST_REDIS_URL, on the Redis ones.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LoginResponse, RegisterResponse } from "../../contract/auth";
-import type { ErrorResponse } from "../../contract/errors";
+
+import type { LoginResponse, RegisterResponse } from "@contract/auth";
+import type { ErrorResponse } from "@contract/errors";
 import {
+  configFromEnv,
   DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT,
   DEFAULT_LOGIN_MAX_FAILURES_PER_ADDRESS,
   DEFAULT_REGISTER_RATE_LIMIT_PER_10_MINUTES,
-  configFromEnv,
-} from "../../server/src/config";
+} from "@server/config";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteRedisKeys, randomRedisPrefix, testRedisUrl } from "./helpers/redis";
 import { startTestServer, type TestServer, uniqueEmail } from "./helpers/test-server";
 
@@ -22,8 +23,10 @@ const freshAddress = () => {
   addressCounter += 1;
   return `203.0.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
 };
-const ACCOUNT_LOCKED = /^Too many failed sign-in attempts for this account\. Please wait \d+ (minutes|seconds) and try again\.$/;
-const ADDRESS_LOCKED = /^Too many failed sign-in attempts from your network\. Please wait \d+ (minutes|seconds) and try again\.$/;
+const ACCOUNT_LOCKED =
+  /^Too many failed sign-in attempts for this account\. Please wait \d+ (minutes|seconds) and try again\.$/;
+const ADDRESS_LOCKED =
+  /^Too many failed sign-in attempts from your network\. Please wait \d+ (minutes|seconds) and try again\.$/;
 
 describe.each(stores)("login limits (%s counters)", (store) => {
   const prefix = randomRedisPrefix();
@@ -101,7 +104,13 @@ describe.each(stores)("login limits (%s counters)", (store) => {
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.user.id).toBe(customer.user.id);
 
-    const spellings = [padded, customer.email, `${customer.email} `, ` ${customer.email}`, customer.email.toUpperCase()];
+    const spellings = [
+      padded,
+      customer.email,
+      `${customer.email} `,
+      ` ${customer.email}`,
+      customer.email.toUpperCase(),
+    ];
     for (let attempt = 0; attempt < DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT; attempt++) {
       const spelling = spellings[attempt % spellings.length] ?? customer.email;
       expect((await login(spelling, "wrong-password", freshAddress())).status).toBe(401);
@@ -140,10 +149,14 @@ describe.each(stores)("login limits (%s counters)", (store) => {
     try {
       const parkWifi = freshAddress();
       const signIn = (email: string, password: string) =>
-        small.request("/auth/login", { body: { email, password }, headers: { "x-forwarded-for": parkWifi } });
+        small.request("/auth/login", {
+          body: { email, password },
+          headers: { "x-forwarded-for": parkWifi },
+        });
       const customers = await Promise.all([1, 2, 3].map(() => small.registerCustomer()));
       for (let round = 0; round < 4; round++) {
-        for (const customer of customers) expect((await signIn(customer.email, customer.password)).status).toBe(200);
+        for (const customer of customers)
+          expect((await signIn(customer.email, customer.password)).status).toBe(200);
       }
       for (let typo = 0; typo < 5; typo++) {
         expect((await signIn(customers[typo % 3]!.email, "typo-password")).status).toBe(401);
@@ -169,7 +182,9 @@ describe.each(stores)("login limits (%s counters)", (store) => {
     const refused = await register();
 
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ message: expect.stringMatching(/^Too many attempts\. Please wait \d+ seconds/) });
+    expect(refused.body).toEqual({
+      message: expect.stringMatching(/^Too many attempts\. Please wait \d+ seconds/),
+    });
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(9 * 60);
     // Someone at another address still signs up.
     const elsewhere = await server.request("/auth/register", {
@@ -182,7 +197,11 @@ describe.each(stores)("login limits (%s counters)", (store) => {
   it("stores a new account's email trimmed and in lower case", async () => {
     const email = uniqueEmail("MiXeD");
     const response = await server.request<RegisterResponse>("/auth/register", {
-      body: { email: `  ${email.toUpperCase()}  `, password: "a-good-password", name: "Mixed Case" },
+      body: {
+        email: `  ${email.toUpperCase()}  `,
+        password: "a-good-password",
+        name: "Mixed Case",
+      },
       headers: { "x-forwarded-for": freshAddress() },
     });
     expect(response.status).toBe(201);
@@ -215,7 +234,8 @@ describe.each(stores)("login limits (%s counters)", (store) => {
           headers: { "x-forwarded-for": freshAddress() },
         });
       const statuses: number[] = [];
-      for (let attempt = 0; attempt < 7; attempt++) statuses.push((await forged(uniqueEmail("forged"))).status);
+      for (let attempt = 0; attempt < 7; attempt++)
+        statuses.push((await forged(uniqueEmail("forged"))).status);
       // Every attempt came "from" another forwarded address, yet all count against the real peer, 127.0.0.1.
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
     });
@@ -237,13 +257,19 @@ describe("plate lookups are limited per customer", () => {
     const first = await server.registerCustomer();
     const second = await server.registerCustomer();
     const lookup = (token: string) =>
-      server.request<ErrorResponse>("/api/vehicle-lookup", { body: { registrationNumber: "AB12 CDE" }, token });
-    for (let attempt = 0; attempt < 3; attempt++) expect((await lookup(first.token)).status).toBe(200);
+      server.request<ErrorResponse>("/api/vehicle-lookup", {
+        body: { registrationNumber: "AB12 CDE" },
+        token,
+      });
+    for (let attempt = 0; attempt < 3; attempt++)
+      expect((await lookup(first.token)).status).toBe(200);
 
     const refused = await lookup(first.token);
 
     expect(refused.status).toBe(429);
-    expect(refused.body.message).toMatch(/^Too many attempts\. Please wait \d+ seconds and try again\.$/);
+    expect(refused.body.message).toMatch(
+      /^Too many attempts\. Please wait \d+ seconds and try again\.$/,
+    );
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await lookup(second.token)).status).toBe(200);
   });

@@ -1,7 +1,7 @@
+import type { Database } from "@server/db/database.js";
+import { listMigrations, migrate } from "@server/db/migrate.js";
+import { DEMO_ACCOUNTS, seedDemoPark } from "@server/db/seed.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../server/src/db/database.js";
-import { listMigrations, migrate } from "../../server/src/db/migrate.js";
-import { DEMO_ACCOUNTS, seedDemoPark } from "../../server/src/db/seed.js";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "./helpers/test-server";
 
 async function count(db: Database, sql: string): Promise<number> {

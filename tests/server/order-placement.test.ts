@@ -1,5 +1,5 @@
+import type { OrderPlaced } from "@server/events.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OrderPlaced } from "../../server/src/events.js";
 import {
   addToCart,
   addWithRequiredChoices,
@@ -9,7 +9,12 @@ import {
   demoIds,
   getCart,
 } from "./helpers/checkout-fixtures";
-import { databaseKinds, type RegisteredCustomer, startTestServer, type TestServer } from "./helpers/test-server";
+import {
+  databaseKinds,
+  type RegisteredCustomer,
+  startTestServer,
+  type TestServer,
+} from "./helpers/test-server";
 
 interface Created {
   id: number;
@@ -38,22 +43,44 @@ describe.each(databaseKinds)("POST /api/orders on %s", (kind) => {
     });
 
   const storedOrder = async (id: number) => {
-    const [order] = await server.db.query<Record<string, unknown>>("select * from orders where id = $1", [id]);
-    const items = await server.db.query<Record<string, unknown>>("select * from order_items where order_id = $1 order by id", [id]);
+    const [order] = await server.db.query<Record<string, unknown>>(
+      "select * from orders where id = $1",
+      [id],
+    );
+    const items = await server.db.query<Record<string, unknown>>(
+      "select * from order_items where order_id = $1 order by id",
+      [id],
+    );
     return { order: order!, items };
   };
 
   it("creates a cash order from the server cart, pending payment, and empties the cart", async () => {
     const customer = await server.registerCustomer();
     await addToCart(server, customer.token, ids.forno, ids.limonata, 2);
-    await addWithRequiredChoices(server, customer.token, ids.forno, ids.margherita, "No basil please");
+    await addWithRequiredChoices(
+      server,
+      customer.token,
+      ids.forno,
+      ids.margherita,
+      "No basil please",
+    );
     const cart = await getCart(server, customer.token, ids.forno);
     const before = placed.length;
 
-    const response = await place(customer, cashOrder(ids.forno, { deliveryInstructions: "  Blue car by the gate  ", vehicleData: { registrationNumber: "ab12 cde", make: "Ford", colour: "Blue" } }));
+    const response = await place(
+      customer,
+      cashOrder(ids.forno, {
+        deliveryInstructions: "  Blue car by the gate  ",
+        vehicleData: { registrationNumber: "ab12 cde", make: "Ford", colour: "Blue" },
+      }),
+    );
 
     expect(response.status, response.text).toBe(201);
-    expect(response.body).toEqual({ id: expect.any(Number), order_id: response.body.id, status: "pending_payment" });
+    expect(response.body).toEqual({
+      id: expect.any(Number),
+      order_id: response.body.id,
+      status: "pending_payment",
+    });
     const { order, items } = await storedOrder(response.body.id);
     expect(order).toMatchObject({
       user_id: customer.user.id,
@@ -69,20 +96,46 @@ describe.each(databaseKinds)("POST /api/orders on %s", (kind) => {
     });
     // The estimated window: the vendor's preparation range (Forno & Fuoco: 10-15 minutes) from placement.
     const minutesAfterPlacement = (column: string) =>
-      Math.round((new Date(order[column] as string).getTime() - new Date(order.created_at as string).getTime()) / 60_000);
-    expect([minutesAfterPlacement("estimated_ready_from"), minutesAfterPlacement("estimated_ready_at")]).toEqual([10, 15]);
-    const seen = await server.request<{ estimatedDeliveryTime: string; estimatedReadyFrom: string; status: string }>(
-      `/api/orders/${response.body.id}`,
-      { token: customer.token },
+      Math.round(
+        (new Date(order[column] as string).getTime() -
+          new Date(order.created_at as string).getTime()) /
+          60_000,
+      );
+    expect([
+      minutesAfterPlacement("estimated_ready_from"),
+      minutesAfterPlacement("estimated_ready_at"),
+    ]).toEqual([10, 15]);
+    const seen = await server.request<{
+      estimatedDeliveryTime: string;
+      estimatedReadyFrom: string;
+      status: string;
+    }>(`/api/orders/${response.body.id}`, { token: customer.token });
+    expect(Date.parse(seen.body.estimatedDeliveryTime)).toBe(
+      new Date(order.estimated_ready_at as string).getTime(),
     );
-    expect(Date.parse(seen.body.estimatedDeliveryTime)).toBe(new Date(order.estimated_ready_at as string).getTime());
-    expect(Date.parse(seen.body.estimatedReadyFrom)).toBe(new Date(order.estimated_ready_from as string).getTime());
-    expect(items.map((item) => [item.name, item.quantity, item.total_pence, item.special_instructions])).toEqual([
+    expect(Date.parse(seen.body.estimatedReadyFrom)).toBe(
+      new Date(order.estimated_ready_from as string).getTime(),
+    );
+    expect(
+      items.map((item) => [item.name, item.quantity, item.total_pence, item.special_instructions]),
+    ).toEqual([
       ["San Pellegrino Limonata", 2, 600, null],
-      ["Margherita", 1, cart.items.find((item) => item.name === "Margherita")!.totalPricePence, "No basil please"],
+      [
+        "Margherita",
+        1,
+        cart.items.find((item) => item.name === "Margherita")!.totalPricePence,
+        "No basil please",
+      ],
     ]);
     expect((await getCart(server, customer.token, ids.forno)).items).toEqual([]);
-    expect(placed.slice(before)).toEqual([{ orderId: response.body.id, userId: customer.user.id, vendorId: ids.forno, status: "pending_payment" }]);
+    expect(placed.slice(before)).toEqual([
+      {
+        orderId: response.body.id,
+        userId: customer.user.id,
+        vendorId: ids.forno,
+        status: "pending_payment",
+      },
+    ]);
   });
 
   it("prices from the server cart only: the payload's prices and quantities are ignored", async () => {
@@ -128,7 +181,9 @@ describe.each(databaseKinds)("POST /api/orders on %s", (kind) => {
     await addToCart(server, customer.token, ids.forno, ids.limonata, 2);
     const before = placed.length;
     const key = `concurrent-${customer.user.id}-xyz`;
-    const responses = await Promise.all(Array.from({ length: 5 }, () => place(customer, cashOrder(ids.forno), key)));
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => place(customer, cashOrder(ids.forno), key)),
+    );
     expect(responses.map((response) => response.status)).toEqual([201, 201, 201, 201, 201]);
     expect(new Set(responses.map((response) => response.body.id)).size).toBe(1);
     expect(await countOrders(server, customer.user.id)).toBe(1);
@@ -138,7 +193,9 @@ describe.each(databaseKinds)("POST /api/orders on %s", (kind) => {
   it("places one cart once even when duplicates come without a key", async () => {
     const customer = await server.registerCustomer();
     await addToCart(server, customer.token, ids.forno, ids.limonata);
-    const responses = await Promise.all(Array.from({ length: 5 }, () => place(customer, cashOrder(ids.forno))));
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => place(customer, cashOrder(ids.forno))),
+    );
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses).toEqual([201, 400, 400, 400, 400]);
     expect(await countOrders(server, customer.user.id)).toBe(1);
@@ -157,7 +214,9 @@ describe.each(databaseKinds)("POST /api/orders on %s", (kind) => {
     const bobOrder = await place(bob, cashOrder(ids.forno), key);
     expect(bobOrder.status).toBe(201);
     expect(bobOrder.body.id).not.toBe(aliceOrder.body.id);
-    expect((await storedOrder(bobOrder.body.id)).items.map((item) => item.name)).toEqual(["Margherita"]);
+    expect((await storedOrder(bobOrder.body.id)).items.map((item) => item.name)).toEqual([
+      "Margherita",
+    ]);
   });
 
   it("only empties the ordered vendor's cart", async () => {
@@ -174,32 +233,50 @@ describe.each(databaseKinds)("POST /api/orders on %s", (kind) => {
 
   it("refuses a vendor that closed after the cart was filled", async () => {
     const customer = await server.registerCustomer();
-    await addToCart(server, customer.token, ids.smash, (await server.db.query<{ id: number }>(
-      "select id from menu_items where vendor_id = $1 and available and id not in (select menu_item_id from addon_groups where is_required) order by id limit 1",
-      [ids.smash],
-    ))[0]!.id);
-    await server.db.query("update vendors set trading_status = 'closed' where id = $1", [ids.smash]);
+    await addToCart(
+      server,
+      customer.token,
+      ids.smash,
+      (
+        await server.db.query<{ id: number }>(
+          "select id from menu_items where vendor_id = $1 and available and id not in (select menu_item_id from addon_groups where is_required) order by id limit 1",
+          [ids.smash],
+        )
+      )[0]!.id,
+    );
+    await server.db.query("update vendors set trading_status = 'closed' where id = $1", [
+      ids.smash,
+    ]);
     try {
       const response = await place(customer, cashOrder(ids.smash));
       expect(response.status).toBe(409);
       expect(response.body.message).toMatch(/closed/);
       expect((await getCart(server, customer.token, ids.smash)).items).toHaveLength(1);
     } finally {
-      await server.db.query("update vendors set trading_status = 'open' where id = $1", [ids.smash]);
+      await server.db.query("update vendors set trading_status = 'open' where id = $1", [
+        ids.smash,
+      ]);
     }
   });
 
   it("refuses a bad plate, a bad key, a missing sign-in and an unpaid card order", async () => {
     const customer = await server.registerCustomer();
     await addToCart(server, customer.token, ids.forno, ids.limonata);
-    const badPlate = await place(customer, cashOrder(ids.forno, { vehicleData: { registrationNumber: "!!!", make: "", colour: "" } }));
+    const badPlate = await place(
+      customer,
+      cashOrder(ids.forno, { vehicleData: { registrationNumber: "!!!", make: "", colour: "" } }),
+    );
     expect(badPlate.status).toBe(400);
     const badKey = await place(customer, cashOrder(ids.forno), "short");
     expect(badKey.status).toBe(400);
     expect(badKey.body.message).toMatch(/Idempotency-Key/);
     const anonymous = await server.request("/api/orders", { body: cashOrder(ids.forno) });
     expect(anonymous.status).toBe(401);
-    const unpaid = await place(customer, { ...cashOrder(ids.forno), paymentMethod: "stripe", stripePaymentIntentId: "pay_nothing" });
+    const unpaid = await place(customer, {
+      ...cashOrder(ids.forno),
+      paymentMethod: "stripe",
+      stripePaymentIntentId: "pay_nothing",
+    });
     expect(unpaid.status).toBe(402);
     expect(await countOrders(server, customer.user.id)).toBe(0);
     expect((await getCart(server, customer.token, ids.forno)).items).toHaveLength(1);

@@ -1,12 +1,12 @@
-import { safeParse } from "zod/v4/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type Order,
   orderDetailsResponseSchema,
   orderListResponseSchema,
   orderSchema,
-} from "../../contract/orders";
-import type { OrderStatusChanged } from "../../server/src/events";
+} from "@contract/orders";
+import type { OrderStatusChanged } from "@server/events";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { safeParse } from "zod/v4/core";
 import { createOrderFixture, staffUserId } from "./helpers/order-fixtures";
 import {
   databaseKinds,
@@ -307,15 +307,21 @@ describe.each(databaseKinds)("orders API on %s", (kind) => {
         createdAt: longAgo,
         estimatedReadyAt: new Date(longAgo.getTime() + 15 * 60_000),
       });
-      const window = (order: Order) => [order.estimatedReadyFrom, order.estimatedDeliveryTime].map((at) => Date.parse(at!));
+      const window = (order: Order) =>
+        [order.estimatedReadyFrom, order.estimatedDeliveryTime].map((at) => Date.parse(at!));
       const minutesFromNow = (at: number) => Math.round((at - Date.now()) / 60_000);
-      const [vendor] = await server.db.query<{ preparation_time_min: number; preparation_time_max: number }>(
-        "select preparation_time_min, preparation_time_max from vendors where id = $1",
-        [cash.vendorId],
-      );
+      const [vendor] = await server.db.query<{
+        preparation_time_min: number;
+        preparation_time_max: number;
+      }>("select preparation_time_min, preparation_time_max from vendors where id = $1", [
+        cash.vendorId,
+      ]);
 
       const confirmed = await patchStatus(cash.id, "confirmed");
-      expect(window(confirmed.body).map(minutesFromNow)).toEqual([vendor!.preparation_time_min, vendor!.preparation_time_max]);
+      expect(window(confirmed.body).map(minutesFromNow)).toEqual([
+        vendor!.preparation_time_min,
+        vendor!.preparation_time_max,
+      ]);
 
       const preparing = await patchStatus(cash.id, "preparing");
       expect(window(preparing.body)).toEqual(window(confirmed.body));

@@ -2,11 +2,11 @@ import { createPublicKey } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { type PushPayload, pushPayloadSchema } from "@contract/push";
+import type { OrderStatusChanged } from "@server/events";
+import { resolveVapidDetails } from "@server/services/push/index";
 import { jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PushPayload, pushPayloadSchema } from "../../contract/push";
-import type { OrderStatusChanged } from "../../server/src/events";
-import { resolveVapidDetails } from "../../server/src/services/push/index";
 import { createOrderFixture } from "./helpers/order-fixtures";
 import {
   createBrowserSubscriptionKeys,
@@ -55,7 +55,10 @@ describe.each(databaseKinds)("web push on %s", (kind) => {
   let receiver: PushReceiver;
 
   beforeAll(async () => {
-    [server, receiver] = await Promise.all([startTestServer({ kind, config: { pushAllowPrivateEndpoints: true } }), startPushReceiver()]);
+    [server, receiver] = await Promise.all([
+      startTestServer({ kind, config: { pushAllowPrivateEndpoints: true } }),
+      startPushReceiver(),
+    ]);
   });
 
   afterAll(async () => {
@@ -211,7 +214,10 @@ describe.each(databaseKinds)("web push on %s", (kind) => {
 
     it("the customer's subscription receives the new status, naming the vendor", async () => {
       const customer = await server.registerCustomer();
-      const order = await createOrderFixture(server.db, { userId: customer.user.id, status: "preparing" });
+      const order = await createOrderFixture(server.db, {
+        userId: customer.user.id,
+        status: "preparing",
+      });
       const device = await subscribeToReceiver(customer, "staff-change");
 
       expect((await patchStatus(order.id, "ready")).status).toBe(200);
@@ -232,7 +238,10 @@ describe.each(databaseKinds)("web push on %s", (kind) => {
 
     it("still succeeds when the push service fails or is unreachable", async () => {
       const customer = await server.registerCustomer();
-      const order = await createOrderFixture(server.db, { userId: customer.user.id, status: "confirmed" });
+      const order = await createOrderFixture(server.db, {
+        userId: customer.user.id,
+        status: "confirmed",
+      });
       await subscribeToReceiver(customer, "staff-change-broken", 500);
       await server.app.services.push.subscribe(customer.user.id, {
         endpoint: "http://127.0.0.1:9/push/nobody-listens",

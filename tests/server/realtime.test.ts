@@ -1,13 +1,13 @@
-import { io as connect, type Socket } from "socket.io-client";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { OrderStatusNotification } from "../../contract/orders";
+import type { OrderStatusNotification } from "@contract/orders";
 import {
   SOCKET_EVENTS,
   SOCKET_MESSAGES,
   STAFF_ROOM,
   type StaffOrderChanged,
   userRoom,
-} from "../../contract/realtime";
+} from "@contract/realtime";
+import { io as connect, type Socket } from "socket.io-client";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createOrderFixture } from "./helpers/order-fixtures";
 import {
   databaseKinds,

@@ -4,14 +4,16 @@
  * what one node announces reaches the others. Needs TEST_DATABASE_URL and TEST_REDIS_URL (.ci/run sets both);
  * tests/e2e/two-nodes.spec.ts does the same with separate processes.
  */
+
+import type { OrderStatusNotification } from "@contract/orders";
+import { SOCKET_EVENTS, userRoom } from "@contract/realtime";
+import { listMigrations } from "@server/db/migrate";
+import { loadSeedVendors } from "@server/db/seed-data";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OrderStatusNotification } from "../../contract/orders";
-import { SOCKET_EVENTS, userRoom } from "../../contract/realtime";
-import { listMigrations } from "../../server/src/db/migrate";
-import { loadSeedVendors } from "../../server/src/db/seed-data";
 
 const seedVendors = loadSeedVendors();
+
 import { createOrderFixture } from "./helpers/order-fixtures";
 import { deleteRedisKeys, randomRedisPrefix, testRedisUrl } from "./helpers/redis";
 import {
@@ -65,8 +67,12 @@ describe.skipIf(!ready)("several nodes on one PostgreSQL and one Redis", () => {
     const migrations = await database.db.query<{ version: number }>(
       "select version from schema_migrations order by version",
     );
-    expect(migrations.map((row) => row.version)).toEqual(listMigrations().map((migration) => migration.version));
-    const [vendors] = await database.db.query<{ count: number }>("select count(*)::int as count from vendors");
+    expect(migrations.map((row) => row.version)).toEqual(
+      listMigrations().map((migration) => migration.version),
+    );
+    const [vendors] = await database.db.query<{ count: number }>(
+      "select count(*)::int as count from vendors",
+    );
     expect(vendors?.count).toBe(seedVendors.length);
     const demo = await database.db.query("select 1 from users where email in ($1, $2)", [
       "demo@foodpark.test",
@@ -79,7 +85,9 @@ describe.skipIf(!ready)("several nodes on one PostgreSQL and one Redis", () => {
     const [a, b, c] = nodes as [TestServer, TestServer, TestServer];
     const token = await a.login("demo@foodpark.test", "demo-password");
     for (const node of [b, c]) expect((await node.request("/auth/me", { token })).status).toBe(200);
-    const keys = await Promise.all(nodes.map((node) => node.request<{ publicKey: string }>("/api/push/public-key")));
+    const keys = await Promise.all(
+      nodes.map((node) => node.request<{ publicKey: string }>("/api/push/public-key")),
+    );
     expect(new Set(keys.map((key) => key.text)).size).toBe(1);
     expect(keys[0]?.status).toBe(200);
   });
@@ -93,7 +101,8 @@ describe.skipIf(!ready)("several nodes on one PostgreSQL and one Redis", () => {
     }
     nodes[0]!.app.events.emit("catalogueChanged");
     const deadline = Date.now() + 5000;
-    while ((heard[1] === 0 || heard[2] === 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while ((heard[1] === 0 || heard[2] === 0) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 300));
     expect(heard).toEqual([1, 1, 1]);
   });
@@ -101,8 +110,16 @@ describe.skipIf(!ready)("several nodes on one PostgreSQL and one Redis", () => {
   it("a customer's socket on one node hears a status change made on another", async () => {
     const [a, b] = nodes as [TestServer, TestServer];
     const customer = await a.registerCustomer();
-    const order = await createOrderFixture(database.db, { userId: customer.user.id, status: "pending" });
-    const socket = connect(a.baseUrl, { path: "/socket.io", transports: ["websocket"], forceNew: true, reconnection: false });
+    const order = await createOrderFixture(database.db, {
+      userId: customer.user.id,
+      status: "pending",
+    });
+    const socket = connect(a.baseUrl, {
+      path: "/socket.io",
+      transports: ["websocket"],
+      forceNew: true,
+      reconnection: false,
+    });
     sockets.push(socket);
     await next(socket, "connect");
     const joined = next(socket, SOCKET_EVENTS.roomJoined);
@@ -125,8 +142,12 @@ describe.skipIf(!ready)("several nodes on one PostgreSQL and one Redis", () => {
 describe("REDIS_URL that does not answer", () => {
   it("refuses to start with a clear message instead of running as a lone node", async () => {
     await expect(
-      startTestServer({ config: { redisUrl: "redis://:secret-password@127.0.0.1:1", redisKeyPrefix: "unused:" } }),
-    ).rejects.toThrow(/^REDIS_URL is set but Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:1 does not answer/);
+      startTestServer({
+        config: { redisUrl: "redis://:secret-password@127.0.0.1:1", redisKeyPrefix: "unused:" },
+      }),
+    ).rejects.toThrow(
+      /^REDIS_URL is set but Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:1 does not answer/,
+    );
   }, 90_000);
 
   it("without REDIS_URL, loads nothing of Redis: one node keeps its state in memory", async () => {

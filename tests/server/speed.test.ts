@@ -1,9 +1,9 @@
 import http from "node:http";
 import zlib from "node:zlib";
+import type { MenuResponse } from "@contract/vendors";
+import compressPlugin from "@server/plugins/compress";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MenuResponse } from "../../contract/vendors";
-import compressPlugin from "../../server/src/plugins/compress";
 import { addToCart } from "./helpers/checkout-fixtures";
 import { catalogueChanged, menuItemIdOf, vendorIdOf } from "./helpers/demo-park";
 import { databaseKinds, startTestServer, type TestServer } from "./helpers/test-server";
@@ -16,13 +16,21 @@ interface RawResponse {
 }
 
 /** A GET that keeps the body as sent (fetch would decode it). */
-function rawGet(baseUrl: string, urlPath: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+function rawGet(
+  baseUrl: string,
+  urlPath: string,
+  headers: Record<string, string> = {},
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const request = http.get(`${baseUrl}${urlPath}`, { headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+        }),
       );
       response.on("error", reject);
     });
@@ -59,7 +67,12 @@ describe.each(databaseKinds)("compression, the in-memory catalogue and health on
 
     beforeAll(async () => {
       token = (await server.registerCustomer()).token;
-      for (const name of ["Sparkling Water", "San Pellegrino Limonata", "Pesto Genovese", "Tiramisu"]) {
+      for (const name of [
+        "Sparkling Water",
+        "San Pellegrino Limonata",
+        "Pesto Genovese",
+        "Tiramisu",
+      ]) {
         const id = await menuItemIdOf(server.db, "forno-fuoco", name).catch(() => undefined);
         if (id) await addToCart(server, token, forno, id);
       }
@@ -83,15 +96,18 @@ describe.each(databaseKinds)("compression, the in-memory catalogue and health on
       ["br", "gzip, deflate, br"],
       ["gzip", "gzip, deflate"],
       ["gzip", "br;q=0, gzip"],
-    ])("sends %s for Accept-Encoding '%s', smaller and decoding to the same JSON", async (encoding, header) => {
-      const plain = await cart("identity");
-      const encoded = await cart(header);
-      expect(encoded.status).toBe(200);
-      expect(encoded.headers["content-encoding"]).toBe(encoding);
-      expect(encoded.headers.vary).toMatch(/accept-encoding/i);
-      expect(encoded.body.length).toBeLessThan(plain.body.length / 2);
-      expect(decode(encoded)).toEqual(JSON.parse(plain.body.toString("utf8")));
-    });
+    ])(
+      "sends %s for Accept-Encoding '%s', smaller and decoding to the same JSON",
+      async (encoding, header) => {
+        const plain = await cart("identity");
+        const encoded = await cart(header);
+        expect(encoded.status).toBe(200);
+        expect(encoded.headers["content-encoding"]).toBe(encoding);
+        expect(encoded.headers.vary).toMatch(/accept-encoding/i);
+        expect(encoded.body.length).toBeLessThan(plain.body.length / 2);
+        expect(decode(encoded)).toEqual(JSON.parse(plain.body.toString("utf8")));
+      },
+    );
 
     it("leaves responses under 1 KB as they are", async () => {
       const me = await rawGet(server.baseUrl, "/auth/me", {
@@ -110,7 +126,9 @@ describe.each(databaseKinds)("compression, the in-memory catalogue and health on
 
     it("serves the menu precompressed in the encoding the client prefers, with one ETag per encoding", async () => {
       const plain = await rawGet(server.baseUrl, menuPath());
-      const br = await rawGet(server.baseUrl, menuPath(), { "accept-encoding": "gzip, deflate, br" });
+      const br = await rawGet(server.baseUrl, menuPath(), {
+        "accept-encoding": "gzip, deflate, br",
+      });
       const gzip = await rawGet(server.baseUrl, menuPath(), { "accept-encoding": "gzip" });
       expect(plain.headers["content-encoding"]).toBeUndefined();
       expect(br.headers["content-encoding"]).toBe("br");
@@ -118,7 +136,9 @@ describe.each(databaseKinds)("compression, the in-memory catalogue and health on
       for (const response of [plain, br, gzip]) {
         expect(response.status).toBe(200);
         expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
-        expect(response.headers["cache-control"]).toBe("public, max-age=30, stale-while-revalidate=300");
+        expect(response.headers["cache-control"]).toBe(
+          "public, max-age=30, stale-while-revalidate=300",
+        );
         expect(response.headers.vary).toMatch(/accept-encoding/i);
         expect(Number(response.headers["content-length"])).toBe(response.body.length);
         expect(decode(response)).toEqual(decode(plain));
@@ -140,46 +160,58 @@ describe.each(databaseKinds)("compression, the in-memory catalogue and health on
       expect(again.headers.etag).toBe(first.headers.etag);
       expect(again.headers["cache-control"]).toBe("public, max-age=30, stale-while-revalidate=300");
 
-      const otherEncoding = await rawGet(server.baseUrl, menuPath(), { "if-none-match": `"nope", ${first.headers.etag}` });
+      const otherEncoding = await rawGet(server.baseUrl, menuPath(), {
+        "if-none-match": `"nope", ${first.headers.etag}`,
+      });
       expect(otherEncoding.status).toBe(304);
-      const stale = await rawGet(server.baseUrl, menuPath(), { "if-none-match": '"something-else"' });
+      const stale = await rawGet(server.baseUrl, menuPath(), {
+        "if-none-match": '"something-else"',
+      });
       expect(stale.status).toBe(200);
     });
 
-    it.each(["/api/vendors/list", "/api/vendors/list?page=2&limit=3", "/api/vendors/list?status=active"])(
-      "gives %s an ETag and 304 as well",
-      async (urlPath) => {
-        const first = await rawGet(server.baseUrl, urlPath);
-        expect(first.status).toBe(200);
-        expect(first.headers.etag).toMatch(/^"[\w-]{20,}"$/);
-        const again = await rawGet(server.baseUrl, urlPath, { "if-none-match": first.headers.etag! });
-        expect(again.status).toBe(304);
-      },
-    );
+    it.each([
+      "/api/vendors/list",
+      "/api/vendors/list?page=2&limit=3",
+      "/api/vendors/list?status=active",
+    ])("gives %s an ETag and 304 as well", async (urlPath) => {
+      const first = await rawGet(server.baseUrl, urlPath);
+      expect(first.status).toBe(200);
+      expect(first.headers.etag).toMatch(/^"[\w-]{20,}"$/);
+      const again = await rawGet(server.baseUrl, urlPath, { "if-none-match": first.headers.etag! });
+      expect(again.status).toBe(304);
+    });
 
     it("keeps serving its snapshot until catalogueChanged, then a new ETag and the new data", async () => {
       const margherita = await menuItemIdOf(server.db, "forno-fuoco", "Margherita");
       const before = await rawGet(server.baseUrl, menuPath());
       const priceOf = (response: RawResponse) =>
-        (decode(response) as MenuResponse).items.flatMap((group) => group.items).find((item) => item.name === "Margherita")
-          ?.pricePence;
+        (decode(response) as MenuResponse).items
+          .flatMap((group) => group.items)
+          .find((item) => item.name === "Margherita")?.pricePence;
       expect(priceOf(before)).toBe(950);
 
       await server.db.query("update menu_items set price_pence = 990 where id = $1", [margherita]);
       try {
         // Not announced yet: the routes read the snapshot, never the database.
-        const unannounced = await rawGet(server.baseUrl, menuPath(), { "if-none-match": before.headers.etag! });
+        const unannounced = await rawGet(server.baseUrl, menuPath(), {
+          "if-none-match": before.headers.etag!,
+        });
         expect(unannounced.status).toBe(304);
 
         await catalogueChanged(server);
-        const after = await rawGet(server.baseUrl, menuPath(), { "if-none-match": before.headers.etag! });
+        const after = await rawGet(server.baseUrl, menuPath(), {
+          "if-none-match": before.headers.etag!,
+        });
         expect(after.status).toBe(200);
         expect(after.headers.etag).not.toBe(before.headers.etag);
         expect(priceOf(after)).toBe(990);
         const item = await rawGet(server.baseUrl, `/api/menu-items/item_${margherita}`);
         expect((decode(item) as { item: { pricePence: number } }).item.pricePence).toBe(990);
       } finally {
-        await server.db.query("update menu_items set price_pence = 950 where id = $1", [margherita]);
+        await server.db.query("update menu_items set price_pence = 950 where id = $1", [
+          margherita,
+        ]);
         await catalogueChanged(server);
       }
       const restored = await rawGet(server.baseUrl, menuPath());
@@ -188,7 +220,9 @@ describe.each(databaseKinds)("compression, the in-memory catalogue and health on
 
     it("sends the security headers on a served body, a 304 and an error alike", async () => {
       const served = await rawGet(server.baseUrl, menuPath());
-      const notModified = await rawGet(server.baseUrl, menuPath(), { "if-none-match": served.headers.etag! });
+      const notModified = await rawGet(server.baseUrl, menuPath(), {
+        "if-none-match": served.headers.etag!,
+      });
       const missing = await rawGet(server.baseUrl, "/api/vendors/9999");
       for (const response of [served, notModified, missing]) {
         expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
@@ -249,7 +283,10 @@ describe("the compress plugin", () => {
       reply.header("content-encoding", "br").type("application/json").send(brotli),
     );
     app.get("/plain", () => JSON.parse(text));
-    const already = await app.inject({ url: "/already", headers: { "accept-encoding": "gzip, br" } });
+    const already = await app.inject({
+      url: "/already",
+      headers: { "accept-encoding": "gzip, br" },
+    });
     expect(already.headers["content-encoding"]).toBe("br");
     expect(already.rawPayload.equals(brotli)).toBe(true);
     const plain = await app.inject({ url: "/plain", headers: { "accept-encoding": "gzip, br" } });

@@ -6,9 +6,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import staticPlugin from "@server/plugins/static.js";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import staticPlugin from "../../server/src/plugins/static.js";
 
 const ASSET = "assets/index-AbC123.js";
 const files: Record<string, string> = {
@@ -16,7 +16,12 @@ const files: Record<string, string> = {
   [ASSET]: `export const greeting = ${JSON.stringify("hello from the park ".repeat(200))};\n`,
   "assets/index-Def456.css": `body{margin:0}${".skeleton{background:#eee}".repeat(50)}`,
   "sw.js": `self.addEventListener("install", () => ${JSON.stringify("x".repeat(2000))});`,
-  "manifest.webmanifest": JSON.stringify({ name: "Food Park", short_name: "Food Park", icons: [], description: "d".repeat(800) }),
+  "manifest.webmanifest": JSON.stringify({
+    name: "Food Park",
+    short_name: "Food Park",
+    icons: [],
+    description: "d".repeat(800),
+  }),
   "icons/icon.svg": `<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="1" height="1"/>'.repeat(60)}</svg>`,
 };
 const PNG = "icons/icon-192.png";
@@ -140,7 +145,10 @@ describe("caching rules of the compressed copies", () => {
     expect(brotli.headers.etag).toBeDefined();
     expect(brotli.headers.etag).not.toBe(plain.headers.etag);
 
-    const again = await get(`/${ASSET}`, { "accept-encoding": CHROME, "if-none-match": String(brotli.headers.etag) });
+    const again = await get(`/${ASSET}`, {
+      "accept-encoding": CHROME,
+      "if-none-match": String(brotli.headers.etag),
+    });
     expect(again.statusCode).toBe(304);
   });
 });
@@ -198,7 +206,9 @@ describe("HEAD and Range", () => {
 
     expect(response.statusCode).toBe(206);
     expect(response.headers["content-encoding"]).toBe("br");
-    expect(response.headers["content-range"]).toBe(`bytes 10-${brotli.length - 1}/${brotli.length}`);
+    expect(response.headers["content-range"]).toBe(
+      `bytes 10-${brotli.length - 1}/${brotli.length}`,
+    );
     expect(response.rawPayload).toEqual(brotli.subarray(10));
   });
 });

@@ -1,5 +1,5 @@
+import { configFromEnv, stripeJsKey } from "@server/config.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { configFromEnv, stripeJsKey } from "../../server/src/config.js";
 import { startTestServer, type TestServer } from "./helpers/test-server";
 
 const PUBLISHABLE_KEY = "pk_test_51FoodParkPublishableKey";
@@ -15,7 +15,9 @@ describe("Stripe.js on the payment screen: only with a publishable key for real 
   let keyButNoStripe: TestServer;
 
   beforeAll(async () => {
-    withStripe = await startTestServer({ config: { stripeSecretKey: "sk_test_food_park_fake", stripePublishableKey: PUBLISHABLE_KEY } });
+    withStripe = await startTestServer({
+      config: { stripeSecretKey: "sk_test_food_park_fake", stripePublishableKey: PUBLISHABLE_KEY },
+    });
     // A publishable key alone: payments go to the local test checkout, which Stripe.js has nothing to do with.
     keyButNoStripe = await startTestServer({ config: { stripePublishableKey: PUBLISHABLE_KEY } });
   }, 240_000);
@@ -25,19 +27,29 @@ describe("Stripe.js on the payment screen: only with a publishable key for real 
 
   it("hands the signed-in payment screen the publishable key, and lets exactly Stripe.js in through the CSP", async () => {
     const customer = await withStripe.registerCustomer();
-    const config = await withStripe.request("/api/payments/stripe/config", { token: customer.token });
+    const config = await withStripe.request("/api/payments/stripe/config", {
+      token: customer.token,
+    });
 
     expect(config.status).toBe(200);
     expect(config.body).toEqual({ publishableKey: PUBLISHABLE_KEY });
     const csp = (await withStripe.request("/login")).headers.get("content-security-policy");
-    expect(directive(csp, "script-src")).toBe("script-src 'self' https://js.stripe.com https://*.js.stripe.com");
-    expect(directive(csp, "frame-src")).toBe("frame-src 'self' https://js.stripe.com https://*.js.stripe.com");
-    expect(directive(csp, "connect-src")).toBe("connect-src 'self' ws: wss: https://api.stripe.com");
+    expect(directive(csp, "script-src")).toBe(
+      "script-src 'self' https://js.stripe.com https://*.js.stripe.com",
+    );
+    expect(directive(csp, "frame-src")).toBe(
+      "frame-src 'self' https://js.stripe.com https://*.js.stripe.com",
+    );
+    expect(directive(csp, "connect-src")).toBe(
+      "connect-src 'self' ws: wss: https://api.stripe.com",
+    );
   });
 
   it("with a publishable key but no secret key: no key for the screen and nothing of Stripe's in the CSP", async () => {
     const customer = await keyButNoStripe.registerCustomer();
-    const config = await keyButNoStripe.request("/api/payments/stripe/config", { token: customer.token });
+    const config = await keyButNoStripe.request("/api/payments/stripe/config", {
+      token: customer.token,
+    });
 
     expect(config.body).toEqual({ publishableKey: null });
     const csp = (await keyButNoStripe.request("/login")).headers.get("content-security-policy");
@@ -46,7 +58,9 @@ describe("Stripe.js on the payment screen: only with a publishable key for real 
   });
 
   it("loads Stripe.js only with both keys", () => {
-    expect(stripeJsKey({ stripeSecretKey: "sk_test_x", stripePublishableKey: PUBLISHABLE_KEY })).toBe(PUBLISHABLE_KEY);
+    expect(
+      stripeJsKey({ stripeSecretKey: "sk_test_x", stripePublishableKey: PUBLISHABLE_KEY }),
+    ).toBe(PUBLISHABLE_KEY);
     expect(stripeJsKey({ stripeSecretKey: "sk_test_x" })).toBeNull();
     expect(stripeJsKey({ stripePublishableKey: PUBLISHABLE_KEY })).toBeNull();
     expect(stripeJsKey({})).toBeNull();
@@ -57,7 +71,11 @@ describe("Stripe.js on the payment screen: only with a publishable key for real 
   });
 
   it("refuses a STRIPE_PUBLISHABLE_KEY that is not one (a secret key pasted by mistake must never reach browsers)", () => {
-    expect(() => configFromEnv({ STRIPE_PUBLISHABLE_KEY: "sk_live_oops" })).toThrow("STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key");
-    expect(configFromEnv({ STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY }).stripePublishableKey).toBe(PUBLISHABLE_KEY);
+    expect(() => configFromEnv({ STRIPE_PUBLISHABLE_KEY: "sk_live_oops" })).toThrow(
+      "STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key",
+    );
+    expect(configFromEnv({ STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY }).stripePublishableKey).toBe(
+      PUBLISHABLE_KEY,
+    );
   });
 });

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ErrorResponse } from "../../contract/errors";
+import type { ErrorResponse } from "@contract/errors";
 import {
   type AddonGroupsResponse,
   addonGroupsResponseSchema,
@@ -10,10 +9,12 @@ import {
   type VendorListResponse,
   vendorListResponseSchema,
   vendorSchema,
-} from "../../contract/vendors";
-import { loadSeedVendors } from "../../server/src/db/seed-data";
+} from "@contract/vendors";
+import { loadSeedVendors } from "@server/db/seed-data";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const seedVendors = loadSeedVendors();
+
 import { catalogueChanged, menuItemIdOf, vendorIdOf } from "./helpers/demo-park";
 import { databaseKinds, startTestServer, type TestServer } from "./helpers/test-server";
 

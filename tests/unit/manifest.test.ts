@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { brand } from "../../src/lib/brand";
+import { brand } from "@/lib/brand";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -82,7 +82,9 @@ describe("manifest.webmanifest", () => {
 
   describe("the rich install sheet", () => {
     it("has a phone screenshot and a wide one, real PNGs of the size they claim, each under 150 KB", () => {
-      const byFactor = Object.fromEntries(manifest.screenshots.map((shot) => [shot.form_factor, shot]));
+      const byFactor = Object.fromEntries(
+        manifest.screenshots.map((shot) => [shot.form_factor, shot]),
+      );
       expect(Object.keys(byFactor).sort()).toEqual(["narrow", "wide"]);
       for (const shot of manifest.screenshots) {
         const [width, height] = shot.sizes.split("x").map(Number);

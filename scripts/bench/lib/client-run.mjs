@@ -24,19 +24,43 @@ function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
   const stat = fs.statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs.readdirSync(target).reduce((newest, entry) => Math.max(newest, newestMtime(path.join(target, entry))), stat.mtimeMs);
+  return fs
+    .readdirSync(target)
+    .reduce(
+      (newest, entry) => Math.max(newest, newestMtime(path.join(target, entry))),
+      stat.mtimeMs,
+    );
 }
 
 /** Builds when the output is missing or older than the sources (without the size gate: the bench reports sizes). */
 export function buildIfNeeded(root, log = console.log) {
-  const outputs = ["dist/client/index.html", "dist/client/index.html.br", "dist/client/.vite/manifest.json", "dist/server/main.js"];
-  const sources = ["src", "sw", "server/src", "contract", "public", "index.html", "manifest.webmanifest", "vite.config.ts", "vite.server.config.ts", "package-lock.json"];
+  const outputs = [
+    "dist/client/index.html",
+    "dist/client/index.html.br",
+    "dist/client/.vite/manifest.json",
+    "dist/server/main.js",
+  ];
+  const sources = [
+    "src",
+    "sw",
+    "server/src",
+    "contract",
+    "public",
+    "index.html",
+    "manifest.webmanifest",
+    "vite.config.ts",
+    "vite.server.config.ts",
+    "package-lock.json",
+  ];
   const builtAt = Math.min(...outputs.map((file) => newestMtime(path.join(root, file))));
   const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
   if (builtAt > 0 && builtAt >= changedAt) return;
   log("building the client and the server…");
   for (const script of ["build:client", "build:server"]) {
-    const result = spawnSync("npm", ["run", "--silent", script], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+    const result = spawnSync("npm", ["run", "--silent", script], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
     if (result.status !== 0) throw new Error(`npm run ${script} failed (${result.status})`);
   }
 }
@@ -69,7 +93,10 @@ export async function startBuiltServer({ root, port, log = console.log }) {
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-      const healthy = await fetch(`${baseUrl}/healthz`).then((response) => response.ok, () => false);
+      const healthy = await fetch(`${baseUrl}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      );
       if (healthy) break;
       if (Date.now() > deadline) throw new Error("the server did not start within 180 s");
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -101,18 +128,33 @@ export const median = (values) => {
 /** Prints a section's rows as a table (used when a section runs on its own). */
 export function printRows(title, rows) {
   const header = ["metric", "value", "target", "note"];
-  const cells = rows.map((row) => [row.metric, `${row.value}${row.unit ? ` ${row.unit}` : ""}`, row.target ?? "", row.note ?? ""]);
-  const widths = header.map((name, column) => Math.max(name.length, ...cells.map((row) => String(row[column]).length)));
-  const line = (row) => `| ${row.map((cell, column) => String(cell).padEnd(widths[column])).join(" | ")} |`;
-  console.log(`\n${title}\n${line(header)}\n|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`);
+  const cells = rows.map((row) => [
+    row.metric,
+    `${row.value}${row.unit ? ` ${row.unit}` : ""}`,
+    row.target ?? "",
+    row.note ?? "",
+  ]);
+  const widths = header.map((name, column) =>
+    Math.max(name.length, ...cells.map((row) => String(row[column]).length)),
+  );
+  const line = (row) =>
+    `| ${row.map((cell, column) => String(cell).padEnd(widths[column])).join(" | ")} |`;
+  console.log(
+    `\n${title}\n${line(header)}\n|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`,
+  );
   for (const row of cells) console.log(line(row));
 }
 
 /** `node scripts/bench/<name>.mjs`: runs one section alone on its own ports (8121…), prints its rows and JSON. */
 export async function runAlone(section, root) {
   const base = Number(process.env.BENCH_PORT_BASE || 8121);
-  const ctx = { root, log: (message) => console.error(`[${section.name}] ${message}`), port: (n = 0) => base + n };
+  const ctx = {
+    root,
+    log: (message) => console.error(`[${section.name}] ${message}`),
+    port: (n = 0) => base + n,
+  };
   const { rows, json } = await section.run(ctx);
   printRows(section.title, rows);
-  if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, `${JSON.stringify(json, null, 2)}\n`);
+  if (process.env.BENCH_JSON)
+    fs.writeFileSync(process.env.BENCH_JSON, `${JSON.stringify(json, null, 2)}\n`);
 }

@@ -12,7 +12,11 @@ import { addStaffAccount } from "../services/staff-accounts.js";
 
 function askHidden(question: string): Promise<string> {
   return new Promise((resolve) => {
-    const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
+    const rl = readline.createInterface({
+      input: process.stdin,
+      output: process.stdout,
+      terminal: process.stdin.isTTY,
+    });
     const output = rl as unknown as { _writeToOutput?: (text: string) => void };
     if (process.stdin.isTTY) {
       process.stdout.write(question);
@@ -30,9 +34,13 @@ async function main(): Promise<number> {
   const args = process.argv.slice(2);
   const nameAt = args.indexOf("--name");
   const name = nameAt >= 0 ? args[nameAt + 1] : undefined;
-  const email = args.find((arg, index) => !arg.startsWith("--") && (nameAt < 0 || index !== nameAt + 1));
+  const email = args.find(
+    (arg, index) => !arg.startsWith("--") && (nameAt < 0 || index !== nameAt + 1),
+  );
   if (!email) {
-    console.error('Usage: npm run staff:add -- email [--name "Name"]   (password: STAFF_PASSWORD or a prompt)');
+    console.error(
+      'Usage: npm run staff:add -- email [--name "Name"]   (password: STAFF_PASSWORD or a prompt)',
+    );
     return 2;
   }
   let password = process.env.STAFF_PASSWORD;
@@ -44,12 +52,18 @@ async function main(): Promise<number> {
     }
   }
   const config = configFromEnv(process.env);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, durable: config.pgliteDurable !== false });
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    durable: config.pgliteDurable !== false,
+  });
   try {
     await migrate(db);
     const account = await addStaffAccount(db, { email, password, name });
     const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : config.dataDir;
-    console.log(`${account.created ? "Created" : "Updated"} staff account ${account.email} (id ${account.id}) in ${where}.`);
+    console.log(
+      `${account.created ? "Created" : "Updated"} staff account ${account.email} (id ${account.id}) in ${where}.`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof HttpError) {

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { type Database, type Queryable, withoutParameters } from "./database.js";
+import { type Database, type Queryable, withoutParameters } from "./queryable.js";
 
 // int8 (count(*), sums) fits comfortably in a JS number for this domain.
 pg.types.setTypeParser(20, (value) => Number(value));

@@ -10,8 +10,9 @@
  * The files are checked when the server loads them, so a typo in the data stops the seed with the file and field
  * named instead of seeding a broken park.
  */
-import * as z from "zod/mini";
+
 import { ALLERGENS } from "@contract/allergens";
+import * as z from "zod/mini";
 
 const allergenId = z.enum(ALLERGENS.map((allergen) => allergen.id) as [string, ...string[]]);
 const pence = z.number().check(z.int(), z.nonnegative());

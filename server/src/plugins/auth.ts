@@ -1,6 +1,6 @@
+import type { Role, User } from "@contract/auth";
 import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import type { Role, User } from "../../../contract/auth";
 import type { ServerConfig } from "../config.js";
 import { forbidden, unauthorized } from "../http-error.js";
 import { randomSecret, readOrCreateSecretFile } from "../services/secrets.js";
@@ -26,7 +26,9 @@ export function bearerToken(header: string | undefined): string | null {
 /** The signed-in user, or a 401 `{ message }`. */
 export function requireUser(request: FastifyRequest): User {
   if (!request.user) {
-    throw unauthorized(request.tokenRejected ? "Your session has expired. Please sign in again." : undefined);
+    throw unauthorized(
+      request.tokenRejected ? "Your session has expired. Please sign in again." : undefined,
+    );
   }
   return request.user;
 }
@@ -37,20 +39,24 @@ export function requireRole(request: FastifyRequest, role: Role): User {
   return user;
 }
 
-export default fp<{ config: ServerConfig }>(async (app, { config }) => {
-  const secret = config.jwtSecret ?? readOrCreateSecretFile(config.dataDir, "jwt-secret", randomSecret);
-  const tokens = createTokenService(secret);
-  app.decorate("tokens", tokens);
-  app.decorateRequest("user", null);
-  app.decorateRequest("tokenRejected", false);
-  // Callback style: a request without a token (the public catalogue, assets) costs no promise.
-  app.addHook("onRequest", (request, _reply, done) => {
-    const token = bearerToken(request.headers.authorization);
-    if (!token) return done();
-    tokens.verify(token).then((user) => {
-      request.user = user;
-      request.tokenRejected = user === null;
-      done();
-    }, done);
-  });
-}, { name: "auth" });
+export default fp<{ config: ServerConfig }>(
+  async (app, { config }) => {
+    const secret =
+      config.jwtSecret ?? readOrCreateSecretFile(config.dataDir, "jwt-secret", randomSecret);
+    const tokens = createTokenService(secret);
+    app.decorate("tokens", tokens);
+    app.decorateRequest("user", null);
+    app.decorateRequest("tokenRejected", false);
+    // Callback style: a request without a token (the public catalogue, assets) costs no promise.
+    app.addHook("onRequest", (request, _reply, done) => {
+      const token = bearerToken(request.headers.authorization);
+      if (!token) return done();
+      tokens.verify(token).then((user) => {
+        request.user = user;
+        request.tokenRejected = user === null;
+        done();
+      }, done);
+    });
+  },
+  { name: "auth" },
+);

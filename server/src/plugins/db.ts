@@ -20,13 +20,20 @@ export interface DbPluginOptions {
   events?: DomainEvents;
 }
 
-export default fp<DbPluginOptions>(async (app, { config, database, seed = config.demoData !== false, events }) => {
-  const db =
-    database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, durable: config.pgliteDurable !== false }));
-  if (!database) app.addHook("onClose", () => db.close());
-  const applied = await migrate(db);
-  if (applied.length > 0) app.log.info({ applied }, "database migrated");
-  if (seed && (await seedDemoPark(db))) events?.emit("catalogueChanged");
-  app.decorate("db", db);
-}, { name: "db" });
+export default fp<DbPluginOptions>(
+  async (app, { config, database, seed = config.demoData !== false, events }) => {
+    const db =
+      database ??
+      (await openDatabase({
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+        durable: config.pgliteDurable !== false,
+      }));
+    if (!database) app.addHook("onClose", () => db.close());
+    const applied = await migrate(db);
+    if (applied.length > 0) app.log.info({ applied }, "database migrated");
+    if (seed && (await seedDemoPark(db))) events?.emit("catalogueChanged");
+    app.decorate("db", db);
+  },
+  { name: "db" },
+);

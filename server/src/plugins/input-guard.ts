@@ -1,5 +1,5 @@
+import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from "@contract/common";
 import fp from "fastify-plugin";
-import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from "../../../contract/common";
 import { badRequest } from "../http-error.js";
 
 /**

@@ -90,7 +90,9 @@ export default fp<{ config: ServerConfig }>(
     app.log.info({ redis: shown }, "shared live state in Redis");
     // Registered first, closed last: socket.io and the rate limits are done with the connections by then.
     app.addHook("onClose", async () => {
-      await Promise.all(connections.map((connection) => connection.quit().catch(() => connection.disconnect())));
+      await Promise.all(
+        connections.map((connection) => connection.quit().catch(() => connection.disconnect())),
+      );
     });
   },
   { name: "redis" },

@@ -17,9 +17,13 @@ export default fp<HelmetOptions>(
       removeHeader() {},
       getHeader: () => undefined,
     };
-    helmet(options)({} as IncomingMessage, capture as unknown as ServerResponse, (error?: unknown) => {
-      if (error) throw error;
-    });
+    helmet(options)(
+      {} as IncomingMessage,
+      capture as unknown as ServerResponse,
+      (error?: unknown) => {
+        if (error) throw error;
+      },
+    );
     app.addHook("onRequest", (_request, reply, done) => {
       reply.headers(headers);
       done();

@@ -2,8 +2,8 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyError } from "fastify";
 import fp from "fastify-plugin";
 import { HttpError } from "../http-error.js";
-import securityHeaders from "./security-headers.js";
 import { dbErrorStatus } from "./input-guard.js";
+import securityHeaders from "./security-headers.js";
 
 export interface SecurityOptions {
   /** Stripe.js is loaded on the payment screen (a publishable key is configured): let exactly it in. */
@@ -14,65 +14,79 @@ export interface SecurityOptions {
  * What Stripe.js needs (Stripe's CSP guide): its script and its hidden frames from js.stripe.com, and calls to
  * api.stripe.com. Nothing of Stripe's otherwise: the hosted checkout is a navigation, which the CSP does not govern.
  */
-const STRIPE_JS = { script: ["https://js.stripe.com", "https://*.js.stripe.com"], connect: ["https://api.stripe.com"] };
+const STRIPE_JS = {
+  script: ["https://js.stripe.com", "https://*.js.stripe.com"],
+  connect: ["https://api.stripe.com"],
+};
 
 /**
  * Security headers, rate limiting (opt-in per route) and one error shape: `{ message }`.
  * With REDIS_URL (plugins/redis.ts, registered before this one) every limit is counted in Redis, shared by all nodes.
  */
-export default fp<SecurityOptions>(async (app, options) => {
-  const stripe = options.stripeJs === true;
-  await app.register(securityHeaders, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(stripe ? STRIPE_JS.script : [])],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'", "ws:", "wss:", ...(stripe ? STRIPE_JS.connect : [])],
-        frameSrc: ["'self'", ...(stripe ? STRIPE_JS.script : [])],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
+export default fp<SecurityOptions>(
+  async (app, options) => {
+    const stripe = options.stripeJs === true;
+    await app.register(securityHeaders, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...(stripe ? STRIPE_JS.script : [])],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:", "blob:"],
+          connectSrc: ["'self'", "ws:", "wss:", ...(stripe ? STRIPE_JS.connect : [])],
+          frameSrc: ["'self'", ...(stripe ? STRIPE_JS.script : [])],
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-  const shared = app.hasDecorator("shared") ? app.shared : null;
-  await app.register(rateLimit, {
-    global: false,
-    ...(shared
-      ? {
-          redis: shared.client,
-          nameSpace: `${shared.prefix}rate-limit:`,
-          // Redis away: let requests through (logged by the redis plugin) rather than refuse the whole park.
-          skipOnError: true,
-        }
-      : {}),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: context.statusCode,
-      message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-    }),
-  });
+      crossOriginEmbedderPolicy: false,
+    });
+    const shared = app.hasDecorator("shared") ? app.shared : null;
+    await app.register(rateLimit, {
+      global: false,
+      ...(shared
+        ? {
+            redis: shared.client,
+            nameSpace: `${shared.prefix}rate-limit:`,
+            // Redis away: let requests through (logged by the redis plugin) rather than refuse the whole park.
+            skipOnError: true,
+          }
+        : {}),
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: context.statusCode,
+        message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      }),
+    });
 
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.statusCode).send({ message: error.message });
-    const dbStatus = dbErrorStatus(error);
-    if (dbStatus !== null) {
-      // A last guard: the contract should have refused this value; log it (without SQL parameters) to fix that.
-      request.log.warn({ code: (error as { code?: string }).code, route: request.routeOptions.url }, "database refused a value");
-      return reply.status(dbStatus).send({ message: "The request contains a value that is out of range or not allowed" });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error(error);
-      return reply.status(status).send({ message: "Something went wrong on our side. Please try again." });
-    }
-    const message =
-      error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError
-        ? "The request body is not valid JSON"
-        : error.message;
-    return reply.status(status).send({ message });
-  });
-}, { name: "security" });
+    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+      if (error instanceof HttpError)
+        return reply.status(error.statusCode).send({ message: error.message });
+      const dbStatus = dbErrorStatus(error);
+      if (dbStatus !== null) {
+        // A last guard: the contract should have refused this value; log it (without SQL parameters) to fix that.
+        request.log.warn(
+          { code: (error as { code?: string }).code, route: request.routeOptions.url },
+          "database refused a value",
+        );
+        return reply
+          .status(dbStatus)
+          .send({ message: "The request contains a value that is out of range or not allowed" });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 500) {
+        request.log.error(error);
+        return reply
+          .status(status)
+          .send({ message: "Something went wrong on our side. Please try again." });
+      }
+      const message =
+        error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError
+          ? "The request body is not valid JSON"
+          : error.message;
+      return reply.status(status).send({ message });
+    });
+  },
+  { name: "security" },
+);

@@ -5,7 +5,13 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 
 const API_PREFIXES = ["/api/", "/auth/", "/socket.io/"];
-const NEVER_CACHED = new Set(["index.html", "shell-auth.html", "sw.js", "manifest.webmanifest", "registerSW.js"]);
+const NEVER_CACHED = new Set([
+  "index.html",
+  "shell-auth.html",
+  "sw.js",
+  "manifest.webmanifest",
+  "registerSW.js",
+]);
 /** Pages whose shell is the sign-in card's (the build's `shell-auth.html`); every other page gets `index.html`'s. */
 const AUTH_SHELL_PAGES = new Set(["/login", "/signup"]);
 /** The build's precompressed siblings (`file.br`, `file.gz`) are cached as the file they encode. */
@@ -16,57 +22,73 @@ const ENCODED_SIBLING = /\.(?:br|gz)$/;
  * out as the brotli or gzip copy the build wrote beside them (`preCompressed`), whichever the client accepts, with
  * `Vary: Accept-Encoding`; a client that accepts neither gets the plain file.
  */
-export default fp<{ clientDir: string | undefined; serveSourceMaps?: boolean }>(async (app, { clientDir, serveSourceMaps = true }) => {
-  // Production publishes no source maps (the whole client's source): a request for one is simply not found.
-  if (!serveSourceMaps) {
-    app.addHook("onRequest", async (request, reply) => {
-      const pathname = request.url.split("?")[0] ?? "";
-      let decoded = pathname;
-      try {
-        decoded = decodeURIComponent(pathname);
-      } catch {}
-      if (/\.map\/?$/i.test(decoded)) return reply.status(404).send({ message: "Not found" });
+export default fp<{ clientDir: string | undefined; serveSourceMaps?: boolean }>(
+  async (app, { clientDir, serveSourceMaps = true }) => {
+    // Production publishes no source maps (the whole client's source): a request for one is simply not found.
+    if (!serveSourceMaps) {
+      app.addHook("onRequest", async (request, reply) => {
+        const pathname = request.url.split("?")[0] ?? "";
+        let decoded = pathname;
+        try {
+          decoded = decodeURIComponent(pathname);
+        } catch {}
+        if (/\.map\/?$/i.test(decoded)) return reply.status(404).send({ message: "Not found" });
+      });
+    }
+
+    const indexFile = clientDir ? path.join(clientDir, "index.html") : undefined;
+    const hasClient = indexFile !== undefined && fs.existsSync(indexFile);
+
+    if (hasClient) {
+      await app.register(fastifyStatic, {
+        root: clientDir!,
+        wildcard: false,
+        index: false,
+        preCompressed: true,
+        // The siblings are chosen by the server, never asked for by name.
+        allowedPath: (pathname) => !ENCODED_SIBLING.test(pathname),
+        setHeaders(res, filePath) {
+          const relative = path
+            .relative(clientDir!, filePath)
+            .split(path.sep)
+            .join("/")
+            .replace(ENCODED_SIBLING, "");
+          if (relative.startsWith("assets/")) {
+            res.header("Cache-Control", "public, max-age=31536000, immutable");
+          } else if (NEVER_CACHED.has(relative)) {
+            res.header("Cache-Control", "no-cache");
+          } else {
+            res.header("Cache-Control", "public, max-age=86400");
+          }
+        },
+      });
+    } else {
+      app.log.warn(
+        { clientDir },
+        "no built client found: serving the API only (run `npm run build`)",
+      );
+    }
+
+    const authShell = hasClient && fs.existsSync(path.join(clientDir!, "shell-auth.html"));
+    const sendShell = (reply: FastifyReply, url: string) =>
+      reply
+        .header("Cache-Control", "no-cache")
+        .type("text/html")
+        .sendFile(
+          authShell && AUTH_SHELL_PAGES.has(url.replace(/\/$/, ""))
+            ? "shell-auth.html"
+            : "index.html",
+        );
+
+    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+      const url = request.url.split("?")[0] ?? "/";
+      const isApi =
+        API_PREFIXES.some((prefix) => url.startsWith(prefix)) || url === "/api" || url === "/auth";
+      const wantsPage =
+        (request.method === "GET" || request.method === "HEAD") && !isApi && !path.extname(url);
+      if (hasClient && wantsPage) return sendShell(reply, url);
+      return reply.status(404).send({ message: `Not found: ${request.method} ${url}` });
     });
-  }
-
-  const indexFile = clientDir ? path.join(clientDir, "index.html") : undefined;
-  const hasClient = indexFile !== undefined && fs.existsSync(indexFile);
-
-  if (hasClient) {
-    await app.register(fastifyStatic, {
-      root: clientDir!,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      // The siblings are chosen by the server, never asked for by name.
-      allowedPath: (pathname) => !ENCODED_SIBLING.test(pathname),
-      setHeaders(res, filePath) {
-        const relative = path.relative(clientDir!, filePath).split(path.sep).join("/").replace(ENCODED_SIBLING, "");
-        if (relative.startsWith("assets/")) {
-          res.header("Cache-Control", "public, max-age=31536000, immutable");
-        } else if (NEVER_CACHED.has(relative)) {
-          res.header("Cache-Control", "no-cache");
-        } else {
-          res.header("Cache-Control", "public, max-age=86400");
-        }
-      },
-    });
-  } else {
-    app.log.warn({ clientDir }, "no built client found: serving the API only (run `npm run build`)");
-  }
-
-  const authShell = hasClient && fs.existsSync(path.join(clientDir!, "shell-auth.html"));
-  const sendShell = (reply: FastifyReply, url: string) =>
-    reply
-      .header("Cache-Control", "no-cache")
-      .type("text/html")
-      .sendFile(authShell && AUTH_SHELL_PAGES.has(url.replace(/\/$/, "")) ? "shell-auth.html" : "index.html");
-
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const url = request.url.split("?")[0] ?? "/";
-    const isApi = API_PREFIXES.some((prefix) => url.startsWith(prefix)) || url === "/api" || url === "/auth";
-    const wantsPage = (request.method === "GET" || request.method === "HEAD") && !isApi && !path.extname(url);
-    if (hasClient && wantsPage) return sendShell(reply, url);
-    return reply.status(404).send({ message: `Not found: ${request.method} ${url}` });
-  });
-}, { name: "static" });
+  },
+  { name: "static" },
+);

@@ -1,5 +1,4 @@
-import type { Socket } from "socket.io";
-import type { User } from "../../../contract/auth";
+import type { User } from "@contract/auth";
 import {
   joinUserRoomPayloadSchema,
   SOCKET_EVENTS,
@@ -7,7 +6,8 @@ import {
   STAFF_ROOM,
   userAuthPayloadSchema,
   userRoom,
-} from "../../../contract/realtime";
+} from "@contract/realtime";
+import type { Socket } from "socket.io";
 import type { TokenService } from "../services/tokens.js";
 
 interface SocketData {

@@ -14,7 +14,10 @@ interface RelayMessage {
   event: RelayedEvent;
 }
 
-export async function relayCrossNodeEvents(app: FastifyInstance, shared: SharedState): Promise<void> {
+export async function relayCrossNodeEvents(
+  app: FastifyInstance,
+  shared: SharedState,
+): Promise<void> {
   const channel = `${shared.prefix}events`;
   // While a relayed event is re-emitted here, the local listener must not publish it again.
   let relaying = false;
@@ -25,7 +28,9 @@ export async function relayCrossNodeEvents(app: FastifyInstance, shared: SharedS
       const message: RelayMessage = { from: shared.nodeId, event };
       shared.client
         .publish(channel, JSON.stringify(message))
-        .catch((error: unknown) => app.log.error({ err: error, event }, "could not relay an event to other nodes"));
+        .catch((error: unknown) =>
+          app.log.error({ err: error, event }, "could not relay an event to other nodes"),
+        );
     };
     app.events.on(event, publish);
     return { event, publish };

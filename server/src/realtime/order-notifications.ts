@@ -1,12 +1,7 @@
+import type { OrderStatusNotification } from "@contract/orders";
+import { SOCKET_EVENTS, STAFF_ROOM, type StaffOrderChanged, userRoom } from "@contract/realtime";
 import type { FastifyBaseLogger } from "fastify";
 import type { Server } from "socket.io";
-import type { OrderStatusNotification } from "../../../contract/orders";
-import {
-  SOCKET_EVENTS,
-  STAFF_ROOM,
-  type StaffOrderChanged,
-  userRoom,
-} from "../../../contract/realtime";
 import type { DomainEvents } from "../events.js";
 
 /** Turns domain events into socket messages: the customer's room and the staff room. */

@@ -2,8 +2,8 @@
  * The add-on group rules the server enforces on every cart write, whatever the client sends.
  * Pure: groups in, chosen add-ons (with database prices) out, or a 400 naming the problem.
  */
-import { ADDON_QUANTITY_PER_SELECTION } from "../../../contract/limits";
-import { requiredGroupMessage } from "../../../contract/messages";
+import { ADDON_QUANTITY_PER_SELECTION } from "@contract/limits";
+import { requiredGroupMessage } from "@contract/messages";
 import type { AddonGroupWithAddons } from "../db/repositories/menu.js";
 import { badRequest } from "../http-error.js";
 

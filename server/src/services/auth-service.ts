@@ -1,8 +1,15 @@
-import type { LoginRequest, LoginResponse, Profile, RegisterRequest, RegisterResponse, User } from "../../../contract/auth";
+import type {
+  LoginRequest,
+  LoginResponse,
+  Profile,
+  RegisterRequest,
+  RegisterResponse,
+  User,
+} from "@contract/auth";
+import { hashPassword, verifyPassword } from "@server/lib/passwords.js";
 import type { Database } from "../db/database.js";
 import { usersRepository } from "../db/repositories/users.js";
 import { conflict, HttpError, notFound } from "../http-error.js";
-import { hashPassword, verifyPassword } from "./passwords.js";
 import type { TokenService } from "./tokens.js";
 
 const INVALID_CREDENTIALS = "Invalid email or password";
@@ -11,13 +18,22 @@ const DUMMY_HASH_PROMISE = hashPassword("not-a-real-password");
 
 export function createAuthService(db: Database, tokens: TokenService) {
   const users = usersRepository(db);
-  const publicUser = (user: Profile): User => ({ id: user.id, email: user.email, name: user.name, role: user.role });
+  const publicUser = (user: Profile): User => ({
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+  });
 
   return {
     async register(input: RegisterRequest): Promise<RegisterResponse> {
       const passwordHash = await hashPassword(input.password);
       // Whatever role the client sends, registration only ever creates customers.
-      const created = await users.createCustomer({ email: input.email, name: input.name, passwordHash });
+      const created = await users.createCustomer({
+        email: input.email,
+        name: input.name,
+        passwordHash,
+      });
       if (!created) throw conflict("An account with this email already exists");
       const user = publicUser(created);
       return { token: await tokens.sign(user), user, message: "Registration successful" };
@@ -25,7 +41,10 @@ export function createAuthService(db: Database, tokens: TokenService) {
 
     async login(input: LoginRequest): Promise<LoginResponse> {
       const stored = await users.findByEmail(input.email);
-      const valid = await verifyPassword(input.password, stored?.passwordHash ?? (await DUMMY_HASH_PROMISE));
+      const valid = await verifyPassword(
+        input.password,
+        stored?.passwordHash ?? (await DUMMY_HASH_PROMISE),
+      );
       if (!stored || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
       const user = publicUser(stored);
       return { token: await tokens.sign(user), user };

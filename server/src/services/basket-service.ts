@@ -4,15 +4,30 @@
  * service's own pricing; the spec's per-vendor cart, order and payment calls are untouched.
  */
 import { createHash } from "node:crypto";
-import type { Basket, BasketProblem, BasketSection, BasketTotals, CheckoutResponse } from "../../../contract/basket";
-import type { OrderType } from "../../../contract/common";
-import type { CheckoutGroup, PaymentMethod, Vehicle } from "../../../contract/orders";
+import type {
+  Basket,
+  BasketProblem,
+  BasketSection,
+  BasketTotals,
+  CheckoutResponse,
+} from "@contract/basket";
+import type { OrderType } from "@contract/common";
+import type { CheckoutGroup, PaymentMethod, Vehicle } from "@contract/orders";
 import type { Database, Queryable } from "../db/database.js";
 import { cartsRepository } from "../db/repositories/carts.js";
-import { type CheckoutOrderRow, type CheckoutRow, checkoutsRepository } from "../db/repositories/checkouts.js";
+import {
+  type CheckoutOrderRow,
+  type CheckoutRow,
+  checkoutsRepository,
+} from "../db/repositories/checkouts.js";
 import type { PlacedOrderRow } from "../db/repositories/order-placement.js";
 import { badRequest, conflict, HttpError, notFound } from "../http-error.js";
-import { type CartService, DEFAULT_ORDER_TYPE, type PricedCart, toWireCart } from "./cart-service.js";
+import {
+  type CartService,
+  DEFAULT_ORDER_TYPE,
+  type PricedCart,
+  toWireCart,
+} from "./cart-service.js";
 import {
   type CheckoutSnapshot,
   cleanVehicle,
@@ -25,7 +40,8 @@ import { type CartTotals, chargeServiceOnce, penceToPounds, sumTotals } from "./
 
 export const CHECKOUT_KEY_REUSED =
   "This Idempotency-Key was already used for a different checkout. Please start the checkout again.";
-export const CHECKOUT_IN_PROGRESS = "This checkout is already being placed. Please try again in a moment.";
+export const CHECKOUT_IN_PROGRESS =
+  "This checkout is already being placed. Please try again in a moment.";
 
 export interface CheckoutInput {
   vendorIds: number[];
@@ -61,11 +77,19 @@ function wireTotals(totals: CartTotals): BasketTotals {
 function problemsOf(cart: PricedCart): BasketProblem[] {
   const problems: BasketProblem[] = [];
   if (!cart.vendor.open) {
-    problems.push({ kind: "closed", message: `${cart.vendor.name} is closed right now, so it can't take orders.`, lineId: null });
+    problems.push({
+      kind: "closed",
+      message: `${cart.vendor.name} is closed right now, so it can't take orders.`,
+      lineId: null,
+    });
   }
   for (const line of cart.lines) {
     if (!line.available) {
-      problems.push({ kind: "unavailable", message: `${line.name} is not available right now.`, lineId: line.lineId });
+      problems.push({
+        kind: "unavailable",
+        message: `${line.name} is not available right now.`,
+        lineId: line.lineId,
+      });
     }
   }
   return problems;
@@ -102,7 +126,9 @@ function chargeOnce(snapshots: CheckoutSnapshot[]): CheckoutSnapshot[] {
   }));
 }
 
-const toCheckoutOrder = (row: CheckoutOrderRow | (PlacedOrderRow & { vendor_name: string; total_pence: number })) => ({
+const toCheckoutOrder = (
+  row: CheckoutOrderRow | (PlacedOrderRow & { vendor_name: string; total_pence: number }),
+) => ({
   id: row.id,
   vendorId: row.vendor_id,
   vendorName: row.vendor_name,
@@ -111,12 +137,20 @@ const toCheckoutOrder = (row: CheckoutOrderRow | (PlacedOrderRow & { vendor_name
 });
 
 /** For order answers: the checkouts (of more than one order) these ids name, with their orders and grand total. */
-export async function checkoutGroups(q: Queryable, checkoutIds: readonly number[]): Promise<Map<number, CheckoutGroup>> {
+export async function checkoutGroups(
+  q: Queryable,
+  checkoutIds: readonly number[],
+): Promise<Map<number, CheckoutGroup>> {
   const unique = [...new Set(checkoutIds)];
   const groups = new Map<number, CheckoutGroup>();
   if (unique.length === 0) return groups;
   for (const row of await checkoutsRepository(q).ordersOf(unique)) {
-    const group = groups.get(row.checkout_id) ?? { checkoutId: row.checkout_id, totalPence: 0, total: 0, orders: [] };
+    const group = groups.get(row.checkout_id) ?? {
+      checkoutId: row.checkout_id,
+      totalPence: 0,
+      total: 0,
+      orders: [],
+    };
     group.orders.push(toCheckoutOrder(row));
     group.totalPence += row.total_pence;
     group.total = penceToPounds(group.totalPence);
@@ -162,7 +196,9 @@ export function createBasketService(deps: BasketServiceDeps) {
       const excluded = new Set(query.exclude ?? []);
       const included = carts.filter((cart) => !excluded.has(cart.vendor.id));
       const chargedTotals = chargeServiceOnce(included.map((cart) => cart.totals));
-      const totalsOf = new Map(included.map((cart, index) => [cart.vendor.id, chargedTotals[index]!]));
+      const totalsOf = new Map(
+        included.map((cart, index) => [cart.vendor.id, chargedTotals[index]!]),
+      );
       const sections: BasketSection[] = carts.map((cart) => ({
         vendorId: cart.vendor.id,
         vendorName: cart.vendor.name,
@@ -210,14 +246,21 @@ export function createBasketService(deps: BasketServiceDeps) {
           const existing = await checkouts.findByKey(user.id, key);
           if (!existing) throw conflict(CHECKOUT_IN_PROGRESS);
           if (existing.request_hash !== requestHash) throw new HttpError(422, CHECKOUT_KEY_REUSED);
-          return { checkout: existing, replayed: true, placed: [] as PlacedOrderRow[], paymentId: null };
+          return {
+            checkout: existing,
+            replayed: true,
+            placed: [] as PlacedOrderRow[],
+            paymentId: null,
+          };
         }
 
         await cartsRepository(tx).lockCarts(user.id, vendorIds);
         const carts = await deps.carts.getBasketCarts(user.id, { orderType: input.orderType, tx });
         const chosen = carts.filter((cart) => vendorIds.includes(cart.vendor.id));
         if (chosen.length !== vendorIds.length) {
-          throw badRequest("One of the trailers you chose has nothing in your cart any more. Please check your cart.");
+          throw badRequest(
+            "One of the trailers you chose has nothing in your cart any more. Please check your cart.",
+          );
         }
         const request = (cart: PricedCart): OrderRequest => ({
           vendorId: cart.vendor.id,
@@ -236,7 +279,9 @@ export function createBasketService(deps: BasketServiceDeps) {
           })),
         );
         if (totals.totalPence !== input.totalPence) {
-          throw conflict(`Your basket changed: the total is now ${gbp(totals.totalPence)}. Please check your cart and try again.`);
+          throw conflict(
+            `Your basket changed: the total is now ${gbp(totals.totalPence)}. Please check your cart and try again.`,
+          );
         }
         await checkouts.setTotals(claimed.id, totals);
         const checkout = { ...claimed, ...{ total_pence: totals.totalPence } };
@@ -261,11 +306,23 @@ export function createBasketService(deps: BasketServiceDeps) {
       for (const order of result.placed) deps.orderPlacement.announce(user.id, order);
       if (result.paymentId) {
         const opened = await deps.payments.openBasketPayment(user, result.paymentId);
-        await checkoutsRepository(db).setPayment(result.checkout.id, result.paymentId, opened.sessionUrl);
-        const response = await answer({ ...result.checkout, payment_id: result.paymentId, payment_url: opened.sessionUrl });
+        await checkoutsRepository(db).setPayment(
+          result.checkout.id,
+          result.paymentId,
+          opened.sessionUrl,
+        );
+        const response = await answer({
+          ...result.checkout,
+          payment_id: result.paymentId,
+          payment_url: opened.sessionUrl,
+        });
         return { response: { ...response, payment: opened }, replayed: false };
       }
-      if (result.replayed && result.checkout.payment_method === "stripe" && !result.checkout.payment_url) {
+      if (
+        result.replayed &&
+        result.checkout.payment_method === "stripe" &&
+        !result.checkout.payment_url
+      ) {
         throw conflict(CHECKOUT_IN_PROGRESS);
       }
       return { response: await answer(result.checkout), replayed: result.replayed };
@@ -277,7 +334,6 @@ export function createBasketService(deps: BasketServiceDeps) {
       if (!checkout || checkout.user_id !== userId) throw notFound("Checkout not found");
       return answer(checkout);
     },
-
   };
 }
 

@@ -3,12 +3,12 @@
  * from the database only, and every query is scoped to the signed-in customer's own cart.
  */
 import { createHash } from "node:crypto";
-import { type AllergenId, mergeAllergens } from "../../../contract/allergens";
-import type { Cart, CartItem } from "../../../contract/cart";
-import { emptyCart } from "../../../contract/cart";
-import { itemIdString, type OrderType } from "../../../contract/common";
-import { CART_LINE_QUANTITY_MAX } from "../../../contract/limits";
-import { MESSAGES } from "../../../contract/messages";
+import { type AllergenId, mergeAllergens } from "@contract/allergens";
+import type { Cart, CartItem } from "@contract/cart";
+import { emptyCart } from "@contract/cart";
+import { itemIdString, type OrderType } from "@contract/common";
+import { CART_LINE_QUANTITY_MAX } from "@contract/limits";
+import { MESSAGES } from "@contract/messages";
 import type { Database, Queryable } from "../db/database.js";
 import { type CartLineRow, type CartRow, cartsRepository } from "../db/repositories/carts.js";
 import { type MenuItemRow, menuRepository } from "../db/repositories/menu.js";
@@ -171,7 +171,7 @@ function toCartItem(line: PricedLine): CartItem {
   };
 }
 
-/** The wire shape of spec section 3, pounds beside pence. */
+/** The wire shape of the product spec (docs/product-spec.md § Entities and their fields), pounds beside pence. */
 export function toWireCart(priced: PricedCart): Cart {
   const { totals } = priced;
   return {
@@ -511,7 +511,9 @@ export function createCartService(db: Database, charges: Charges) {
       const carts = await cartsRepository(q).nonEmptyCarts(userId);
       const priced: PricedCart[] = [];
       for (const cart of carts) {
-        priced.push(await priceCart(q, await requireVendor(q, cart.vendor_id), cart, options.orderType));
+        priced.push(
+          await priceCart(q, await requireVendor(q, cart.vendor_id), cart, options.orderType),
+        );
       }
       return priced;
     },

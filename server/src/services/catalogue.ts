@@ -1,12 +1,18 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import type { MenuItem, MenuResponse, Vendor, VendorListResponse } from "../../../contract/vendors";
+import type { MenuItem, MenuResponse, Vendor, VendorListResponse } from "@contract/vendors";
 import type { Database } from "../db/database.js";
 import { menuRepository } from "../db/repositories/menu.js";
 import { vendorsRepository } from "../db/repositories/vendors.js";
 import type { DomainEvents } from "../events.js";
-import { groupByCategory, toAddonGroup, toMenuItem, toVendor, type VendorListQuery } from "./vendor-service.js";
+import {
+  groupByCategory,
+  toAddonGroup,
+  toMenuItem,
+  toVendor,
+  type VendorListQuery,
+} from "./vendor-service.js";
 
 /** Bodies below this many bytes go out as they are: compressing them saves less than it costs. */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -46,13 +52,17 @@ const BUILD_GZIP = { level: 9 };
 const REQUEST_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
 const REQUEST_GZIP = { level: 6 };
 
-const hashOf = (bytes: Buffer) => createHash("sha256").update(bytes).digest("base64url").slice(0, 27);
+const hashOf = (bytes: Buffer) =>
+  createHash("sha256").update(bytes).digest("base64url").slice(0, 27);
 
 async function serialise(value: unknown): Promise<SerialisedBody> {
   const json = Buffer.from(JSON.stringify(value));
   const hash = hashOf(json);
   if (json.length < COMPRESS_MIN_BYTES) return { json, hash };
-  const [br, gzip] = await Promise.all([brotliAsync(json, BUILD_BROTLI), gzipAsync(json, BUILD_GZIP)]);
+  const [br, gzip] = await Promise.all([
+    brotliAsync(json, BUILD_BROTLI),
+    gzipAsync(json, BUILD_GZIP),
+  ]);
   return { json, hash, br, gzip };
 }
 
@@ -60,7 +70,12 @@ function serialiseNow(value: unknown): SerialisedBody {
   const json = Buffer.from(JSON.stringify(value));
   const hash = hashOf(json);
   if (json.length < COMPRESS_MIN_BYTES) return { json, hash };
-  return { json, hash, br: zlib.brotliCompressSync(json, REQUEST_BROTLI), gzip: zlib.gzipSync(json, REQUEST_GZIP) };
+  return {
+    json,
+    hash,
+    br: zlib.brotliCompressSync(json, REQUEST_BROTLI),
+    gzip: zlib.gzipSync(json, REQUEST_GZIP),
+  };
 }
 
 function listPage(vendors: readonly Vendor[], query: VendorListQuery): VendorListResponse {
@@ -76,7 +91,8 @@ function listPage(vendors: readonly Vendor[], query: VendorListQuery): VendorLis
   };
 }
 
-const listKey = (query: VendorListQuery) => `${query.page}:${query.limit}:${query.status === "active" ? "a" : ""}`;
+const listKey = (query: VendorListQuery) =>
+  `${query.page}:${query.limit}:${query.status === "active" ? "a" : ""}`;
 
 export interface CatalogueDeps {
   db: Database;
@@ -97,7 +113,8 @@ export function createCatalogue({ db, events, logError }: CatalogueDeps) {
   async function build(): Promise<Snapshot> {
     // One consistent read of the whole catalogue.
     const { vendorRows, itemRows, groups } = await db.transaction(async (tx) => {
-      if (db.kind === "postgres") await tx.query("set transaction isolation level repeatable read, read only");
+      if (db.kind === "postgres")
+        await tx.query("set transaction isolation level repeatable read, read only");
       return {
         vendorRows: await vendorsRepository(tx).all(),
         itemRows: await menuRepository(tx).allItems(),
@@ -124,7 +141,12 @@ export function createCatalogue({ db, events, logError }: CatalogueDeps) {
     const menuByParam = new Map<string, SerialisedBody>();
     const itemByParam = new Map<string, SerialisedBody>();
     const addonGroupsByParam = new Map<string, SerialisedBody>();
-    const both = (map: Map<string, SerialisedBody>, prefix: string, id: number, body: SerialisedBody) => {
+    const both = (
+      map: Map<string, SerialisedBody>,
+      prefix: string,
+      id: number,
+      body: SerialisedBody,
+    ) => {
       map.set(String(id), body);
       map.set(`${prefix}_${id}`, body);
     };
@@ -137,7 +159,12 @@ export function createCatalogue({ db, events, logError }: CatalogueDeps) {
       ...itemRows.map(async (row) => {
         const item = toMenuItem(row);
         both(itemByParam, "item", row.id, await serialise({ item }));
-        both(addonGroupsByParam, "item", row.id, await serialise({ addonGroups: groupsByItem.get(row.id) ?? [] }));
+        both(
+          addonGroupsByParam,
+          "item",
+          row.id,
+          await serialise({ addonGroups: groupsByItem.get(row.id) ?? [] }),
+        );
       }),
     ]);
 
@@ -226,7 +253,8 @@ export function createCatalogue({ db, events, logError }: CatalogueDeps) {
     vendor: (param: string): SerialisedBody | undefined => current().vendorByParam.get(param),
     menu: (param: string): SerialisedBody | undefined => current().menuByParam.get(param),
     item: (param: string): SerialisedBody | undefined => current().itemByParam.get(param),
-    addonGroups: (param: string): SerialisedBody | undefined => current().addonGroupsByParam.get(param),
+    addonGroups: (param: string): SerialisedBody | undefined =>
+      current().addonGroupsByParam.get(param),
   };
 }
 

@@ -17,16 +17,29 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-export const requestHash = (body: unknown) => createHash("sha256").update(canonicalJson(body)).digest("hex");
+export const requestHash = (body: unknown) =>
+  createHash("sha256").update(canonicalJson(body)).digest("hex");
 
 /** Stores the request's hash with the order its key created (same transaction as the insert). */
-export async function rememberRequestHash(tx: Queryable, orderId: number, hash: string | null): Promise<void> {
+export async function rememberRequestHash(
+  tx: Queryable,
+  orderId: number,
+  hash: string | null,
+): Promise<void> {
   if (hash) await tx.query("update orders set request_hash = $2 where id = $1", [orderId, hash]);
 }
 
 /** A replay must carry the request that made the order; otherwise 422, as Stripe answers. */
-export async function assertSameRequest(tx: Queryable, orderId: number, hash: string | null): Promise<void> {
+export async function assertSameRequest(
+  tx: Queryable,
+  orderId: number,
+  hash: string | null,
+): Promise<void> {
   if (!hash) return;
-  const [row] = await tx.query<{ request_hash: string | null }>("select request_hash from orders where id = $1", [orderId]);
-  if (row?.request_hash && row.request_hash !== hash) throw new HttpError(422, IDEMPOTENCY_MISMATCH_MESSAGE);
+  const [row] = await tx.query<{ request_hash: string | null }>(
+    "select request_hash from orders where id = $1",
+    [orderId],
+  );
+  if (row?.request_hash && row.request_hash !== hash)
+    throw new HttpError(422, IDEMPOTENCY_MISMATCH_MESSAGE);
 }

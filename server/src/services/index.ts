@@ -5,18 +5,18 @@ import { createAuthService } from "./auth-service.js";
 import { createBasketService } from "./basket-service.js";
 import { createCartService } from "./cart-service.js";
 import { createCatalogue } from "./catalogue.js";
+import { createMenuSearchService, databaseDishSource } from "./menu-search.js";
+import { createOrderPlacementService } from "./order-placement.js";
 import { createOrderService } from "./order-service.js";
 import { createOrderStatusService } from "./order-status.js";
+import { createPaymentProvider } from "./payments/index.js";
+import { createPaymentService } from "./payments/payment-service.js";
 import type { Charges } from "./pricing.js";
 import { createPushService, type VapidDetails } from "./push/index.js";
 import type { TokenService } from "./tokens.js";
-import { createOrderPlacementService } from "./order-placement.js";
-import { createPaymentProvider } from "./payments/index.js";
-import { createPaymentService } from "./payments/payment-service.js";
 import { createVehicleService } from "./vehicle-service.js";
 import { createVehicleLookup } from "./vehicles/index.js";
 import { createVendorService } from "./vendor-service.js";
-import { createMenuSearchService, databaseDishSource } from "./menu-search.js";
 
 export interface ServiceDeps {
   db: Database;
@@ -37,9 +37,14 @@ export function cardPaymentsMode(config: ServerConfig): "stripe" | "test" | "off
 }
 
 export function createServices(deps: ServiceDeps) {
-  const logError = deps.logError ?? ((error: unknown, context: string) => console.error(context, error));
+  const logError =
+    deps.logError ?? ((error: unknown, context: string) => console.error(context, error));
   const cart = createCartService(deps.db, deps.charges);
-  const orderPlacement = createOrderPlacementService({ db: deps.db, events: deps.events, carts: cart });
+  const orderPlacement = createOrderPlacementService({
+    db: deps.db,
+    events: deps.events,
+    carts: cart,
+  });
   const payments = createPaymentService({
     db: deps.db,
     provider: createPaymentProvider(deps.config),
@@ -57,7 +62,9 @@ export function createServices(deps: ServiceDeps) {
       vapid: deps.vapid,
       allowPrivateEndpoints: deps.config.pushAllowPrivateEndpoints === true,
     }),
-    vehicles: createVehicleService(createVehicleLookup(deps.config, DEFAULT_DVLA_API_URL, logError)),
+    vehicles: createVehicleService(
+      createVehicleLookup(deps.config, DEFAULT_DVLA_API_URL, logError),
+    ),
     vendors: createVendorService(deps.db),
     /** The public catalogue from memory; reload() re-reads it (also on `catalogueChanged`). */
     catalogue: createCatalogue({ db: deps.db, events: deps.events, logError }),

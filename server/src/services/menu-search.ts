@@ -1,5 +1,9 @@
-import { MENU_SEARCH_RESULTS_MAX, type MenuSearchHit, type MenuSearchResponse } from "../../../contract/menu-search";
-import type { MenuItem } from "../../../contract/vendors";
+import {
+  MENU_SEARCH_RESULTS_MAX,
+  type MenuSearchHit,
+  type MenuSearchResponse,
+} from "@contract/menu-search";
+import type { MenuItem } from "@contract/vendors";
 import type { Database } from "../db/database.js";
 import { menuRepository } from "../db/repositories/menu.js";
 import { toMenuItem } from "./vendor-service.js";
@@ -18,10 +22,17 @@ export type DishSource = () => Promise<readonly SearchableDish[]>;
 
 export function databaseDishSource(db: Database): DishSource {
   return async () =>
-    (await menuRepository(db).openMenuItems()).map((row) => ({ item: toMenuItem(row), vendorName: row.vendor_name }));
+    (await menuRepository(db).openMenuItems()).map((row) => ({
+      item: toMenuItem(row),
+      vendorName: row.vendor_name,
+    }));
 }
 
-const normalise = (text: string) => text.toLocaleLowerCase("en-GB").normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+const normalise = (text: string) =>
+  text
+    .toLocaleLowerCase("en-GB")
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "");
 
 /** How well a dish matches every word: name beats category beats description; null when a word is missing. */
 function score(dish: SearchableDish, words: readonly string[]): number | null {
@@ -67,7 +78,10 @@ export function createMenuSearchService(source: DishSource) {
       const dishes = await source();
       const matches = dishes
         .map((dish, index) => ({ dish, index, score: score(dish, words) }))
-        .filter((match): match is { dish: SearchableDish; index: number; score: number } => match.score !== null)
+        .filter(
+          (match): match is { dish: SearchableDish; index: number; score: number } =>
+            match.score !== null,
+        )
         .sort((a, b) => b.score - a.score || a.index - b.index);
       return {
         query,

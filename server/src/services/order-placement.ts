@@ -1,7 +1,7 @@
-import type { OrderType } from "../../../contract/common";
-import { preparationRange } from "../../../contract/estimated-time";
-import type { CreateOrderRequest, OrderStatus, PaymentMethod, Vehicle } from "../../../contract/orders";
-import { isUkPlate, normalisePlate } from "../../../contract/vehicles";
+import type { OrderType } from "@contract/common";
+import { preparationRange } from "@contract/estimated-time";
+import type { CreateOrderRequest, OrderStatus, PaymentMethod, Vehicle } from "@contract/orders";
+import { isUkPlate, normalisePlate } from "@contract/vehicles";
 import type { Database, Queryable } from "../db/database.js";
 import {
   type NewOrder,
@@ -58,8 +58,10 @@ export interface PlacedOrder {
   replayed: boolean;
 }
 
-/** Spec section 3: every line's 'name: allergy', joined by '; '. */
-export function joinAllergyNote(lines: readonly { name: string; allergyInformation: string }[]): string | null {
+/** The product spec (docs/product-spec.md § Entities and their fields): every line's 'name: allergy', joined by '; '. */
+export function joinAllergyNote(
+  lines: readonly { name: string; allergyInformation: string }[],
+): string | null {
   const notes = lines
     .filter((line) => line.allergyInformation.trim() !== "")
     .map((line) => `${line.name}: ${line.allergyInformation.trim()}`);
@@ -70,7 +72,8 @@ export function joinAllergyNote(lines: readonly { name: string; allergyInformati
 export function cleanVehicle(vehicle: Vehicle | null | undefined): Vehicle | null {
   if (!vehicle) return null;
   const registrationNumber = normalisePlate(vehicle.registrationNumber);
-  if (!isUkPlate(registrationNumber)) throw badRequest("The car's registration number is not a UK registration number");
+  if (!isUkPlate(registrationNumber))
+    throw badRequest("The car's registration number is not a UK registration number");
   return { registrationNumber, make: vehicle.make.trim(), colour: vehicle.colour.trim() };
 }
 
@@ -98,9 +101,13 @@ function cartLines(cart: PricedCart): CheckoutLine[] {
 /** The order as the server prices it: lines and totals from the cart, never from the payload. */
 export function snapshotFromCart(cart: PricedCart, request: OrderRequest): CheckoutSnapshot {
   if (cart.lines.length === 0) throw badRequest(EMPTY_CART_MESSAGE);
-  if (!cart.vendor.open) throw conflict(`${cart.vendor.name} is closed right now, so it can't take orders.`);
+  if (!cart.vendor.open)
+    throw conflict(`${cart.vendor.name} is closed right now, so it can't take orders.`);
   const unavailable = cart.lines.find((line) => !line.available);
-  if (unavailable) throw conflict(`${unavailable.name} is not available right now. Please remove it from your cart.`);
+  if (unavailable)
+    throw conflict(
+      `${unavailable.name} is not available right now. Please remove it from your cart.`,
+    );
   const lines = cartLines(cart);
   const instructions = request.deliveryInstructions?.trim() || cart.deliveryInstructions.trim();
   return {
@@ -145,8 +152,14 @@ export function newOrder(
     deliveryInstructions: snapshot.deliveryInstructions,
     vehicle: snapshot.vehicle,
     // The estimated window: the vendor's preparation range from now (contract/estimated-time.ts).
-    readyFromMinutes: preparationRange({ min: snapshot.preparationTimeMin, max: snapshot.preparationTimeMax }).min,
-    readyInMinutes: preparationRange({ min: snapshot.preparationTimeMin, max: snapshot.preparationTimeMax }).max,
+    readyFromMinutes: preparationRange({
+      min: snapshot.preparationTimeMin,
+      max: snapshot.preparationTimeMax,
+    }).min,
+    readyInMinutes: preparationRange({
+      min: snapshot.preparationTimeMin,
+      max: snapshot.preparationTimeMax,
+    }).max,
     idempotencyKey: meta.idempotencyKey,
     paymentId: meta.paymentId,
     checkoutId: meta.checkoutId ?? null,
@@ -170,12 +183,28 @@ export const INITIAL_STATUS: Record<PaymentMethod, OrderStatus> = {
   stripe: "confirmed",
 };
 
-export function createOrderPlacementService(deps: { db: Database; events: DomainEvents; carts: CheckoutCarts }) {
+export function createOrderPlacementService(deps: {
+  db: Database;
+  events: DomainEvents;
+  carts: CheckoutCarts;
+}) {
   const announce = (userId: number, order: PlacedOrderRow) =>
-    deps.events.emit("orderPlaced", { orderId: order.id, userId, vendorId: order.vendor_id, status: order.status });
+    deps.events.emit("orderPlaced", {
+      orderId: order.id,
+      userId,
+      vendorId: order.vendor_id,
+      status: order.status,
+    });
 
-  async function readSnapshot(userId: number, request: OrderRequest, tx: Queryable): Promise<CheckoutSnapshot> {
-    const cart = await deps.carts.getCartForCheckout(userId, request.vendorId, { orderType: request.orderType, tx });
+  async function readSnapshot(
+    userId: number,
+    request: OrderRequest,
+    tx: Queryable,
+  ): Promise<CheckoutSnapshot> {
+    const cart = await deps.carts.getCartForCheckout(userId, request.vendorId, {
+      orderType: request.orderType,
+      tx,
+    });
     return snapshotFromCart(cart, request);
   }
 
@@ -196,22 +225,33 @@ export function createOrderPlacementService(deps: { db: Database; events: Domain
       /** SHA-256 of the canonical request body: a reused key with another body is refused (422). */
       requestHash: string | null = null,
     ): Promise<PlacedOrder> {
-      if (request.paymentMethod === "stripe") return orderForPayment(deps.db, userId, request.stripePaymentIntentId);
+      if (request.paymentMethod === "stripe")
+        return orderForPayment(deps.db, userId, request.stripePaymentIntentId);
       const result = await deps.db.transaction(async (tx) => {
         const orders = orderPlacementRepository(tx);
         // Lock first: a duplicate waiting here then sees the order the first request committed.
         await orders.lockCart(userId, request.vendorId);
-        const existing = idempotencyKey ? await orders.findByIdempotencyKey(userId, idempotencyKey) : null;
+        const existing = idempotencyKey
+          ? await orders.findByIdempotencyKey(userId, idempotencyKey)
+          : null;
         if (existing) {
           await assertSameRequest(tx, existing.id, requestHash);
           return { order: existing, replayed: true };
         }
         const snapshot = await readSnapshot(userId, request, tx);
-        const meta = { paymentMethod: request.paymentMethod, status: INITIAL_STATUS.cash_at_counter, idempotencyKey, paymentId: null };
+        const meta = {
+          paymentMethod: request.paymentMethod,
+          status: INITIAL_STATUS.cash_at_counter,
+          idempotencyKey,
+          paymentId: null,
+        };
         const inserted = await orders.insertOrder(newOrder(userId, snapshot, meta));
         if (!inserted) {
-          const winner = idempotencyKey ? await orders.findByIdempotencyKey(userId, idempotencyKey) : null;
-          if (!winner) throw new HttpError(409, "This order is already being placed. Please try again.");
+          const winner = idempotencyKey
+            ? await orders.findByIdempotencyKey(userId, idempotencyKey)
+            : null;
+          if (!winner)
+            throw new HttpError(409, "This order is already being placed. Please try again.");
           await assertSameRequest(tx, winner.id, requestHash);
           return { order: winner, replayed: true };
         }
@@ -236,7 +276,12 @@ export function createOrderPlacementService(deps: { db: Database; events: Domain
       const orders = orderPlacementRepository(tx);
       const existing = await orders.findByPaymentId(paymentId);
       if (existing) return { order: existing, created: false };
-      const meta = { paymentMethod: "stripe" as const, status: INITIAL_STATUS.stripe, idempotencyKey: null, paymentId };
+      const meta = {
+        paymentMethod: "stripe" as const,
+        status: INITIAL_STATUS.stripe,
+        idempotencyKey: null,
+        paymentId,
+      };
       const inserted = await orders.insertOrder(newOrder(userId, snapshot, meta));
       if (!inserted) {
         const winner = await orders.findByPaymentId(paymentId);
@@ -265,7 +310,10 @@ export function createOrderPlacementService(deps: { db: Database; events: Domain
         const row = await orders.insertOrder(
           newOrder(userId, snapshot, { ...meta, status, idempotencyKey: null, paymentId: null }),
         );
-        if (!row) throw new Error(`order for ${snapshot.vendorName} in checkout ${meta.checkoutId} was not inserted`);
+        if (!row)
+          throw new Error(
+            `order for ${snapshot.vendorName} in checkout ${meta.checkoutId} was not inserted`,
+          );
         await deps.carts.clearCart(userId, snapshot.vendorId, tx);
         placed.push(row);
       }
@@ -276,11 +324,18 @@ export function createOrderPlacementService(deps: { db: Database; events: Domain
   };
 }
 
-async function orderForPayment(db: Database, userId: number, paymentId: string | undefined): Promise<PlacedOrder> {
+async function orderForPayment(
+  db: Database,
+  userId: number,
+  paymentId: string | undefined,
+): Promise<PlacedOrder> {
   if (!paymentId) throw badRequest("stripePaymentIntentId is required for card orders");
   const order = await orderPlacementRepository(db).findByPaymentId(paymentId);
   if (!order || order.user_id !== userId) {
-    throw new HttpError(402, "This payment has not been completed. Please finish paying or try again.");
+    throw new HttpError(
+      402,
+      "This payment has not been completed. Please finish paying or try again.",
+    );
   }
   return { id: order.id, status: order.status, replayed: true };
 }

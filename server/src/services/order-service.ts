@@ -1,4 +1,4 @@
-import type { Order, OrderItem, Vehicle } from "../../../contract/orders";
+import type { Order, OrderItem, Vehicle } from "@contract/orders";
 import type { Database } from "../db/database.js";
 import {
   type OrderItemRow,
@@ -149,7 +149,9 @@ export function createOrderService(db: Database) {
 
   /** Issue 16: each order of a multi-trailer checkout carries its siblings and the checkout's grand total. */
   async function withGroups(list: Order[], records: OrderRecord[]): Promise<Order[]> {
-    const ids = records.flatMap((record) => (record.order.checkout_id ? [record.order.checkout_id] : []));
+    const ids = records.flatMap((record) =>
+      record.order.checkout_id ? [record.order.checkout_id] : [],
+    );
     if (ids.length === 0) return list;
     const groups = await checkoutGroups(db, ids);
     return list.map((order, index) => {

@@ -1,6 +1,6 @@
-import { estimateWindow } from "../../../contract/estimated-time";
-import { allowedNextStatuses, canTransition } from "../../../contract/order-status";
-import type { Order, OrderStatus } from "../../../contract/orders";
+import { estimateWindow } from "@contract/estimated-time";
+import { allowedNextStatuses, canTransition } from "@contract/order-status";
+import type { Order, OrderStatus } from "@contract/orders";
 import type { Database } from "../db/database.js";
 import { ordersRepository } from "../db/repositories/orders.js";
 import type { DomainEvents } from "../events.js";
@@ -40,7 +40,10 @@ export function createOrderStatusService(deps: { db: Database; events: DomainEve
             invalidTransitionMessage(from, input.status, allowedNextStatuses(from, orderType)),
           );
         }
-        const range = { min: current.order.preparation_time_min, max: current.order.preparation_time_max };
+        const range = {
+          min: current.order.preparation_time_min,
+          max: current.order.preparation_time_max,
+        };
         const estimate = estimateWindow(input.status, range, new Date());
         const updatedAt = await orders.updateStatus({
           orderId: input.orderId,
@@ -58,7 +61,9 @@ export function createOrderStatusService(deps: { db: Database; events: DomainEve
             ...current.order,
             status: input.status,
             updated_at: updatedAt,
-            ...(estimate ? { estimated_ready_from: estimate.from, estimated_ready_at: estimate.at } : {}),
+            ...(estimate
+              ? { estimated_ready_from: estimate.from, estimated_ready_at: estimate.at }
+              : {}),
           },
         };
         return { record: changed, previousStatus: from };

@@ -1,8 +1,8 @@
 /**
  * Money rules, as pure functions over integer pence (never floats). Pounds exist only on the wire.
  */
-import type { OrderType } from "../../../contract/common";
-import { PORTION_GROUP } from "../../../contract/vendors";
+import type { OrderType } from "@contract/common";
+import { PORTION_GROUP } from "@contract/vendors";
 
 export interface Charges {
   /** Added once to every non-empty cart or order. */
@@ -92,7 +92,11 @@ export function chargeServiceOnce(sections: readonly CartTotals[]): CartTotals[]
       charged = true;
       return totals;
     }
-    return { ...totals, serviceChargePence: 0, totalPence: totals.totalPence - totals.serviceChargePence };
+    return {
+      ...totals,
+      serviceChargePence: 0,
+      totalPence: totals.totalPence - totals.serviceChargePence,
+    };
   });
 }
 

@@ -3,7 +3,11 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** Reads a secret kept in the data folder, creating it on first start (mode 600). */
-export function readOrCreateSecretFile(dataDir: string, fileName: string, create: () => string): string {
+export function readOrCreateSecretFile(
+  dataDir: string,
+  fileName: string,
+  create: () => string,
+): string {
   const file = path.join(dataDir, fileName);
   try {
     return fs.readFileSync(file, "utf8").trim();

@@ -17,11 +17,13 @@ function existingFile(dataDir: string, fileName: string): string | undefined {
 
 /** The first writer wins (insert … on conflict do nothing), so nodes starting together all read one value. */
 async function readOrCreate(db: Database, name: string, create: () => string): Promise<string> {
-  await db.query("insert into app_secrets (name, value) values ($1, $2) on conflict (name) do nothing", [
+  await db.query(
+    "insert into app_secrets (name, value) values ($1, $2) on conflict (name) do nothing",
+    [name, create()],
+  );
+  const [row] = await db.query<{ value: string }>("select value from app_secrets where name = $1", [
     name,
-    create(),
   ]);
-  const [row] = await db.query<{ value: string }>("select value from app_secrets where name = $1", [name]);
   if (!row) throw new Error(`app secret ${name} is missing`);
   return row.value;
 }
@@ -41,13 +43,18 @@ export async function resolveNodeSecrets(db: Database, config: ServerConfig): Pr
   if (db.kind !== "postgres") return fromEnv;
   const jwtSecret =
     config.jwtSecret ??
-    (await readOrCreate(db, "jwt-secret", () => existingFile(config.dataDir, "jwt-secret") ?? randomSecret()));
+    (await readOrCreate(
+      db,
+      "jwt-secret",
+      () => existingFile(config.dataDir, "jwt-secret") ?? randomSecret(),
+    ));
   if (config.vapidPublicKey || config.vapidPrivateKey) return { ...fromEnv, jwtSecret };
   const vapid = JSON.parse(
     await readOrCreate(
       db,
       "vapid",
-      () => existingFile(config.dataDir, "vapid.json") ?? JSON.stringify(webpush.generateVAPIDKeys()),
+      () =>
+        existingFile(config.dataDir, "vapid.json") ?? JSON.stringify(webpush.generateVAPIDKeys()),
     ),
   ) as { publicKey: string; privateKey: string };
   return { jwtSecret, vapidPublicKey: vapid.publicKey, vapidPrivateKey: vapid.privateKey };

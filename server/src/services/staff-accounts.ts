@@ -1,8 +1,8 @@
+import { registerRequestSchema } from "@contract/auth";
+import { hashPassword } from "@server/lib/passwords.js";
 import * as z from "zod/mini";
-import { registerRequestSchema } from "../../../contract/auth";
 import type { Queryable } from "../db/database.js";
 import { parseInput } from "../http-error.js";
-import { hashPassword } from "./passwords.js";
 
 const staffInput = z.pick(registerRequestSchema, { email: true, password: true });
 

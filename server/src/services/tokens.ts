@@ -1,5 +1,5 @@
+import type { Role, User } from "@contract/auth";
 import { jwtVerify, SignJWT } from "jose";
-import type { Role, User } from "../../../contract/auth";
 
 export const TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
 

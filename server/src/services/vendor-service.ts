@@ -1,12 +1,12 @@
-import type { AllergenId } from "../../../contract/allergens";
-import { itemIdString } from "../../../contract/common";
+import type { AllergenId } from "@contract/allergens";
+import { itemIdString } from "@contract/common";
 import type {
   AddonGroupsResponse,
   MenuItem,
   MenuResponse,
   Vendor,
   VendorListResponse,
-} from "../../../contract/vendors";
+} from "@contract/vendors";
 import type { Database } from "../db/database.js";
 import {
   type AddonGroupWithAddons,
@@ -65,7 +65,9 @@ export function toMenuItem(row: MenuItemRow): MenuItem {
   };
 }
 
-export function toAddonGroup(group: AddonGroupWithAddons): AddonGroupsResponse["addonGroups"][number] {
+export function toAddonGroup(
+  group: AddonGroupWithAddons,
+): AddonGroupsResponse["addonGroups"][number] {
   return {
     id: group.id,
     name: group.name,

@@ -1,9 +1,9 @@
-import BasketPage from "../../features/cart/components/BasketPage";
-import CartPage from "../../features/cart/components/CartPage";
-import { useBasket } from "../../features/cart/hooks/use-basket";
-import { BasketCheckoutPanel } from "../../features/checkout/components/BasketCheckoutPanel";
-import { CheckoutPanel } from "../../features/checkout/components/CheckoutPanel";
-import { useQueuedCashOrder } from "../../features/checkout/hooks/use-queued-cash-order";
+import BasketPage from "@/features/cart/components/BasketPage";
+import CartPage from "@/features/cart/components/CartPage";
+import { useBasket } from "@/features/cart/hooks/use-basket";
+import { BasketCheckoutPanel } from "@/features/checkout/components/BasketCheckoutPanel";
+import { CheckoutPanel } from "@/features/checkout/components/CheckoutPanel";
+import { useQueuedCashOrder } from "@/features/checkout/hooks/use-queued-cash-order";
 
 /**
  * /cart. Carts at several trailers: the basket, one section per trailer and one payment (issue 16). One trailer (or
@@ -16,5 +16,10 @@ export default function CartRoute() {
   if (queuedOrder === null && (basket.data?.sections.length ?? 0) > 1) {
     return <BasketPage checkout={(context) => <BasketCheckoutPanel {...context} />} />;
   }
-  return <CartPage readOnly={queuedOrder !== null} checkout={(context) => <CheckoutPanel {...context} />} />;
+  return (
+    <CartPage
+      readOnly={queuedOrder !== null}
+      checkout={(context) => <CheckoutPanel {...context} />}
+    />
+  );
 }

@@ -1,7 +1,7 @@
-import CashAtCounterPage from "../../features/checkout/components/CashAtCounterPage";
+import CashAtCounterPage from "@/features/checkout/components/CashAtCounterPage";
 import { useForgetCart } from "./use-forget-cart";
 
-/** /pay-cash-at-counter: the local cart is cleared on entry (spec section 2). */
+/** /pay-cash-at-counter: the local cart is cleared on entry (docs/product-spec.md § Screens and routes). */
 export default function CashAtCounterRoute() {
   return <CashAtCounterPage onEnter={useForgetCart()} />;
 }

@@ -1,12 +1,12 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
-import { Icon } from "../../components/Icon";
-import { useAuth } from "../../features/auth/hooks/auth-context";
+import { Icon } from "@/components/Icon";
+import { useAuth } from "@/features/auth/hooks/auth-context";
 import { OpenTrailers } from "./OpenTrailers";
 
 // Their own chunks: Home's first paint does not wait for the orders code or the schema library.
-const ActiveOrderCard = lazy(() => import("../../features/orders/components/ActiveOrderCard"));
-const DishSearch = lazy(() => import("../../features/search/components/DishSearch"));
+const ActiveOrderCard = lazy(() => import("@/features/orders/components/ActiveOrderCard"));
+const DishSearch = lazy(() => import("@/features/search/components/DishSearch"));
 
 function greeting(hour: number) {
   if (hour < 12) return "Good morning";
@@ -22,7 +22,10 @@ export default function HomePage() {
       <section className="home-hero">
         <p className="home-hero__eyebrow">{greeting(new Date().getHours())},</p>
         <h1>{firstName}! What are you craving?</h1>
-        <p>Order from any trailer in the park and collect when it's ready — we'll tell you the moment it is.</p>
+        <p>
+          Order from any trailer in the park and collect when it's ready — we'll tell you the moment
+          it is.
+        </p>
         <Link to="/vendors" className="btn btn--primary">
           <Icon name="store" />
           <span>Browse Food Trailers</span>

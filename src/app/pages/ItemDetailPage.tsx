@@ -1,13 +1,13 @@
+import type { AddonGroupsResponse, MenuItem } from "@contract/vendors";
 import { useQueryClient } from "@tanstack/react-query";
 import { useParams, useSearchParams } from "react-router";
-import type { AddonGroupsResponse, MenuItem } from "../../../contract/vendors";
-import { useCart } from "../../features/cart/hooks/use-cart";
-import { useCartActions } from "../../features/cart/hooks/use-cart-actions";
-import { linesForItem, totalQuantity } from "../../features/cart/lib/cart-summary";
-import { itemKeys } from "../../features/item/api/item-api";
-import type { ItemCartControls } from "../../features/item/components/item-cart-controls";
-import { ItemDetailPage as ItemDetail } from "../../features/item/components/ItemDetailPage";
-import { numericId } from "../../lib/ids";
+import { useCart } from "@/features/cart/hooks/use-cart";
+import { useCartActions } from "@/features/cart/hooks/use-cart-actions";
+import { linesForItem, totalQuantity } from "@/features/cart/lib/cart-summary";
+import { itemKeys } from "@/features/item/api/item-api";
+import { ItemDetailPage as ItemDetail } from "@/features/item/components/ItemDetailPage";
+import type { ItemCartControls } from "@/features/item/components/item-cart-controls";
+import { numericId } from "@/lib/ids";
 import { knownAddons, knownItem } from "./known-menu";
 
 /** /vendor/{vendorId}/item/{itemId}: the item feature's page, wired to this vendor's cart. */
@@ -24,7 +24,9 @@ export default function ItemDetailPage() {
   /** The item and its chosen add-ons as shown: an add made offline is drawn from them (the vendor from its cart). */
   const shown = (selections: { addonGroupId: number; addonId: number }[]) => {
     const item = queryClient.getQueryData<{ item: MenuItem }>(itemKeys.detail(menuItemId))?.item;
-    const groups = queryClient.getQueryData<AddonGroupsResponse>(itemKeys.addonGroups(menuItemId))?.addonGroups ?? [];
+    const groups =
+      queryClient.getQueryData<AddonGroupsResponse>(itemKeys.addonGroups(menuItemId))
+        ?.addonGroups ?? [];
     return { item: item && knownItem(item), addons: knownAddons(groups, selections) };
   };
 
@@ -33,10 +35,28 @@ export default function ItemDetailPage() {
     totalQuantity: totalQuantity(cart),
     isAdding: actions.isItemAdding(menuItemId),
     isBusy: actions.isItemBusy(menuItemId),
-    add: async (input) => (await actions.addWithAddons({ vendorId, menuItemId, ...input, ...shown(input.addonSelections) })).message,
-    setLineQuantity: (lineId, quantity) => actions.setQuantity({ vendorId, menuItemId, lineId, quantity }),
-    saveAllergy: (lineId, text) => actions.saveAllergy({ vendorId, menuItemId, lineId, allergyInformation: text }),
+    add: async (input) =>
+      (
+        await actions.addWithAddons({
+          vendorId,
+          menuItemId,
+          ...input,
+          ...shown(input.addonSelections),
+        })
+      ).message,
+    setLineQuantity: (lineId, quantity) =>
+      actions.setQuantity({ vendorId, menuItemId, lineId, quantity }),
+    saveAllergy: (lineId, text) =>
+      actions.saveAllergy({ vendorId, menuItemId, lineId, allergyInformation: text }),
   };
 
-  return <ItemDetail key={`${vendorId}/${menuItemId}`} vendorId={vendorId} itemId={menuItemId} cart={controls} lineId={lineId} />;
+  return (
+    <ItemDetail
+      key={`${vendorId}/${menuItemId}`}
+      vendorId={vendorId}
+      itemId={menuItemId}
+      cart={controls}
+      lineId={lineId}
+    />
+  );
 }

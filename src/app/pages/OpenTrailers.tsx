@@ -1,16 +1,17 @@
+import { isVendorOpen } from "@contract/vendor-rules";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { isVendorOpen } from "../../../contract/vendor-rules";
-import { vendorListQuery } from "../../features/vendors/api/vendors-api";
-import { VendorCard, VendorCardSkeleton } from "../../features/vendors/components/VendorCard";
-import "../../features/vendors/vendors.css";
+import { vendorListQuery } from "@/features/vendors/api/vendors-api";
+import { VendorCard, VendorCardSkeleton } from "@/features/vendors/components/VendorCard";
+import "@/features/vendors/vendors.css";
 
 const SHOWN = 6;
 
 /** Home: the trailers open right now, from the same cached list /vendors uses. */
 export function OpenTrailers() {
   const list = useQuery(vendorListQuery());
-  const open = list.data?.vendors.filter((vendor) => isVendorOpen(vendor.status)).slice(0, SHOWN) ?? [];
+  const open =
+    list.data?.vendors.filter((vendor) => isVendorOpen(vendor.status)).slice(0, SHOWN) ?? [];
   if (list.isError || (list.isSuccess && open.length === 0)) return null;
   return (
     <section className="home-section" aria-labelledby="open-trailers-title">
@@ -23,7 +24,9 @@ export function OpenTrailers() {
       <div className="home-strip">
         {list.isPending
           ? [0, 1, 2].map((index) => <VendorCardSkeleton key={index} />)
-          : open.map((vendor, index) => <VendorCard key={vendor.id} vendor={vendor} eager={index < 2} />)}
+          : open.map((vendor, index) => (
+              <VendorCard key={vendor.id} vendor={vendor} eager={index < 2} />
+            ))}
       </div>
     </section>
   );

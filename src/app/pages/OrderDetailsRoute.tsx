@@ -1,8 +1,8 @@
+import type { Order } from "@contract/orders";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import type { Order } from "../../../contract/orders";
-import { OrderDetailsPage } from "../../features/orders/components/OrderDetailsPage";
+import { OrderDetailsPage } from "@/features/orders/components/OrderDetailsPage";
 import { orderAgain } from "../order-again";
 
 /** /order/{id}: the orders feature's page, with 'Order Again' wired to the cart. */

@@ -1,4 +1,4 @@
-import PaymentSuccessPage from "../../features/checkout/components/PaymentSuccessPage";
+import PaymentSuccessPage from "@/features/checkout/components/PaymentSuccessPage";
 import { useForgetCart } from "./use-forget-cart";
 
 /** /payment-success, forgetting the local cart once the paid order exists. */

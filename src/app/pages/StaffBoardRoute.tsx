@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { useAuth } from "../../features/auth/hooks/auth-context";
-import { subscribeToStaffChanges } from "../../features/live/lib/live-connection";
-import { StaffBoardPage } from "../../features/staff/components/StaffBoardPage";
+import { useAuth } from "@/features/auth/hooks/auth-context";
+import { subscribeToStaffChanges } from "@/features/live/lib/live-connection";
+import { StaffBoardPage } from "@/features/staff/components/StaffBoardPage";
 import { RequireSignedIn } from "../guards";
 import { StaffLayout } from "../StaffLayout";
 

@@ -1,15 +1,20 @@
+import type { MenuItem, Vendor } from "@contract/vendors";
 import { useQueryClient } from "@tanstack/react-query";
 import { useParams } from "react-router";
-import type { MenuItem, Vendor } from "../../../contract/vendors";
-import { useCart } from "../../features/cart/hooks/use-cart";
-import { sectionAnchor } from "../../features/cart/lib/basket";
-import { useBasket } from "../../features/cart/hooks/use-basket";
-import { useCartActions } from "../../features/cart/hooks/use-cart-actions";
-import { distinctLineCount, lineForStepper, linesForItem, quantityOfItem } from "../../features/cart/lib/cart-summary";
-import { vendorKeys } from "../../features/vendors/api/vendors-api";
-import type { MenuCartControls } from "../../features/vendors/components/menu-cart-controls";
-import { VendorMenuPage as VendorMenu } from "../../features/vendors/components/VendorMenuPage";
-import { numericId } from "../../lib/ids";
+import { useBasket } from "@/features/cart/hooks/use-basket";
+import { useCart } from "@/features/cart/hooks/use-cart";
+import { useCartActions } from "@/features/cart/hooks/use-cart-actions";
+import { sectionAnchor } from "@/features/cart/lib/basket";
+import {
+  distinctLineCount,
+  lineForStepper,
+  linesForItem,
+  quantityOfItem,
+} from "@/features/cart/lib/cart-summary";
+import { vendorKeys } from "@/features/vendors/api/vendors-api";
+import type { MenuCartControls } from "@/features/vendors/components/menu-cart-controls";
+import { VendorMenuPage as VendorMenu } from "@/features/vendors/components/VendorMenuPage";
+import { numericId } from "@/lib/ids";
 import { knownItem, knownVendor } from "./known-menu";
 
 /** /vendor/{id}: the vendors feature's menu, wired to this vendor's cart. */
@@ -25,7 +30,9 @@ export default function VendorMenuPage() {
     // This trailer's own cart as drawn now (changes still queued offline included), plus every other trailer's lines.
     lineCount:
       distinctLineCount(cart) +
-      (basket?.sections.filter((section) => section.vendorId !== vendorId).reduce((sum, section) => sum + section.items.length, 0) ?? 0),
+      (basket?.sections
+        .filter((section) => section.vendorId !== vendorId)
+        .reduce((sum, section) => sum + section.items.length, 0) ?? 0),
     cartHref: `/cart#${sectionAnchor(vendorId)}`,
     basket: {
       itemCount: cart?.items.reduce((sum, line) => sum + line.quantity, 0) ?? 0,
@@ -36,14 +43,24 @@ export default function VendorMenuPage() {
     isBusy: actions.isItemBusy,
     add: async (item: MenuItem) => {
       const vendor = knownVendor(queryClient.getQueryData<Vendor>(vendorKeys.detail(vendorId)));
-      const outcome = await actions.add({ vendorId, menuItemId: numericId(item.id), item: knownItem(item), vendor });
+      const outcome = await actions.add({
+        vendorId,
+        menuItemId: numericId(item.id),
+        item: knownItem(item),
+        vendor,
+      });
       return outcome.queued ? outcome.message : undefined;
     },
     step: (item, delta) => {
       const menuItemId = numericId(item.id);
       const line = lineForStepper(linesForItem(cart, menuItemId));
       if (!line) return;
-      actions.setQuantity({ vendorId, menuItemId, lineId: line.lineId, quantity: line.quantity + delta });
+      actions.setQuantity({
+        vendorId,
+        menuItemId,
+        lineId: line.lineId,
+        quantity: line.quantity + delta,
+      });
     },
   };
 

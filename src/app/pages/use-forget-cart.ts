@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { cartKeys } from "../../features/cart/api/cart-api";
-import { clearLocalCart } from "../../features/cart/lib/cart-keys";
+import { cartKeys } from "@/features/cart/api/cart-api";
+import { clearLocalCart } from "@/features/cart/lib/cart-keys";
 
 /** After an order: the server has emptied the cart, so drop the local copy and refetch what is on screen. */
 export function useForgetCart(): () => void {

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useLocation } from "react-router";
-import { Icon } from "../../components/Icon";
+import { Icon } from "@/components/Icon";
 import { useWaitingUpdate } from "./update-store";
 
 /** A reload here would interrupt a card payment in progress; the offer waits until the customer leaves. */

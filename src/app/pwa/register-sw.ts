@@ -1,6 +1,6 @@
+import { isWorkerToPageMessage, safeInAppPath } from "@contract/worker-protocol";
 import { Workbox } from "workbox-window";
-import { isWorkerToPageMessage, safeInAppPath } from "../../../sw/protocol";
-import { logMessage } from "../../lib/android";
+import { logMessage } from "@/lib/android";
 import { IN_APP_NAVIGATE_EVENT } from "./in-app-navigation";
 import { updatePrompt } from "./update-store";
 
@@ -24,7 +24,8 @@ export function registerServiceWorker(): void {
 
   let lastCheck = Date.now();
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState !== "visible" || Date.now() - lastCheck < UPDATE_CHECK_INTERVAL_MS) return;
+    if (document.visibilityState !== "visible" || Date.now() - lastCheck < UPDATE_CHECK_INTERVAL_MS)
+      return;
     lastCheck = Date.now();
     void workbox.update().catch(() => undefined);
   });
@@ -32,10 +33,15 @@ export function registerServiceWorker(): void {
   // A tapped notification: the app's router shows the order in place (App listens for this event).
   navigator.serviceWorker.addEventListener("message", (event: MessageEvent) => {
     if (!isWorkerToPageMessage(event.data) || event.data.type !== "NAVIGATE") return;
-    window.dispatchEvent(new CustomEvent(IN_APP_NAVIGATE_EVENT, { detail: safeInAppPath(event.data.url) }));
+    window.dispatchEvent(
+      new CustomEvent(IN_APP_NAVIGATE_EVENT, { detail: safeInAppPath(event.data.url) }),
+    );
   });
 
   workbox.register().catch((error: unknown) => {
-    logMessage("warn", `Service worker registration failed: ${error instanceof Error ? error.message : String(error)}`);
+    logMessage(
+      "warn",
+      `Service worker registration failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   });
 }

@@ -18,4 +18,5 @@ export const updatePrompt = {
   current: () => pending,
 };
 
-export const useWaitingUpdate = (): Apply | null => useSyncExternalStore(updatePrompt.subscribe, updatePrompt.current, () => null);
+export const useWaitingUpdate = (): Apply | null =>
+  useSyncExternalStore(updatePrompt.subscribe, updatePrompt.current, () => null);

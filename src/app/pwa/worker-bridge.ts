@@ -1,4 +1,4 @@
-import { type PageToWorkerMessage, USER_CACHE_PREFIX } from "../../../sw/protocol";
+import { type PageToWorkerMessage, USER_CACHE_PREFIX } from "@contract/worker-protocol";
 
 const REPLY_TIMEOUT_MS = 2000;
 
@@ -22,7 +22,11 @@ export async function clearUserDataCaches(): Promise<void> {
   const deletions: Promise<unknown>[] = [];
   if (typeof caches !== "undefined") {
     const names = await caches.keys().catch(() => [] as string[]);
-    deletions.push(...names.filter((name) => name.startsWith(USER_CACHE_PREFIX)).map((name) => caches.delete(name)));
+    deletions.push(
+      ...names
+        .filter((name) => name.startsWith(USER_CACHE_PREFIX))
+        .map((name) => caches.delete(name)),
+    );
   }
   if (typeof navigator !== "undefined" && "serviceWorker" in navigator) {
     const registration = await navigator.serviceWorker.getRegistration().catch(() => undefined);

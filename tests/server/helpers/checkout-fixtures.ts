@@ -1,6 +1,6 @@
+import type { CartResponse } from "@contract/cart";
+import type { AddonGroupsResponse } from "@contract/vendors";
 import { expect } from "vitest";
-import type { CartResponse } from "../../../contract/cart";
-import type { AddonGroupsResponse } from "../../../contract/vendors";
 import { menuItemIdOf, vendorIdOf } from "./demo-park";
 import type { TestServer } from "./test-server";
 
@@ -19,8 +19,17 @@ export async function demoIds(server: TestServer) {
 export type DemoIds = Awaited<ReturnType<typeof demoIds>>;
 
 /** Adds a plain item to the customer's server cart; answers the cart. */
-export async function addToCart(server: TestServer, token: string, vendorId: number, itemId: number, quantity = 1) {
-  const response = await server.request<CartResponse>("/api/cart/add", { token, body: { itemId, vendorId, quantity } });
+export async function addToCart(
+  server: TestServer,
+  token: string,
+  vendorId: number,
+  itemId: number,
+  quantity = 1,
+) {
+  const response = await server.request<CartResponse>("/api/cart/add", {
+    token,
+    body: { itemId, vendorId, quantity },
+  });
   expect(response.status, response.text).toBe(200);
   return response.body;
 }
@@ -33,19 +42,33 @@ export async function addWithRequiredChoices(
   itemId: number,
   allergyInformation?: string,
 ) {
-  const groups = (await server.request<AddonGroupsResponse>(`/api/menu-items/${itemId}/addon-groups`)).body.addonGroups;
+  const groups = (
+    await server.request<AddonGroupsResponse>(`/api/menu-items/${itemId}/addon-groups`)
+  ).body.addonGroups;
   const addonSelections = groups
     .filter((group) => group.is_required || group.min_quantity > 0)
     .map((group) => ({ addonGroupId: group.id, addonId: group.addons[0]!.id, quantity: 1 }));
   const response = await server.request<CartResponse>("/api/cart/add-with-addons", {
     token,
-    body: { itemId, vendorId, quantity: 1, addonSelections, ...(allergyInformation ? { allergyInformation } : {}) },
+    body: {
+      itemId,
+      vendorId,
+      quantity: 1,
+      addonSelections,
+      ...(allergyInformation ? { allergyInformation } : {}),
+    },
   });
   expect(response.status, response.text).toBe(200);
   return response.body;
 }
 
-export async function setAllergy(server: TestServer, token: string, vendorId: number, itemId: number, allergyInformation: string) {
+export async function setAllergy(
+  server: TestServer,
+  token: string,
+  vendorId: number,
+  itemId: number,
+  allergyInformation: string,
+) {
   const response = await server.request<CartResponse>("/api/cart/allergy-information", {
     token,
     body: { itemId, vendorId, allergyInformation },
@@ -61,7 +84,10 @@ export async function getCart(server: TestServer, token: string, vendorId: numbe
 }
 
 export async function countOrders(server: TestServer, userId: number): Promise<number> {
-  const [row] = await server.db.query<{ count: number }>("select count(*)::int as count from orders where user_id = $1", [userId]);
+  const [row] = await server.db.query<{ count: number }>(
+    "select count(*)::int as count from orders where user_id = $1",
+    [userId],
+  );
   return row!.count;
 }
 

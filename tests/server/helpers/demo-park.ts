@@ -1,5 +1,5 @@
+import type { Queryable } from "@server/db/database";
 import type { FastifyInstance } from "fastify";
-import type { Queryable } from "../../../server/src/db/database";
 
 /** Ids of seeded demo-park rows by their stable names (seed ids are serial, so tests look them up). */
 export async function vendorIdOf(db: Queryable, slug: string): Promise<number> {
@@ -8,7 +8,11 @@ export async function vendorIdOf(db: Queryable, slug: string): Promise<number> {
   return row.id;
 }
 
-export async function menuItemIdOf(db: Queryable, vendorSlug: string, name: string): Promise<number> {
+export async function menuItemIdOf(
+  db: Queryable,
+  vendorSlug: string,
+  name: string,
+): Promise<number> {
   const [row] = await db.query<{ id: number }>(
     "select mi.id from menu_items mi join vendors v on v.id = mi.vendor_id where v.slug = $1 and mi.name = $2",
     [vendorSlug, name],

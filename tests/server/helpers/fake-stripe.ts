@@ -51,7 +51,9 @@ export interface FakeStripe {
 function amountTotal(form: URLSearchParams): number {
   let total = 0;
   for (let index = 0; form.has(`line_items[${index}][quantity]`); index += 1) {
-    total += Number(form.get(`line_items[${index}][price_data][unit_amount]`)) * Number(form.get(`line_items[${index}][quantity]`));
+    total +=
+      Number(form.get(`line_items[${index}][price_data][unit_amount]`)) *
+      Number(form.get(`line_items[${index}][quantity]`));
   }
   return total;
 }
@@ -104,12 +106,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const value = req.headers[name];
         return Array.isArray(value) ? value[0] : value;
       };
-      requests.push({ method: req.method ?? "", path, authorization: header("authorization"), idempotencyKey: header("idempotency-key"), form });
+      requests.push({
+        method: req.method ?? "",
+        path,
+        authorization: header("authorization"),
+        idempotencyKey: header("idempotency-key"),
+        form,
+      });
       const send = (status: number, body: unknown) => {
-        res.writeHead(status, { "content-type": "application/json", "request-id": `req_${counter}` });
+        res.writeHead(status, {
+          "content-type": "application/json",
+          "request-id": `req_${counter}`,
+        });
         res.end(JSON.stringify(body));
       };
-      if (fake.failWith !== null) return send(fake.failWith, { error: { type: "api_error", message: "Fake outage" } });
+      if (fake.failWith !== null)
+        return send(fake.failWith, { error: { type: "api_error", message: "Fake outage" } });
 
       if (req.method === "POST" && path === "/v1/checkout/sessions") {
         counter += 1;
@@ -121,7 +133,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           status: "open",
           payment_status: "unpaid",
           amount_total: amountTotal(form),
-          currency: form.get("currency") ?? form.get("line_items[0][price_data][currency]") ?? "gbp",
+          currency:
+            form.get("currency") ?? form.get("line_items[0][price_data][currency]") ?? "gbp",
           mode: form.get("mode") ?? "",
           success_url: form.get("success_url") ?? "",
           cancel_url: form.get("cancel_url") ?? "",
@@ -135,16 +148,27 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
       const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
       const session = match ? sessions.get(match[1]!) : undefined;
-      if (!session) return send(404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
+      if (!session)
+        return send(404, {
+          error: { type: "invalid_request_error", message: "No such checkout.session" },
+        });
       if (req.method === "POST" && match?.[2]) {
-        if (session.status !== "open") return send(400, { error: { type: "invalid_request_error", message: "Session is not open" } });
+        if (session.status !== "open")
+          return send(400, {
+            error: { type: "invalid_request_error", message: "Session is not open" },
+          });
         session.status = "expired";
         return send(200, session);
       }
       // Stripe answers an id unless asked to expand the intent.
       const query = [...new URLSearchParams((req.url ?? "").split("?")[1] ?? "")];
-      const expanded = query.some(([key, value]) => /^expand\[\d*\]$/.test(key) && value === "payment_intent");
-      return send(200, expanded ? session : { ...session, payment_intent: session.payment_intent?.id ?? null });
+      const expanded = query.some(
+        ([key, value]) => /^expand\[\d*\]$/.test(key) && value === "payment_intent",
+      );
+      return send(
+        200,
+        expanded ? session : { ...session, payment_intent: session.payment_intent?.id ?? null },
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -40,34 +40,147 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+const pick = <T>(random: () => number, items: readonly T[]): T =>
+  items[Math.floor(random() * items.length)]!;
 
 /** Raw path segments, already as they go on the wire. */
 const PATH_VALUES = [
-  "0", "-1", "1", "2147483647", "2147483648", "4294967296", "9007199254740993", "99999999999999999999999",
-  "1.5", "1e3", "0x10", "NaN", "Infinity", "abc", "%00", "1%00", "item_%00", "item_2147483648", "vendor_-1",
-  "order_99999", "99999", "%ED%A0%80", "%C0%AF", "%FF%FE", "%F0%9F%98%80", "..%2F..%2Fetc%2Fpasswd", "%2e%2e",
-  "..", "%252e%252e%252f", "__proto__", "constructor", "prototype", "%20", "a".repeat(3000), "pay_%00x",
-  "pi_mock_%ED%B0%80", "%E2%80%AE", "null", "undefined", "true", "[]", "%7B%7D",
+  "0",
+  "-1",
+  "1",
+  "2147483647",
+  "2147483648",
+  "4294967296",
+  "9007199254740993",
+  "99999999999999999999999",
+  "1.5",
+  "1e3",
+  "0x10",
+  "NaN",
+  "Infinity",
+  "abc",
+  "%00",
+  "1%00",
+  "item_%00",
+  "item_2147483648",
+  "vendor_-1",
+  "order_99999",
+  "99999",
+  "%ED%A0%80",
+  "%C0%AF",
+  "%FF%FE",
+  "%F0%9F%98%80",
+  "..%2F..%2Fetc%2Fpasswd",
+  "%2e%2e",
+  "..",
+  "%252e%252e%252f",
+  "__proto__",
+  "constructor",
+  "prototype",
+  "%20",
+  "a".repeat(3000),
+  "pay_%00x",
+  "pi_mock_%ED%B0%80",
+  "%E2%80%AE",
+  "null",
+  "undefined",
+  "true",
+  "[]",
+  "%7B%7D",
 ];
 
 const STRINGS = [
-  "", " ", "a", "\u0000", "x\u0000y", "\ud800", "a\udc00b", "😀", "\u202e", "<script>alert(1)</script>",
-  "' or 1=1 --", "../../etc/passwd", "%00", "a".repeat(600), "b".repeat(70_000), "item_1", "vendor_1",
-  "2147483648", "-1", "1.5", "NaN", "demo@foodpark.test", "x@y", "https://127.0.0.1/x", "http://10.0.0.1/",
-  "https://2130706433/", "__proto__", "constructor", "dine_in", "cash_at_counter", "stripe", "gbp", "mock",
+  "",
+  " ",
+  "a",
+  "\u0000",
+  "x\u0000y",
+  "\ud800",
+  "a\udc00b",
+  "😀",
+  "\u202e",
+  "<script>alert(1)</script>",
+  "' or 1=1 --",
+  "../../etc/passwd",
+  "%00",
+  "a".repeat(600),
+  "b".repeat(70_000),
+  "item_1",
+  "vendor_1",
+  "2147483648",
+  "-1",
+  "1.5",
+  "NaN",
+  "demo@foodpark.test",
+  "x@y",
+  "https://127.0.0.1/x",
+  "http://10.0.0.1/",
+  "https://2130706433/",
+  "__proto__",
+  "constructor",
+  "dine_in",
+  "cash_at_counter",
+  "stripe",
+  "gbp",
+  "mock",
 ];
 
 const NUMBERS = [
-  0, -1, 1, 1.5, -0.5, 2147483647, 2147483648, -2147483649, 4294967296, 9007199254740991, 1e21, 1e308, -1e308,
-  Number.MIN_VALUE, 50, 51, 100, 99999,
+  0,
+  -1,
+  1,
+  1.5,
+  -0.5,
+  2147483647,
+  2147483648,
+  -2147483649,
+  4294967296,
+  9007199254740991,
+  1e21,
+  1e308,
+  -1e308,
+  Number.MIN_VALUE,
+  50,
+  51,
+  100,
+  99999,
 ];
 
 const FIELDS = [
-  "itemId", "vendorId", "quantity", "lineId", "addonSelections", "allergyInformation", "instructions", "mutationId",
-  "email", "password", "name", "role", "orderType", "paymentMethod", "items", "amount", "currency", "metadata",
-  "orderData", "orderId", "endpoint", "keys", "status", "registrationNumber", "deliveryInstructions", "vehicleData",
-  "stripePaymentIntentId", "expirationTime", "number", "expiry", "cvc", "allergyNote", "page", "limit",
+  "itemId",
+  "vendorId",
+  "quantity",
+  "lineId",
+  "addonSelections",
+  "allergyInformation",
+  "instructions",
+  "mutationId",
+  "email",
+  "password",
+  "name",
+  "role",
+  "orderType",
+  "paymentMethod",
+  "items",
+  "amount",
+  "currency",
+  "metadata",
+  "orderData",
+  "orderId",
+  "endpoint",
+  "keys",
+  "status",
+  "registrationNumber",
+  "deliveryInstructions",
+  "vehicleData",
+  "stripePaymentIntentId",
+  "expirationTime",
+  "number",
+  "expiry",
+  "cvc",
+  "allergyNote",
+  "page",
+  "limit",
 ];
 
 function value(random: () => number, depth: number): unknown {
@@ -76,14 +189,16 @@ function value(random: () => number, depth: number): unknown {
   if (kind < 0.6) return pick(random, STRINGS);
   if (kind < 0.68) return pick(random, [true, false, null]);
   if (depth > 2) return pick(random, STRINGS);
-  if (kind < 0.82) return Array.from({ length: Math.floor(random() * 4) }, () => value(random, depth + 1));
+  if (kind < 0.82)
+    return Array.from({ length: Math.floor(random() * 4) }, () => value(random, depth + 1));
   return object(random, depth + 1);
 }
 
 function object(random: () => number, depth = 0): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   const count = 1 + Math.floor(random() * 6);
-  for (let index = 0; index < count; index += 1) result[pick(random, FIELDS)] = value(random, depth);
+  for (let index = 0; index < count; index += 1)
+    result[pick(random, FIELDS)] = value(random, depth);
   return result;
 }
 
@@ -123,13 +238,34 @@ const PROTO_BODIES = [
 ];
 
 const BAD_JSON = [
-  "{", "[1,", '{"a":}', "nul", "{'a':1}", '{"itemId":1,}', '"\\ud800"', '{"a":"\\u0000"}', "1e999999",
-  '{"quantity":1e400}', "[]", "null", "0", '"text"', "\u0000", "{".repeat(5000),
+  "{",
+  "[1,",
+  '{"a":}',
+  "nul",
+  "{'a':1}",
+  '{"itemId":1,}',
+  '"\\ud800"',
+  '{"a":"\\u0000"}',
+  "1e999999",
+  '{"quantity":1e400}',
+  "[]",
+  "null",
+  "0",
+  '"text"',
+  "\u0000",
+  "{".repeat(5000),
 ];
 
 const CONTENT_TYPES = [
-  "text/plain", "application/xml", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded",
-  "application/json; charset=utf-16", "application/octet-stream", "image/png", "application/jsonx", "",
+  "text/plain",
+  "application/xml",
+  "multipart/form-data; boundary=x",
+  "application/x-www-form-urlencoded",
+  "application/json; charset=utf-16",
+  "application/octet-stream",
+  "image/png",
+  "application/jsonx",
+  "",
 ];
 
 export interface FuzzIds {
@@ -144,10 +280,24 @@ export interface FuzzIdentity {
 
 /** Fills `:param` segments (and `*`) of a route with one malformed or unknown value each. */
 function pathFor(random: () => number, url: string): string {
-  let path = url.replace(/:[A-Za-z]+/g, () => pick(random, PATH_VALUES)).replace(/\*/g, () => pick(random, PATH_VALUES));
-  if (random() < 0.15) path = path.replace(/\/$/, "") + pick(random, ["/..", "/../../etc/passwd", "/%2e%2e/%2e%2e/", "//", "/.%00"]);
+  let path = url
+    .replace(/:[A-Za-z]+/g, () => pick(random, PATH_VALUES))
+    .replace(/\*/g, () => pick(random, PATH_VALUES));
+  if (random() < 0.15)
+    path =
+      path.replace(/\/$/, "") +
+      pick(random, ["/..", "/../../etc/passwd", "/%2e%2e/%2e%2e/", "//", "/.%00"]);
   if (random() < 0.3) {
-    const key = pick(random, ["vendorId", "orderType", "page", "limit", "status", "token", "__proto__", "itemId"]);
+    const key = pick(random, [
+      "vendorId",
+      "orderType",
+      "page",
+      "limit",
+      "status",
+      "token",
+      "__proto__",
+      "itemId",
+    ]);
     path += `?${key}=${pick(random, PATH_VALUES)}`;
     if (random() < 0.3) path += `&${key}=${pick(random, PATH_VALUES)}`; // repeated key: an array
   }
@@ -175,7 +325,9 @@ export function generateCases(
     if (kind < 0.35) {
       label = "mutated body";
       headers["content-type"] = "application/json";
-      body = Buffer.from(JSON.stringify(random() < 0.5 ? mutatedBody(random, ids) : object(random)));
+      body = Buffer.from(
+        JSON.stringify(random() < 0.5 ? mutatedBody(random, ids) : object(random)),
+      );
     } else if (kind < 0.45) {
       label = "bad json";
       headers["content-type"] = "application/json";
@@ -192,15 +344,32 @@ export function generateCases(
     } else if (kind < 0.65) {
       label = "oversized body";
       headers["content-type"] = "application/json";
-      body = Buffer.from(JSON.stringify({ itemId: 1, pad: "x".repeat(70_000 + Math.floor(random() * 200_000)) }));
+      body = Buffer.from(
+        JSON.stringify({ itemId: 1, pad: "x".repeat(70_000 + Math.floor(random() * 200_000)) }),
+      );
     } else if (kind < 0.7) {
       label = "invalid utf-8 bytes";
       headers["content-type"] = "application/json";
-      body = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xc3, 0x28, 0xed, 0xa0, 0x80, 0xff]), Buffer.from('"}')]);
+      body = Buffer.concat([
+        Buffer.from('{"name":"'),
+        Buffer.from([0xc3, 0x28, 0xed, 0xa0, 0x80, 0xff]),
+        Buffer.from('"}'),
+      ]);
     } else if (kind < 0.75) {
       label = "bad headers";
-      headers["idempotency-key"] = pick(random, ["", "a", "x".repeat(500), "key with spaces", "ok-key-12345"]);
-      headers.authorization = pick(random, ["Bearer", "Bearer x.y.z", "Basic YTpi", `Bearer ${"a".repeat(5000)}`]);
+      headers["idempotency-key"] = pick(random, [
+        "",
+        "a",
+        "x".repeat(500),
+        "key with spaces",
+        "ok-key-12345",
+      ]);
+      headers.authorization = pick(random, [
+        "Bearer",
+        "Bearer x.y.z",
+        "Basic YTpi",
+        `Bearer ${"a".repeat(5000)}`,
+      ]);
       headers["content-type"] = "application/json";
       body = Buffer.from(JSON.stringify(mutatedBody(random, ids)));
     } else {
@@ -216,7 +385,10 @@ export function generateCases(
   return cases;
 }
 
-function send(baseUrl: string, fuzzCase: FuzzCase): Promise<{ status: number; body: string; type: string }> {
+function send(
+  baseUrl: string,
+  fuzzCase: FuzzCase,
+): Promise<{ status: number; body: string; type: string }> {
   const url = new URL(baseUrl);
   return new Promise((resolve) => {
     const request = http.request(
@@ -225,7 +397,10 @@ function send(baseUrl: string, fuzzCase: FuzzCase): Promise<{ status: number; bo
         port: url.port,
         method: fuzzCase.method,
         path: fuzzCase.path, // exactly as written: no normalisation of `..` or `%2e`
-        headers: { ...fuzzCase.headers, ...(fuzzCase.body ? { "content-length": String(fuzzCase.body.length) } : {}) },
+        headers: {
+          ...fuzzCase.headers,
+          ...(fuzzCase.body ? { "content-length": String(fuzzCase.body.length) } : {}),
+        },
         agent: false,
         timeout: 30_000,
       },
@@ -249,7 +424,11 @@ function send(baseUrl: string, fuzzCase: FuzzCase): Promise<{ status: number; bo
   });
 }
 
-export async function runCases(baseUrl: string, cases: readonly FuzzCase[], concurrency = 8): Promise<FuzzResult> {
+export async function runCases(
+  baseUrl: string,
+  cases: readonly FuzzCase[],
+  concurrency = 8,
+): Promise<FuzzResult> {
   const result: FuzzResult = { sent: 0, byStatus: new Map(), failures: [], shapeless: [] };
   let next = 0;
   const worker = async () => {
@@ -257,18 +436,30 @@ export async function runCases(baseUrl: string, cases: readonly FuzzCase[], conc
       const fuzzCase = cases[next++]!;
       let answer = await send(baseUrl, fuzzCase);
       // A connection reset while we were still writing an oversized body: the server refused it early.
-      if (answer.status === -1 && fuzzCase.label === "oversized body") answer = { status: 413, body: "", type: "" };
+      if (answer.status === -1 && fuzzCase.label === "oversized body")
+        answer = { status: 413, body: "", type: "" };
       result.sent += 1;
       result.byStatus.set(answer.status, (result.byStatus.get(answer.status) ?? 0) + 1);
       if (answer.status >= 500 || answer.status <= 0) {
-        result.failures.push({ label: fuzzCase.label, method: fuzzCase.method, path: fuzzCase.path.slice(0, 120), status: answer.status, body: answer.body });
+        result.failures.push({
+          label: fuzzCase.label,
+          method: fuzzCase.method,
+          path: fuzzCase.path.slice(0, 120),
+          status: answer.status,
+          body: answer.body,
+        });
       } else if (
         answer.status >= 400 &&
         fuzzCase.method !== "HEAD" &&
         /^\/(api|auth)\//.test(fuzzCase.path) &&
         !/"message":"/.test(answer.body)
       ) {
-        result.shapeless.push({ method: fuzzCase.method, path: fuzzCase.path.slice(0, 120), status: answer.status, body: answer.body });
+        result.shapeless.push({
+          method: fuzzCase.method,
+          path: fuzzCase.path.slice(0, 120),
+          status: answer.status,
+          body: answer.body,
+        });
       }
     }
   };

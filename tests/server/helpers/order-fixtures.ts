@@ -2,10 +2,10 @@
  * Orders straight into the database (migration 003's tables), for tests of order reading and status
  * changes that must not depend on order creation. Prices come from the demo menu.
  */
-import type { OrderType } from "../../../contract/common";
-import type { OrderStatus, PaymentMethod, Vehicle } from "../../../contract/orders";
-import type { Queryable } from "../../../server/src/db/database.js";
-import type { StoredOrderAddon } from "../../../server/src/services/order-service.js";
+import type { OrderType } from "@contract/common";
+import type { OrderStatus, PaymentMethod, Vehicle } from "@contract/orders";
+import type { Queryable } from "@server/db/database.js";
+import type { StoredOrderAddon } from "@server/services/order-service.js";
 
 export interface FixtureLine {
   /** Default: the vendor's first menu item. */

@@ -12,17 +12,17 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
-import pg from "pg";
-import type { RegisterResponse, User } from "../../../contract/auth";
-import { buildApp } from "../../../server/src/app.js";
+import type { RegisterResponse, User } from "@contract/auth";
+import { buildApp } from "@server/app.js";
 import {
+  configFromEnv,
   DEFAULT_DELIVERY_FEE_PENCE,
   DEFAULT_SERVICE_CHARGE_PENCE,
-  configFromEnv,
   type ServerConfig,
-} from "../../../server/src/config.js";
-import { type Database, openDatabase } from "../../../server/src/db/database.js";
+} from "@server/config.js";
+import { type Database, openDatabase } from "@server/db/database.js";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
 
 export type DatabaseKind = "pglite" | "postgres";
 

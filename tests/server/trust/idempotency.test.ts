@@ -1,6 +1,12 @@
+import { IDEMPOTENCY_MISMATCH_MESSAGE } from "@server/services/idempotency.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IDEMPOTENCY_MISMATCH_MESSAGE } from "../../../server/src/services/idempotency.js";
-import { addToCart, cashOrder, countOrders, type DemoIds, demoIds } from "../helpers/checkout-fixtures";
+import {
+  addToCart,
+  cashOrder,
+  countOrders,
+  type DemoIds,
+  demoIds,
+} from "../helpers/checkout-fixtures";
 import { databaseKinds, startTestServer, type TestServer } from "../helpers/test-server";
 
 describe.each(databaseKinds)("a reused Idempotency-Key on %s", (kind) => {
@@ -14,7 +20,11 @@ describe.each(databaseKinds)("a reused Idempotency-Key on %s", (kind) => {
   afterAll(() => server?.close());
 
   const place = (token: string, body: unknown, key: string) =>
-    server.request<{ id: number; message?: string }>("/api/orders", { token, body, headers: { "Idempotency-Key": key } });
+    server.request<{ id: number; message?: string }>("/api/orders", {
+      token,
+      body,
+      headers: { "Idempotency-Key": key },
+    });
 
   it("with another request body answers 422 and never another order's result", async () => {
     const customer = await server.registerCustomer();
@@ -34,7 +44,11 @@ describe.each(databaseKinds)("a reused Idempotency-Key on %s", (kind) => {
     expect(reused.text).not.toContain(String(first.body.id));
 
     // Same vendor, other delivery instructions: still a different request.
-    const changed = await place(customer.token, cashOrder(ids.forno, { deliveryInstructions: "By the gate" }), "key-mismatch-0001");
+    const changed = await place(
+      customer.token,
+      cashOrder(ids.forno, { deliveryInstructions: "By the gate" }),
+      "key-mismatch-0001",
+    );
     expect(changed.status).toBe(422);
     expect(await countOrders(server, customer.user.id)).toBe(1);
   });

@@ -1,12 +1,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createSafeTransport,
   isPrivateAddress,
   publicOnlyLookup,
   pushEndpointProblem,
-} from "../../../server/src/services/push/endpoint-policy.js";
+} from "@server/services/push/endpoint-policy.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBrowserSubscriptionKeys } from "../helpers/push-receiver";
 import { startTestServer, type TestServer } from "../helpers/test-server";
 
@@ -82,7 +82,12 @@ describe("push endpoints at the API and at send", () => {
 
   it("answers 400 {message} to a subscription on a loopback or private address", async () => {
     const customer = await server.registerCustomer();
-    for (const endpoint of ["https://127.0.0.1/push/x", "https://[::1]/x", "https://192.168.0.5/x", "https://2130706433/x"]) {
+    for (const endpoint of [
+      "https://127.0.0.1/push/x",
+      "https://[::1]/x",
+      "https://192.168.0.5/x",
+      "https://2130706433/x",
+    ]) {
       const response = await server.request<{ message: string }>("/api/push/subscribe", {
         token: customer.token,
         body: { endpoint, keys: createBrowserSubscriptionKeys().keys },
@@ -100,8 +105,12 @@ describe("push endpoints at the API and at send", () => {
   it("refuses at send a name that resolves to a private address, and an endpoint stored before the rules", async () => {
     const send = createSafeTransport(false);
     const request = { method: "POST", headers: {}, body: new Uint8Array([1]) };
-    await expect(send({ ...request, endpoint: "https://localhost./push" })).rejects.toThrow(/refused/);
-    await expect(send({ ...request, endpoint: `http://127.0.0.1:${port}/push` })).rejects.toThrow(/refused/);
+    await expect(send({ ...request, endpoint: "https://localhost./push" })).rejects.toThrow(
+      /refused/,
+    );
+    await expect(send({ ...request, endpoint: `http://127.0.0.1:${port}/push` })).rejects.toThrow(
+      /refused/,
+    );
     // The DNS guard every push connection uses: a name resolving to loopback fails the connection itself.
     const looked = await new Promise<NodeJS.ErrnoException | null>((resolve) =>
       publicOnlyLookup("localhost", {}, (error) => resolve(error)),
@@ -116,7 +125,12 @@ describe("push endpoints at the API and at send", () => {
 
   it("never follows a redirect (test receivers allowed): the 3xx is the answer", async () => {
     const send = createSafeTransport(true);
-    const status = await send({ method: "POST", headers: {}, body: new Uint8Array([1]), endpoint: `http://127.0.0.1:${port}/push` });
+    const status = await send({
+      method: "POST",
+      headers: {},
+      body: new Uint8Array([1]),
+      endpoint: `http://127.0.0.1:${port}/push`,
+    });
     expect(status).toBe(302);
     expect(hits).toBe(1);
   });

@@ -1,6 +1,6 @@
 import net from "node:net";
+import { configFromEnv, DEFAULT_REQUEST_TIMEOUT_MS } from "@server/config.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { configFromEnv, DEFAULT_REQUEST_TIMEOUT_MS } from "../../../server/src/config.js";
 import { startTestServer, type TestServer } from "../helpers/test-server";
 
 const TIMEOUT_MS = 1000;
@@ -12,7 +12,9 @@ function dribble(port: number, path: string, everyMs: number) {
     let answer = "";
     let bytesSent = 0;
     const socket = net.connect(port, "127.0.0.1", () => {
-      socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2000\r\n\r\n{`);
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2000\r\n\r\n{`,
+      );
       const timer = setInterval(() => {
         if (socket.destroyed || Date.now() - started > 20_000) return clearInterval(timer);
         socket.write(" ");
@@ -38,7 +40,9 @@ describe("request timeouts", () => {
 
   it("cuts off a body dribbled one byte at a time within a bounded time, and keeps serving", async () => {
     const port = Number(new URL(server.baseUrl).port);
-    const slow = await Promise.all(Array.from({ length: 5 }, () => dribble(port, "/auth/login", 100)));
+    const slow = await Promise.all(
+      Array.from({ length: 5 }, () => dribble(port, "/auth/login", 100)),
+    );
     for (const result of slow) {
       expect(result.bytesSent, JSON.stringify(result)).toBeGreaterThan(3); // it really was dribbling when cut
       expect(result.closedAfterMs).toBeLessThan(TIMEOUT_MS * 3);

@@ -1,15 +1,19 @@
 // @vitest-environment jsdom
+
+import type { Order, OrderStatusNotification } from "@contract/orders";
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import type { Order, OrderStatusNotification } from "../../../contract/orders";
-import { catchUpOnOrders } from "../../../src/app/LiveUpdates";
-import { orderKeys } from "../../../src/features/orders/api/orders-api";
+import { catchUpOnOrders } from "@/app/LiveUpdates";
+import { orderKeys } from "@/features/orders/api/orders-api";
 import { makeOrder } from "../helpers/orders";
 
 describe("catching up after a reconnect", () => {
   it("refetches the cached open orders and announces each status that changed meanwhile", async () => {
     const client = new QueryClient();
-    let server: Order[] = [makeOrder({ id: 1, status: "confirmed" }), makeOrder({ id: 2, status: "completed" })];
+    let server: Order[] = [
+      makeOrder({ id: 1, status: "confirmed" }),
+      makeOrder({ id: 2, status: "completed" }),
+    ];
     let listFetches = 0;
     let finishedDetailFetches = 0;
     // The queries as the pages define them (only their fetch matters here).
@@ -35,7 +39,9 @@ describe("catching up after a reconnect", () => {
 
     expect(listFetches).toBe(1);
     expect(finishedDetailFetches).toBe(0); // a finished order cannot change: not fetched
-    expect(announced).toEqual([expect.objectContaining({ orderId: 1, status: "preparing", vendorName: "Forno" })]);
+    expect(announced).toEqual([
+      expect.objectContaining({ orderId: 1, status: "preparing", vendorName: "Forno" }),
+    ]);
     expect(client.getQueryData<Order[]>(orderKeys.list())?.[0]?.status).toBe("preparing");
 
     // Nothing changed since: nothing announced.

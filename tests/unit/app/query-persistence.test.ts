@@ -1,23 +1,27 @@
 import "fake-indexeddb/auto";
 // The persister packages are typed against the top-level query-core (the app aliases one copy at build time).
 import { QueryClient } from "@tanstack/query-core";
-import { type PersistedClient, persistQueryClientRestore, persistQueryClientSave } from "@tanstack/react-query-persist-client";
+import {
+  type PersistedClient,
+  persistQueryClientRestore,
+  persistQueryClientSave,
+} from "@tanstack/react-query-persist-client";
 import { IDBFactory } from "fake-indexeddb";
 import { createStore, get } from "idb-keyval";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { version } from "../../../package.json";
+import { savedQueryCacheMayExist } from "@/app/query-cache-hint";
 import {
   choosePersister,
   createQueryPersistence,
+  keepMutation,
   PERSIST_DB,
   PERSIST_KEY,
   PERSIST_MAX_AGE_MS,
   PERSIST_THROTTLE_MS,
-  keepMutation,
   resumableRestore,
   startQueryPersistence,
-} from "../../../src/app/query-persistence";
-import { savedQueryCacheMayExist } from "../../../src/app/query-cache-hint";
+} from "@/app/query-persistence";
+import { version } from "../../../package.json";
 
 /** A localStorage stand-in. */
 class MemoryStorage implements Storage {
@@ -79,10 +83,13 @@ const SYNC_PERSISTER_THROTTLE_MS = PERSIST_THROTTLE_MS;
 
 async function save(persistence: ReturnType<typeof createQueryPersistence>, client: QueryClient) {
   await persistQueryClientSave({ queryClient: client, ...persistence.options });
-  if ((await persistence.kind()) !== "indexeddb") await new Promise((resolve) => setTimeout(resolve, SYNC_PERSISTER_THROTTLE_MS + 50));
+  if ((await persistence.kind()) !== "indexeddb")
+    await new Promise((resolve) => setTimeout(resolve, SYNC_PERSISTER_THROTTLE_MS + 50));
 }
 
-async function restoreInto(persistence: ReturnType<typeof createQueryPersistence>): Promise<QueryClient> {
+async function restoreInto(
+  persistence: ReturnType<typeof createQueryPersistence>,
+): Promise<QueryClient> {
   const client = new QueryClient();
   await persistQueryClientRestore({ queryClient: client, ...persistence.options });
   return client;
@@ -95,28 +102,47 @@ beforeEach(() => {
 
 describe("choosing where the query cache is kept", () => {
   it("uses IndexedDB when it opens", async () => {
-    expect((await choosePersister({ localStorage: () => new MemoryStorage() })).kind).toBe("indexeddb");
+    expect((await choosePersister({ localStorage: () => new MemoryStorage() })).kind).toBe(
+      "indexeddb",
+    );
   });
 
-  it.each(["throws", "errors"] as const)("falls back to localStorage when opening IndexedDB %s", async (mode) => {
-    const storage = new MemoryStorage();
-    const persistence = createQueryPersistence(() => "1", { indexedDB: failingIndexedDb(mode), localStorage: () => storage });
-    expect(await persistence.kind()).toBe("localstorage");
+  it.each(["throws", "errors"] as const)(
+    "falls back to localStorage when opening IndexedDB %s",
+    async (mode) => {
+      const storage = new MemoryStorage();
+      const persistence = createQueryPersistence(() => "1", {
+        indexedDB: failingIndexedDb(mode),
+        localStorage: () => storage,
+      });
+      expect(await persistence.kind()).toBe("localstorage");
 
-    await save(persistence, clientWithOrders());
-    expect(JSON.parse(storage.getItem(PERSIST_KEY) ?? "null")).toMatchObject({ buster: version, owner: "1" });
-    expect((await restoreInto(persistence)).getQueryData(["orders"])).toEqual([{ id: 7, vendorName: "Smokey Joe's BBQ" }]);
-  });
+      await save(persistence, clientWithOrders());
+      expect(JSON.parse(storage.getItem(PERSIST_KEY) ?? "null")).toMatchObject({
+        buster: version,
+        owner: "1",
+      });
+      expect((await restoreInto(persistence)).getQueryData(["orders"])).toEqual([
+        { id: 7, vendorName: "Smokey Joe's BBQ" },
+      ]);
+    },
+  );
 
   it("falls back to localStorage when there is no IndexedDB at all", async () => {
-    expect((await choosePersister({ indexedDB: undefined, localStorage: () => new MemoryStorage() })).kind).toBe("localstorage");
+    expect(
+      (await choosePersister({ indexedDB: undefined, localStorage: () => new MemoryStorage() }))
+        .kind,
+    ).toBe("localstorage");
   });
 
   it("keeps the cache in memory only when neither storage works", async () => {
     const blocked = () => {
       throw new DOMException("Access is denied", "SecurityError");
     };
-    const persistence = createQueryPersistence(() => "1", { indexedDB: undefined, localStorage: blocked });
+    const persistence = createQueryPersistence(() => "1", {
+      indexedDB: undefined,
+      localStorage: blocked,
+    });
     expect(await persistence.kind()).toBe("none");
     await save(persistence, clientWithOrders());
     expect((await restoreInto(persistence)).getQueryData(["orders"])).toBeUndefined();
@@ -132,7 +158,9 @@ describe("the persisted query cache", () => {
     expect(await savedInIndexedDb()).toEqual(expect.stringContaining("Smokey Joe's BBQ"));
 
     const afterReload = createQueryPersistence(() => "1");
-    expect((await restoreInto(afterReload)).getQueryData(["orders"])).toEqual([{ id: 7, vendorName: "Smokey Joe's BBQ" }]);
+    expect((await restoreInto(afterReload)).getQueryData(["orders"])).toEqual([
+      { id: 7, vendorName: "Smokey Joe's BBQ" },
+    ]);
   });
 
   it("is wiped on sign-out, so the next person on the phone starts empty", async () => {
@@ -142,11 +170,16 @@ describe("the persisted query cache", () => {
     await persistence.clear();
 
     expect(await savedInIndexedDb()).toBeUndefined();
-    expect((await restoreInto(createQueryPersistence(() => "2"))).getQueryData(["orders"])).toBeUndefined();
+    expect(
+      (await restoreInto(createQueryPersistence(() => "2"))).getQueryData(["orders"]),
+    ).toBeUndefined();
   });
 
   it("is never restored for someone else, even if a session ended without a sign-out", async () => {
-    await save(createQueryPersistence(() => "1"), clientWithOrders());
+    await save(
+      createQueryPersistence(() => "1"),
+      clientWithOrders(),
+    );
 
     for (const nextOwner of [null, "2"]) {
       const restored = await restoreInto(createQueryPersistence(() => nextOwner));
@@ -157,7 +190,11 @@ describe("the persisted query cache", () => {
 
   it("drops a cache saved by another app version", async () => {
     const persistence = createQueryPersistence(() => "1");
-    await persistQueryClientSave({ queryClient: clientWithOrders(), ...persistence.options, buster: "0.0.0-old" });
+    await persistQueryClientSave({
+      queryClient: clientWithOrders(),
+      ...persistence.options,
+      buster: "0.0.0-old",
+    });
     expect((await restoreInto(persistence)).getQueryData(["orders"])).toBeUndefined();
   });
 });
@@ -168,19 +205,25 @@ describe("starting persistence in the app", () => {
   it("restores a saved cache into the app's client, then saves every change; a hint tells the next start to wait for it", async () => {
     vi.stubGlobal("localStorage", new MemoryStorage());
     expect(savedQueryCacheMayExist()).toBe(false);
-    await save(createQueryPersistence(() => "1"), clientWithOrders());
+    await save(
+      createQueryPersistence(() => "1"),
+      clientWithOrders(),
+    );
     expect(savedQueryCacheMayExist()).toBe(true);
 
     const app = new QueryClient({ defaultOptions: { queries: { gcTime: PERSIST_MAX_AGE_MS } } });
     const stop = await startQueryPersistence(app as never, { owner: () => "1", restore: true });
     expect(app.getQueryData(["orders"])).toEqual([{ id: 7, vendorName: "Smokey Joe's BBQ" }]);
     // Issue 11: the restored copy shows, and every cart and orders query is revalidated at once (others are not).
-    const state = (key: unknown[]) => app.getQueryCache().find({ queryKey: key, exact: true })?.state;
+    const state = (key: unknown[]) =>
+      app.getQueryCache().find({ queryKey: key, exact: true })?.state;
     expect(state(["orders"])).toMatchObject({ isInvalidated: true });
     expect(state(["vendors"])).toMatchObject({ isInvalidated: false });
 
     app.setQueryData(["cart"], { items: 2 });
-    await expect.poll(async () => savedInIndexedDb(), { timeout: 3000 }).toEqual(expect.stringContaining('"items":2'));
+    await expect
+      .poll(async () => savedInIndexedDb(), { timeout: 3000 })
+      .toEqual(expect.stringContaining('"items":2'));
     stop();
   });
 
@@ -188,11 +231,23 @@ describe("starting persistence in the app", () => {
     const app = new QueryClient();
     app.setMutationDefaults(["cart-write"], { mutationFn: async () => "sent" });
     const cache = app.getMutationCache();
-    const paused = cache.build(app, { mutationKey: ["cart-write"] }, { ...pendingState(), isPaused: true });
+    const paused = cache.build(
+      app,
+      { mutationKey: ["cart-write"] },
+      { ...pendingState(), isPaused: true },
+    );
     const inFlight = cache.build(app, { mutationKey: ["cart-write"] }, pendingState());
     const unknown = cache.build(app, { mutationKey: ["something-else"] }, pendingState());
-    const settled = cache.build(app, { mutationKey: ["cart-write"] }, { ...pendingState(), status: "success" });
-    expect([paused, inFlight, unknown, settled].map((mutation) => keepMutation(app as never, mutation as never))).toEqual([true, true, false, false]);
+    const settled = cache.build(
+      app,
+      { mutationKey: ["cart-write"] },
+      { ...pendingState(), status: "success" },
+    );
+    expect(
+      [paused, inFlight, unknown, settled].map((mutation) =>
+        keepMutation(app as never, mutation as never),
+      ),
+    ).toEqual([true, true, false, false]);
   });
 
   it("forgets the hint with the saved cache on sign-out", async () => {
@@ -208,12 +263,17 @@ describe("restore rules (issue 11: nothing lost, nothing trusted blindly)", () =
   afterEach(() => vi.unstubAllGlobals());
 
   const savedWrites = async () =>
-    (JSON.parse((await savedInIndexedDb()) ?? "null") as { clientState: { mutations: { state: { variables: unknown } }[] } } | null)?.clientState.mutations.map(
-      (mutation) => mutation.state.variables,
-    ) ?? [];
+    (
+      JSON.parse((await savedInIndexedDb()) ?? "null") as {
+        clientState: { mutations: { state: { variables: unknown } }[] };
+      } | null
+    )?.clientState.mutations.map((mutation) => mutation.state.variables) ?? [];
 
   it("marks every unconfirmed write paused so it resumes, and cart writes queued so they are drawn and announced", () => {
-    const mutation = (key: string, state: Partial<Omit<ReturnType<typeof pendingState>, "variables">> & { variables: object }) => ({
+    const mutation = (
+      key: string,
+      state: Partial<Omit<ReturnType<typeof pendingState>, "variables">> & { variables: object },
+    ) => ({
       mutationKey: [key],
       state: { ...pendingState(), ...state },
     });
@@ -224,13 +284,20 @@ describe("restore rules (issue 11: nothing lost, nothing trusted blindly)", () =
         queries: [],
         mutations: [
           mutation("cart-write", { variables: { mutationId: "in-flight", queued: false } }),
-          mutation("cart-write", { isPaused: true, variables: { mutationId: "offline", queued: true } }),
+          mutation("cart-write", {
+            isPaused: true,
+            variables: { mutationId: "offline", queued: true },
+          }),
           mutation("cash-order", { variables: { idempotencyKey: "order-1", queued: false } }),
-          mutation("cart-write", { status: "success", variables: { mutationId: "done", queued: false } }),
+          mutation("cart-write", {
+            status: "success",
+            variables: { mutationId: "done", queued: false },
+          }),
         ],
       },
     };
-    const restored = resumableRestore(saved as PersistedClient, [["cart-write"]]).clientState.mutations;
+    const restored = resumableRestore(saved as PersistedClient, [["cart-write"]]).clientState
+      .mutations;
     expect(restored.map((m) => [m.state.isPaused, m.state.variables])).toEqual([
       [true, { mutationId: "in-flight", queued: true, inFlightAtRestore: true }],
       [true, { mutationId: "offline", queued: true }],
@@ -242,31 +309,50 @@ describe("restore rules (issue 11: nothing lost, nothing trusted blindly)", () =
 
   it("sends a write saved in flight (a reload mid-request) exactly once after the restore", async () => {
     const before = new QueryClient();
-    before.getMutationCache().build(before, { mutationKey: ["cart-write"], scope: { id: "cart" } }, { ...pendingState(), variables: { mutationId: "m-1", queued: false } });
-    const behind = before.getMutationCache().build(before, { mutationKey: ["cart-write"], scope: { id: "cart" } }, {
-      ...pendingState(),
-      isPaused: true,
-      submittedAt: 2,
-      variables: { mutationId: "m-2", queued: true },
-    });
+    before
+      .getMutationCache()
+      .build(
+        before,
+        { mutationKey: ["cart-write"], scope: { id: "cart" } },
+        { ...pendingState(), variables: { mutationId: "m-1", queued: false } },
+      );
+    const behind = before.getMutationCache().build(
+      before,
+      { mutationKey: ["cart-write"], scope: { id: "cart" } },
+      {
+        ...pendingState(),
+        isPaused: true,
+        submittedAt: 2,
+        variables: { mutationId: "m-2", queued: true },
+      },
+    );
     expect(behind.state.isPaused).toBe(true);
     // As the app saves: paused writes and writes in flight (keepMutation).
     const persistence = createQueryPersistence(() => "1");
     await persistQueryClientSave({
       queryClient: before,
       ...persistence.options,
-      dehydrateOptions: { shouldDehydrateMutation: (mutation) => mutation.state.status === "pending" },
+      dehydrateOptions: {
+        shouldDehydrateMutation: (mutation) => mutation.state.status === "pending",
+      },
     });
 
     const sent: unknown[] = [];
     const after = new QueryClient();
-    after.setMutationDefaults(["cart-write"], { mutationFn: async (variables: unknown) => sent.push(variables) });
-    await persistQueryClientRestore({ queryClient: after, ...createQueryPersistence(() => "1", undefined, [["cart-write"]]).options });
+    after.setMutationDefaults(["cart-write"], {
+      mutationFn: async (variables: unknown) => sent.push(variables),
+    });
+    await persistQueryClientRestore({
+      queryClient: after,
+      ...createQueryPersistence(() => "1", undefined, [["cart-write"]]).options,
+    });
     await after.resumePausedMutations();
-    await expect.poll(() => sent).toEqual([
-      { mutationId: "m-1", queued: true, inFlightAtRestore: true },
-      { mutationId: "m-2", queued: true },
-    ]);
+    await expect
+      .poll(() => sent)
+      .toEqual([
+        { mutationId: "m-1", queued: true, inFlightAtRestore: true },
+        { mutationId: "m-2", queued: true },
+      ]);
     await after.resumePausedMutations();
     expect(sent).toHaveLength(2);
   });
@@ -275,7 +361,13 @@ describe("restore rules (issue 11: nothing lost, nothing trusted blindly)", () =
     const tabA = createQueryPersistence(() => "1");
     const tabB = createQueryPersistence(() => "1");
     const clientA = clientWithOrders();
-    const write = clientA.getMutationCache().build(clientA, { mutationKey: ["cart-write"] }, { ...pendingState(), isPaused: true, variables: { mutationId: "from-a" } });
+    const write = clientA
+      .getMutationCache()
+      .build(
+        clientA,
+        { mutationKey: ["cart-write"] },
+        { ...pendingState(), isPaused: true, variables: { mutationId: "from-a" } },
+      );
     await save(tabA, clientA);
     expect(await savedWrites()).toEqual([{ mutationId: "from-a" }]);
 
@@ -299,7 +391,8 @@ describe("restore rules (issue 11: nothing lost, nothing trusted blindly)", () =
       return persistQueryClientSave({ queryClient: client, ...persistence.options });
     });
     await Promise.all(saves);
-    await expect.poll(async () => savedInIndexedDb()).toEqual(expect.stringContaining('"version":3'));
+    await expect
+      .poll(async () => savedInIndexedDb())
+      .toEqual(expect.stringContaining('"version":3'));
   });
-
 });

@@ -1,15 +1,30 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ToastHost } from "../../../src/components/ToastHost";
-import { createToastStore, type ToastInput, type ToastStore } from "../../../src/lib/toast-store";
+import { ToastHost } from "@/components/ToastHost";
+import { createToastStore, type ToastInput, type ToastStore } from "@/lib/toast-store";
 
-/** What each kind is used for in the app, and how long the customer sees it (spec section 9). */
+/** What each kind is used for in the app, and how long the customer sees it (docs/product-spec.md § Business constants and limits). */
 const KINDS: [string, ToastInput, number][] = [
-  ["an order status change", { kind: "order-status", title: "Order #25", message: "Your order is ready for pickup" }, 6000],
-  ["an error that is not the cart's", { kind: "error", title: "Your order was not sent", message: "Failed to place order" }, 6000],
+  [
+    "an order status change",
+    { kind: "order-status", title: "Order #25", message: "Your order is ready for pickup" },
+    6000,
+  ],
+  [
+    "an error that is not the cart's",
+    { kind: "error", title: "Your order was not sent", message: "Failed to place order" },
+    6000,
+  ],
   ["a confirmation", { kind: "success", message: "Allergy information saved successfully" }, 4000],
-  ["missing required add-ons", { kind: "addon-validation", message: "Please select the required add-ons to add this item to your cart" }, 5000],
+  [
+    "missing required add-ons",
+    {
+      kind: "addon-validation",
+      message: "Please select the required add-ons to add this item to your cart",
+    },
+    5000,
+  ],
   ["a cart error", { kind: "cart", message: "Failed to update cart" }, 3000],
   ["anything else (the default)", { kind: "info", message: "Something to know" }, 6000],
 ];
@@ -65,7 +80,14 @@ describe("toasts as the customer sees them", () => {
     window.FoodParkAndroid = { onError };
 
     act(() => void store.push({ kind: "success", message: "Cart cleared successfully" }));
-    act(() => void store.push({ kind: "cart", title: "Couldn't add Calzone", message: "Calzone is sold out" }));
+    act(
+      () =>
+        void store.push({
+          kind: "cart",
+          title: "Couldn't add Calzone",
+          message: "Calzone is sold out",
+        }),
+    );
     act(() => void store.push({ kind: "error", message: "Failed to place order" }));
 
     expect(onError.mock.calls).toEqual([
@@ -75,7 +97,8 @@ describe("toasts as the customer sees them", () => {
   });
 
   it("shows 3 at once; the 4th appears when the queue is retried after one leaves", () => {
-    for (const message of ["one", "two", "three", "four"]) act(() => void store.push({ kind: "cart", message }));
+    for (const message of ["one", "two", "three", "four"])
+      act(() => void store.push({ kind: "cart", message }));
     expect(["one", "two", "three", "four"].map(shown)).toEqual([true, true, true, false]);
 
     act(() => vi.advanceTimersByTime(3000));

@@ -1,6 +1,6 @@
+import { tokenClaimsSchema, userSchema } from "@contract/auth";
+import { readTokenClaims, readUser } from "@contract/auth-guards";
 import { describe, expect, it } from "vitest";
-import { tokenClaimsSchema, userSchema } from "../../../contract/auth";
-import { readTokenClaims, readUser } from "../../../contract/auth-guards";
 
 const users: unknown[] = [
   { id: 1, email: "a@b.test", name: "A", role: "customer" },

@@ -1,15 +1,18 @@
-import { describe, expect, it } from "vitest";
 import {
   type EstimateSource,
   estimateWindow,
   isRunningLate,
   orderEstimateText,
   vendorEstimateText,
-} from "../../../contract/estimated-time";
+} from "@contract/estimated-time";
+import { describe, expect, it } from "vitest";
 
 const NOW = Date.parse("2026-11-21T12:00:00Z");
 const at = (minutes: number) => new Date(NOW + minutes * 60_000).toISOString();
-const vendor = (min: number, max: number) => ({ preparation_time_min: min, preparation_time_max: max });
+const vendor = (min: number, max: number) => ({
+  preparation_time_min: min,
+  preparation_time_max: max,
+});
 const order = (overrides: Partial<EstimateSource> = {}): EstimateSource => ({
   status: "confirmed",
   estimatedDeliveryTime: null,
@@ -18,7 +21,7 @@ const order = (overrides: Partial<EstimateSource> = {}): EstimateSource => ({
   ...overrides,
 });
 
-describe("estimated time: one rule for every screen (spec section 9)", () => {
+describe("estimated time: one rule for every screen (docs/product-spec.md § Business constants and limits)", () => {
   it("defaults to '10-15 minutes', or '10-15 min' in the list and track views", () => {
     expect(vendorEstimateText(null, "long")).toBe("10-15 minutes");
     expect(vendorEstimateText(null, "short")).toBe("10-15 min");
@@ -42,26 +45,42 @@ describe("estimated time: one rule for every screen (spec section 9)", () => {
   });
 
   it("without the window's start, counts from the minutes until estimatedDeliveryTime to that plus 5", () => {
-    expect(orderEstimateText(order({ estimatedDeliveryTime: at(7.5) }), "short", NOW)).toBe("8-13 min");
+    expect(orderEstimateText(order({ estimatedDeliveryTime: at(7.5) }), "short", NOW)).toBe(
+      "8-13 min",
+    );
   });
 
   it("says an overdue order is running late instead of inventing a new range", () => {
-    const late = order({ status: "preparing", estimatedReadyFrom: at(-22), estimatedDeliveryTime: at(-18) });
+    const late = order({
+      status: "preparing",
+      estimatedReadyFrom: at(-22),
+      estimatedDeliveryTime: at(-18),
+    });
     expect(orderEstimateText(late, "long", NOW)).toBe("Running late");
     expect(orderEstimateText(late, "short", NOW)).toBe("Running late");
     expect(isRunningLate(late, NOW)).toBe(true);
-    expect(orderEstimateText(order({ estimatedDeliveryTime: at(-1) }), "short", NOW)).toBe("Running late");
+    expect(orderEstimateText(order({ estimatedDeliveryTime: at(-1) }), "short", NOW)).toBe(
+      "Running late",
+    );
   });
 
   it("says a ready order is ready, and shows nothing for finished orders", () => {
-    expect(orderEstimateText(order({ status: "ready", estimatedDeliveryTime: at(-30) }), "long", NOW)).toBe("Ready now");
+    expect(
+      orderEstimateText(order({ status: "ready", estimatedDeliveryTime: at(-30) }), "long", NOW),
+    ).toBe("Ready now");
     for (const status of ["completed", "delivered", "cancelled"] as const) {
-      expect(orderEstimateText(order({ status, estimatedDeliveryTime: at(5) }), "long", NOW)).toBeNull();
+      expect(
+        orderEstimateText(order({ status, estimatedDeliveryTime: at(5) }), "long", NOW),
+      ).toBeNull();
     }
   });
 
   it("shows the vendor's range while a cash order waits for payment (the kitchen starts on payment)", () => {
-    const unpaid = order({ status: "pending_payment", estimatedReadyFrom: at(-30), estimatedDeliveryTime: at(-25) });
+    const unpaid = order({
+      status: "pending_payment",
+      estimatedReadyFrom: at(-30),
+      estimatedDeliveryTime: at(-25),
+    });
     expect(orderEstimateText(unpaid, "long", NOW)).toBe("8-12 minutes");
   });
 });
@@ -70,8 +89,14 @@ describe("the server's window moves with the status", () => {
   const now = new Date(NOW);
 
   it("restarts from the vendor's range when the order is confirmed (a cash order once paid)", () => {
-    expect(estimateWindow("confirmed", { min: 8, max: 12 }, now)).toEqual({ from: new Date(at(8)), at: new Date(at(12)) });
-    expect(estimateWindow("confirmed", null, now)).toEqual({ from: new Date(at(10)), at: new Date(at(15)) });
+    expect(estimateWindow("confirmed", { min: 8, max: 12 }, now)).toEqual({
+      from: new Date(at(8)),
+      at: new Date(at(12)),
+    });
+    expect(estimateWindow("confirmed", null, now)).toEqual({
+      from: new Date(at(10)),
+      at: new Date(at(15)),
+    });
   });
 
   it("keeps the promise while preparing and on the way out, and is now when ready", () => {

@@ -1,11 +1,11 @@
-import { describe, expect, it } from "vitest";
 import {
   allowedNextStatuses,
   canTransition,
   nextForwardStatus,
   statusBannerText,
-} from "../../../contract/order-status";
-import { ORDER_STATUSES } from "../../../contract/orders";
+} from "@contract/order-status";
+import { ORDER_STATUSES } from "@contract/orders";
+import { describe, expect, it } from "vitest";
 
 describe("status transitions", () => {
   it("moves one step at a time", () => {
@@ -47,7 +47,7 @@ describe("status transitions", () => {
   });
 });
 
-describe("banner text (spec section 4)", () => {
+describe("banner text (docs/product-spec.md § States and transitions)", () => {
   it.each([
     ["completed", "Order Completed"],
     ["ready", "Ready for Pickup"],

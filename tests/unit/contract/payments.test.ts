@@ -1,7 +1,7 @@
+import { PAYMENT_STATUSES, paymentOutcome } from "@contract/payments";
 import { describe, expect, it } from "vitest";
-import { PAYMENT_STATUSES, paymentOutcome } from "../../../contract/payments";
 
-describe("paymentOutcome (spec section 7)", () => {
+describe("paymentOutcome (docs/product-spec.md § The calls it makes)", () => {
   it("treats succeeded and paid as success", () => {
     expect(paymentOutcome("succeeded")).toBe("success");
     expect(paymentOutcome("paid")).toBe("success");

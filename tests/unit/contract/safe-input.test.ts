@@ -1,23 +1,37 @@
-import { safeParse } from "zod/v4/core";
+import { cartAddRequestSchema, cartUpdateRequestSchema } from "@contract/cart";
+import { DB_INT_MAX, dbId, findUnsafeText, idParam, isSafeText, safeText } from "@contract/common";
+import { vendorListQuerySchema } from "@contract/vendors";
 import { describe, expect, it } from "vitest";
-import { cartAddRequestSchema, cartUpdateRequestSchema } from "../../../contract/cart";
-import { DB_INT_MAX, dbId, findUnsafeText, idParam, isSafeText, safeText } from "../../../contract/common";
-import { vendorListQuerySchema } from "../../../contract/vendors";
+import { safeParse } from "zod/v4/core";
 
 describe("ids fit PostgreSQL's integer", () => {
   it.each([1, "1", "item_7", DB_INT_MAX, String(DB_INT_MAX)])("accepts %s", (value) => {
     expect(safeParse(idParam("item"), value).success).toBe(true);
   });
-  it.each([0, -1, 1.5, DB_INT_MAX + 1, "2147483648", "99999999999999999999", "1e3", "0x10", "", "item_", "\u0000"])(
-    "refuses %s",
-    (value) => {
-      expect(safeParse(idParam("item"), value).success).toBe(false);
-    },
-  );
+  it.each([
+    0,
+    -1,
+    1.5,
+    DB_INT_MAX + 1,
+    "2147483648",
+    "99999999999999999999",
+    "1e3",
+    "0x10",
+    "",
+    "item_",
+    "\u0000",
+  ])("refuses %s", (value) => {
+    expect(safeParse(idParam("item"), value).success).toBe(false);
+  });
   it("bounds body ids and quantities", () => {
     expect(safeParse(dbId(), DB_INT_MAX + 1).success).toBe(false);
-    expect(safeParse(cartUpdateRequestSchema, { itemId: 1, vendorId: 1, quantity: 1, lineId: 2 ** 31 }).success).toBe(false);
-    expect(safeParse(cartAddRequestSchema, { itemId: 1, vendorId: 1, quantity: 51 }).success).toBe(false);
+    expect(
+      safeParse(cartUpdateRequestSchema, { itemId: 1, vendorId: 1, quantity: 1, lineId: 2 ** 31 })
+        .success,
+    ).toBe(false);
+    expect(safeParse(cartAddRequestSchema, { itemId: 1, vendorId: 1, quantity: 51 }).success).toBe(
+      false,
+    );
     expect(safeParse(vendorListQuerySchema, { page: "1e20" }).success).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
-import { safeParse } from "zod/v4/core";
+import { isUkPlate, normalisePlate, vehicleLookupRequestSchema } from "@contract/vehicles";
 import { describe, expect, it } from "vitest";
-import { isUkPlate, normalisePlate, vehicleLookupRequestSchema } from "../../../contract/vehicles";
+import { safeParse } from "zod/v4/core";
 
 describe("normalisePlate", () => {
   it("removes spaces and upper-cases", () => {
@@ -28,7 +28,8 @@ describe("isUkPlate", () => {
 });
 
 describe("vehicleLookupRequestSchema", () => {
-  const parse = (registrationNumber: unknown) => safeParse(vehicleLookupRequestSchema, { registrationNumber });
+  const parse = (registrationNumber: unknown) =>
+    safeParse(vehicleLookupRequestSchema, { registrationNumber });
 
   it("normalises before validating", () => {
     const result = parse("ab12 cde");

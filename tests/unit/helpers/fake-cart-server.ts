@@ -1,4 +1,4 @@
-import { type Cart, type CartItem, emptyCart } from "../../../contract/cart";
+import { type Cart, type CartItem, emptyCart } from "@contract/cart";
 
 /**
  * A stand-in for the park server's cart and order endpoints, enough for the offline-write tests: one vendor,
@@ -24,7 +24,8 @@ const MENU: Record<number, { name: string; pricePence: number }> = {
   9: { name: "Calzone", pricePence: 1100 },
 };
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 export function fakeCartServer(): FakeCartServer {
   let lines: CartItem[] = [];
@@ -45,7 +46,8 @@ export function fakeCartServer(): FakeCartServer {
       server.log.push(`${method} ${url.pathname}`);
       const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
       if (method === "GET" && url.pathname === "/api/cart") return json(200, cart());
-      if (url.pathname === "/api/orders") return placeOrder(new Headers(init?.headers).get("Idempotency-Key") ?? "");
+      if (url.pathname === "/api/orders")
+        return placeOrder(new Headers(init?.headers).get("Idempotency-Key") ?? "");
       return write(url.pathname, body);
     },
   };
@@ -58,7 +60,9 @@ export function fakeCartServer(): FakeCartServer {
   function addLine(menuItemId: number) {
     const existing = lines.find((line) => line.menuItemId === menuItemId);
     if (existing) {
-      lines = lines.map((line) => (line === existing ? priced({ ...line, quantity: line.quantity + 1 }) : line));
+      lines = lines.map((line) =>
+        line === existing ? priced({ ...line, quantity: line.quantity + 1 }) : line,
+      );
       return;
     }
     const item = MENU[menuItemId]!;
@@ -90,7 +94,10 @@ export function fakeCartServer(): FakeCartServer {
       ...emptyCart(),
       items: lines,
       vendorId: lines.length > 0 ? 1 : null,
-      vendor_info: lines.length > 0 ? { id: 1, name: "Forno & Fuoco", preparationTime: { min: 10, max: 15 } } : null,
+      vendor_info:
+        lines.length > 0
+          ? { id: 1, name: "Forno & Fuoco", preparationTime: { min: 10, max: 15 } }
+          : null,
       orderType: "takeaway",
       subtotalPence,
       serviceChargePence,
@@ -107,14 +114,24 @@ export function fakeCartServer(): FakeCartServer {
     if (applied.has(mutationId)) return json(200, cart());
     const menuItemId = Number(body.itemId);
     if (path === "/api/cart/add") {
-      if (server.soldOut.has(menuItemId)) return json(409, { message: `${MENU[menuItemId]!.name} is sold out` });
+      if (server.soldOut.has(menuItemId))
+        return json(409, { message: `${MENU[menuItemId]!.name} is sold out` });
       addLine(menuItemId);
     } else if (path === "/api/cart/update") {
-      const line = body.lineId === undefined ? lines.findLast((candidate) => candidate.menuItemId === menuItemId) : lines.find((candidate) => candidate.lineId === body.lineId);
+      const line =
+        body.lineId === undefined
+          ? lines.findLast((candidate) => candidate.menuItemId === menuItemId)
+          : lines.find((candidate) => candidate.lineId === body.lineId);
       if (!line) return json(404, { message: "That item is not in your cart" });
       const quantity = Number(body.quantity);
-      if (quantity > line.quantity && server.soldOut.has(menuItemId)) return json(409, { message: `${line.name} is sold out` });
-      lines = quantity === 0 ? lines.filter((candidate) => candidate !== line) : lines.map((candidate) => (candidate === line ? priced({ ...line, quantity }) : candidate));
+      if (quantity > line.quantity && server.soldOut.has(menuItemId))
+        return json(409, { message: `${line.name} is sold out` });
+      lines =
+        quantity === 0
+          ? lines.filter((candidate) => candidate !== line)
+          : lines.map((candidate) =>
+              candidate === line ? priced({ ...line, quantity }) : candidate,
+            );
     } else {
       return json(404, { message: "Not found" });
     }
@@ -125,11 +142,16 @@ export function fakeCartServer(): FakeCartServer {
   function placeOrder(key: string): Response {
     server.ids.push(key);
     const earlier = keys.get(key);
-    if (earlier !== undefined) return json(201, { id: earlier, order_id: earlier, status: "pending_payment" });
+    if (earlier !== undefined)
+      return json(201, { id: earlier, order_id: earlier, status: "pending_payment" });
     if (lines.length === 0) return json(400, { message: "Your cart is empty" });
     const id = nextOrderId++;
     keys.set(key, id);
-    server.orders.push({ id, key, lines: lines.map((line) => ({ menuItemId: line.menuItemId, quantity: line.quantity })) });
+    server.orders.push({
+      id,
+      key,
+      lines: lines.map((line) => ({ menuItemId: line.menuItemId, quantity: line.quantity })),
+    });
     lines = [];
     return json(201, { id, order_id: id, status: "pending_payment" });
   }

@@ -1,4 +1,4 @@
-import type { Order, OrderItem } from "../../../contract/orders";
+import type { Order, OrderItem } from "@contract/orders";
 
 let nextId = 1;
 

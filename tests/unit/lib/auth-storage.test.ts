@@ -14,7 +14,7 @@ import {
   tokenExpiresAt,
   userFromClaims,
   writeStoredAuth,
-} from "../../../src/lib/auth-storage";
+} from "@/lib/auth-storage";
 import { craftToken, customerClaims, customerToken, HOUR } from "../helpers/jwt";
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
@@ -35,7 +35,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe("the storage keys of spec section 9", () => {
+describe("the storage keys of the product spec (docs/product-spec.md § Business constants and limits)", () => {
   it("are authToken, user and tokenData", () => {
     expect(AUTH_KEYS).toEqual({ token: "authToken", user: "user", tokenData: "tokenData" });
   });

@@ -1,16 +1,18 @@
 // @vitest-environment jsdom
 import fs from "node:fs";
 import path from "node:path";
+import { ORDER_TYPES } from "@contract/common";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ORDER_TYPES } from "../../../contract/common";
-import type shippedBrand from "../../../src/brand.json";
+import type shippedBrand from "@/brand.json";
 
 /** The shipped file as it is on disk (the import below is mocked). */
-const realBrand: typeof shippedBrand = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "../../../src/brand.json"), "utf8"));
+const realBrand: typeof shippedBrand = JSON.parse(
+  fs.readFileSync(path.join(import.meta.dirname, "../../../src/brand.json"), "utf8"),
+);
 
 // Another park's brand file: every screen below must follow it.
-vi.mock("../../../src/brand.json", async (importOriginal) => {
+vi.mock("@/brand.json", async (importOriginal) => {
   const real = ((await importOriginal()) as { default: typeof shippedBrand }).default;
   return {
     default: {
@@ -31,12 +33,12 @@ vi.mock("../../../src/brand.json", async (importOriginal) => {
   };
 });
 
-const { applyBrandTheme, brand } = await import("../../../src/lib/brand");
-const { readBrand } = await import("../../../src/lib/brand-check");
-const { AuthCard } = await import("../../../src/features/auth/components/AuthCard");
-const { OrderTypeToggle } = await import("../../../src/features/cart/components/OrderTypeToggle");
-const { formatPence } = await import("../../../src/lib/money");
-const { formatTime } = await import("../../../src/lib/time");
+const { applyBrandTheme, brand } = await import("@/lib/brand");
+const { readBrand } = await import("@/lib/brand-check");
+const { AuthCard } = await import("@/features/auth/components/AuthCard");
+const { OrderTypeToggle } = await import("@/features/cart/components/OrderTypeToggle");
+const { formatPence } = await import("@/lib/money");
+const { formatTime } = await import("@/lib/time");
 
 afterEach(cleanup);
 
@@ -61,7 +63,10 @@ describe("brand configuration (src/brand.json) drives the UI", () => {
   it("offers the order-type toggle with the brand's labels when two types are enabled", () => {
     render(<OrderTypeToggle value="dine_in" onChange={() => undefined} />);
 
-    expect(screen.getAllByRole("radio").map((radio) => radio.parentElement?.textContent)).toEqual(["Eat In", "Grab & Go"]);
+    expect(screen.getAllByRole("radio").map((radio) => radio.parentElement?.textContent)).toEqual([
+      "Eat In",
+      "Grab & Go",
+    ]);
   });
 
   it("formats money in its currency and times in its time zone", () => {
@@ -79,13 +84,27 @@ describe("readBrand", () => {
   it("accepts the shipped file, whose order types are the contract's", () => {
     const shipped = readBrand(realBrand);
     expect(shipped.orderTypes.map((type) => type.id).sort()).toEqual([...ORDER_TYPES].sort());
-    expect(shipped.orderTypes.filter((type) => type.enabled).map((type) => type.label)).toEqual(["Click & Collect"]);
+    expect(shipped.orderTypes.filter((type) => type.enabled).map((type) => type.label)).toEqual([
+      "Click & Collect",
+    ]);
   });
 
   it.each([
-    ["a colour that is not #rrggbb", { colors: { ...realBrand.colors, primary: "orange" } }, "colors.primary"],
-    ["an unknown order type", { orderTypes: [{ id: "drive_thru", label: "Drive", enabled: true }] }, "orderTypes.drive_thru"],
-    ["no enabled order type", { orderTypes: realBrand.orderTypes.map((type) => ({ ...type, enabled: false })) }, "none enabled"],
+    [
+      "a colour that is not #rrggbb",
+      { colors: { ...realBrand.colors, primary: "orange" } },
+      "colors.primary",
+    ],
+    [
+      "an unknown order type",
+      { orderTypes: [{ id: "drive_thru", label: "Drive", enabled: true }] },
+      "orderTypes.drive_thru",
+    ],
+    [
+      "no enabled order type",
+      { orderTypes: realBrand.orderTypes.map((type) => ({ ...type, enabled: false })) },
+      "none enabled",
+    ],
     ["a missing flag", { features: { search: false } }, "features.vendorGrid"],
     ["an empty app name", { appName: "" }, "appName"],
   ])("refuses %s", (_case, change, field) => {

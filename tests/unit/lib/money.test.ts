@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPence, formatPounds, penceToPounds, poundsToPence } from "../../../src/lib/money";
+import { formatPence, formatPounds, penceToPounds, poundsToPence } from "@/lib/money";
 
 describe("money (GBP, £ with two decimals)", () => {
   describe("formatPence", () => {

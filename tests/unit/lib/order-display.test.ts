@@ -5,11 +5,11 @@ import {
   orderTypeLabel,
   paymentMethodLabel,
   pillTone,
-} from "../../../src/lib/order-display";
+} from "@/lib/order-display";
 
 const NOW = Date.parse("2026-07-01T12:00:00Z");
 
-describe("list pill colours (spec section 4)", () => {
+describe("list pill colours (docs/product-spec.md § States and transitions)", () => {
   it.each([
     ["preparing", "orange"],
     ["ready", "blue"],

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createToastStore, type ToastKind, type ToastStore } from "../../../src/lib/toast-store";
+import { createToastStore, type ToastKind, type ToastStore } from "@/lib/toast-store";
 
 const messages = (store: ToastStore) => store.getSnapshot().map((toast) => toast.message);
 
-describe("toast store (spec section 9)", () => {
+describe("toast store (docs/product-spec.md § Business constants and limits)", () => {
   let store: ToastStore;
   let timerDelays: number[];
 

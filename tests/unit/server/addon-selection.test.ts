@@ -1,9 +1,6 @@
+import type { AddonGroupWithAddons } from "@server/db/repositories/menu";
+import { checkAddonSelections, requiredMinimum } from "@server/services/addon-selection";
 import { describe, expect, it } from "vitest";
-import type { AddonGroupWithAddons } from "../../../server/src/db/repositories/menu";
-import {
-  checkAddonSelections,
-  requiredMinimum,
-} from "../../../server/src/services/addon-selection";
 
 const addon = (id: number, groupId: number, name: string, pricePence = 0) => ({
   id,

@@ -1,11 +1,11 @@
-import { Redis } from "ioredis";
-import { afterAll, describe, expect, it } from "vitest";
 import {
   type CounterStore,
   memoryCounterStore,
   redisCounterStore,
-} from "../../../server/src/services/limits/counter-store";
-import { deleteRedisKeys, randomRedisPrefix, testRedisUrl } from "../../server/helpers/redis";
+} from "@server/services/limits/counter-store";
+import { deleteRedisKeys, randomRedisPrefix, testRedisUrl } from "@tests/server/helpers/redis";
+import { Redis } from "ioredis";
+import { afterAll, describe, expect, it } from "vitest";
 
 describe("memory counter store", () => {
   it("counts hits in a window that starts with the first hit and ends after windowMs", async () => {
@@ -41,7 +41,9 @@ describe.skipIf(!testRedisUrl)("Redis counter store (shared by every node)", () 
   });
 
   it("counts atomically across many parallel hits, with the window's time left", async () => {
-    const results = await Promise.all(Array.from({ length: 50 }, () => store!.hit("parallel", 60_000)));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => store!.hit("parallel", 60_000)),
+    );
     expect(results.map((result) => result.count).sort((a, b) => a - b)).toEqual(
       Array.from({ length: 50 }, (_, index) => index + 1),
     );

@@ -1,10 +1,5 @@
+import { cartTotals, penceToPounds, penceToPriceString, priceLine } from "@server/services/pricing";
 import { describe, expect, it } from "vitest";
-import {
-  cartTotals,
-  penceToPounds,
-  penceToPriceString,
-  priceLine,
-} from "../../../server/src/services/pricing";
 
 const charges = { serviceChargePence: 50, deliveryFeePence: 250 };
 

@@ -1,10 +1,11 @@
+import { joinAllergyNote } from "@server/services/order-placement";
+import { chargeTestCard, luhnValid } from "@server/services/payments/test-provider";
+import { titleCase } from "@server/services/vehicles/vehicle-lookup";
 import { describe, expect, it } from "vitest";
-import { chargeTestCard, luhnValid } from "../../../server/src/services/payments/test-provider";
-import { titleCase } from "../../../server/src/services/vehicles/vehicle-lookup";
-import { joinAllergyNote } from "../../../server/src/services/order-placement";
 
 const NOW = new Date("2026-11-22T12:00:00Z");
-const card = (number: string, expiry = "12/30", cvc = "123") => chargeTestCard({ number, expiry, cvc }, NOW);
+const card = (number: string, expiry = "12/30", cvc = "123") =>
+  chargeTestCard({ number, expiry, cvc }, NOW);
 
 describe("the test provider's cards (Stripe's test numbers)", () => {
   it("pays with 4242 4242 4242 4242", () => {
@@ -12,7 +13,11 @@ describe("the test provider's cards (Stripe's test numbers)", () => {
   });
 
   it("declines 4000 0000 0000 0002 with Stripe's wording", () => {
-    expect(card("4000 0000 0000 0002")).toEqual({ paid: false, field: null, message: "Your card was declined." });
+    expect(card("4000 0000 0000 0002")).toEqual({
+      paid: false,
+      field: null,
+      message: "Your card was declined.",
+    });
   });
 
   it("refuses a number that fails the Luhn check, a past expiry and a short CVC", () => {
@@ -35,7 +40,12 @@ describe("small server rules", () => {
   });
 
   it("joins allergy notes as the spec says", () => {
-    expect(joinAllergyNote([{ name: "Chips", allergyInformation: "" }, { name: "Wrap", allergyInformation: " sesame " }])).toBe("Wrap: sesame");
+    expect(
+      joinAllergyNote([
+        { name: "Chips", allergyInformation: "" },
+        { name: "Wrap", allergyInformation: " sesame " },
+      ]),
+    ).toBe("Wrap: sesame");
     expect(joinAllergyNote([])).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
+import { orderStatusNotification, safeInAppPath } from "@contract/worker-protocol";
 import { describe, expect, it } from "vitest";
-import { orderStatusNotification, safeInAppPath } from "../../../sw/protocol";
 
 describe("the worker's notification for an order status", () => {
   it("has one tag per order (a newer status replaces the older), the brand's icon and badge, and the order's path", () => {

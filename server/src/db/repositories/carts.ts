@@ -1,4 +1,4 @@
-import type { OrderType } from "../../../../contract/common";
+import type { OrderType } from "@contract/common";
 import type { Queryable } from "../database.js";
 
 export interface CartRow {
@@ -94,10 +94,10 @@ export function cartsRepository(db: Queryable) {
 
     /** Locks these carts of the customer (in id order, so two checkouts never deadlock) until the transaction ends. */
     async lockCarts(userId: number, vendorIds: readonly number[]): Promise<void> {
-      await db.query("select id from carts where user_id = $1 and vendor_id = any($2::int[]) order by id for update", [
-        userId,
-        [...vendorIds],
-      ]);
+      await db.query(
+        "select id from carts where user_id = $1 and vendor_id = any($2::int[]) order by id for update",
+        [userId, [...vendorIds]],
+      );
     },
 
     /** Lines in the order they were first added, with their menu item's current data. */

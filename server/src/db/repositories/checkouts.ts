@@ -1,4 +1,4 @@
-import type { OrderStatus, PaymentMethod } from "../../../../contract/orders";
+import type { OrderStatus, PaymentMethod } from "@contract/orders";
 import type { Queryable } from "../database.js";
 
 export type CheckoutStatus = "placed" | "awaiting_payment" | "paid";
@@ -47,16 +47,23 @@ export function checkoutsRepository(db: Queryable) {
         `insert into checkouts (user_id, idempotency_key, request_hash, payment_method, status, vendor_ids)
          values ($1, $2, $3, $4, $5, $6::int[])
          on conflict (user_id, idempotency_key) do nothing returning *`,
-        [input.userId, input.key, input.requestHash, input.paymentMethod, input.status, [...input.vendorIds]],
+        [
+          input.userId,
+          input.key,
+          input.requestHash,
+          input.paymentMethod,
+          input.status,
+          [...input.vendorIds],
+        ],
       );
       return row ?? null;
     },
 
     async findByKey(userId: number, key: string): Promise<CheckoutRow | null> {
-      const [row] = await db.query<CheckoutRow>("select * from checkouts where user_id = $1 and idempotency_key = $2", [
-        userId,
-        key,
-      ]);
+      const [row] = await db.query<CheckoutRow>(
+        "select * from checkouts where user_id = $1 and idempotency_key = $2",
+        [userId, key],
+      );
       return row ?? null;
     },
 
@@ -67,17 +74,32 @@ export function checkoutsRepository(db: Queryable) {
 
     async setTotals(
       id: number,
-      totals: { subtotalPence: number; serviceChargePence: number; deliveryChargePence: number; totalPence: number },
+      totals: {
+        subtotalPence: number;
+        serviceChargePence: number;
+        deliveryChargePence: number;
+        totalPence: number;
+      },
     ): Promise<void> {
       await db.query(
         `update checkouts set subtotal_pence = $2, service_charge_pence = $3, delivery_fee_pence = $4, total_pence = $5
          where id = $1`,
-        [id, totals.subtotalPence, totals.serviceChargePence, totals.deliveryChargePence, totals.totalPence],
+        [
+          id,
+          totals.subtotalPence,
+          totals.serviceChargePence,
+          totals.deliveryChargePence,
+          totals.totalPence,
+        ],
       );
     },
 
     async setPayment(id: number, paymentId: string, paymentUrl: string | null): Promise<void> {
-      await db.query("update checkouts set payment_id = $2, payment_url = $3 where id = $1", [id, paymentId, paymentUrl]);
+      await db.query("update checkouts set payment_id = $2, payment_url = $3 where id = $1", [
+        id,
+        paymentId,
+        paymentUrl,
+      ]);
     },
 
     async markPaid(id: number): Promise<void> {

@@ -1,5 +1,5 @@
-import type { OrderType } from "../../../../contract/common";
-import type { OrderStatus, PaymentMethod, Vehicle } from "../../../../contract/orders";
+import type { OrderType } from "@contract/common";
+import type { OrderStatus, PaymentMethod, Vehicle } from "@contract/orders";
 import type { Queryable } from "../database.js";
 
 /** One add-on of an order line, per unit, as order_items.addons (jsonb) keeps it. */
@@ -64,7 +64,10 @@ export function orderPlacementRepository(db: Queryable) {
      * cart run one after the other. False when there is no cart row at all.
      */
     async lockCart(userId: number, vendorId: number): Promise<boolean> {
-      const rows = await db.query("select id from carts where user_id = $1 and vendor_id = $2 for update", [userId, vendorId]);
+      const rows = await db.query(
+        "select id from carts where user_id = $1 and vendor_id = $2 for update",
+        [userId, vendorId],
+      );
       return rows.length > 0;
     },
 
@@ -77,7 +80,10 @@ export function orderPlacementRepository(db: Queryable) {
     },
 
     async findByPaymentId(paymentId: string): Promise<PlacedOrderRow | null> {
-      const [row] = await db.query<PlacedOrderRow>(`select ${PLACED_COLUMNS} from orders where payment_id = $1`, [paymentId]);
+      const [row] = await db.query<PlacedOrderRow>(
+        `select ${PLACED_COLUMNS} from orders where payment_id = $1`,
+        [paymentId],
+      );
       return row ?? null;
     },
 
@@ -95,10 +101,23 @@ export function orderPlacementRepository(db: Queryable) {
          on conflict do nothing
          returning ${PLACED_COLUMNS}`,
         [
-          order.userId, order.vendorId, order.orderType, order.paymentMethod, order.status, order.subtotalPence,
-          order.serviceChargePence, order.deliveryFeePence, order.totalPence, order.allergyNote,
-          order.deliveryInstructions, order.vehicle === null ? null : JSON.stringify(order.vehicle),
-          order.readyInMinutes, order.idempotencyKey, order.paymentId, order.checkoutId ?? null, order.readyFromMinutes,
+          order.userId,
+          order.vendorId,
+          order.orderType,
+          order.paymentMethod,
+          order.status,
+          order.subtotalPence,
+          order.serviceChargePence,
+          order.deliveryFeePence,
+          order.totalPence,
+          order.allergyNote,
+          order.deliveryInstructions,
+          order.vehicle === null ? null : JSON.stringify(order.vehicle),
+          order.readyInMinutes,
+          order.idempotencyKey,
+          order.paymentId,
+          order.checkoutId ?? null,
+          order.readyFromMinutes,
         ],
       );
       if (!row) return null;
@@ -108,12 +127,23 @@ export function orderPlacementRepository(db: Queryable) {
              total_pence, special_instructions, addons)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb)`,
           [
-            row.id, item.menuItemId, item.name, item.description, item.image, item.quantity, item.unitPricePence,
-            item.totalPence, item.specialInstructions, JSON.stringify(item.addons),
+            row.id,
+            item.menuItemId,
+            item.name,
+            item.description,
+            item.image,
+            item.quantity,
+            item.unitPricePence,
+            item.totalPence,
+            item.specialInstructions,
+            JSON.stringify(item.addons),
           ],
         );
       }
-      await db.query("insert into order_status_history (order_id, status) values ($1, $2)", [row.id, row.status]);
+      await db.query("insert into order_status_history (order_id, status) values ($1, $2)", [
+        row.id,
+        row.status,
+      ]);
       return row;
     },
   };

@@ -1,5 +1,5 @@
-import type { OrderType } from "../../../../contract/common";
-import type { OrderStatus, PaymentMethod } from "../../../../contract/orders";
+import type { OrderType } from "@contract/common";
+import type { OrderStatus, PaymentMethod } from "@contract/orders";
 import type { Queryable } from "../database.js";
 
 /** An order as stored, joined with its vendor (and customer name for staff). */
@@ -133,7 +133,13 @@ export function ordersRepository(db: Queryable) {
            estimated_ready_at = coalesce($5::timestamptz, estimated_ready_at)
          where id = $1 and status = $2
          returning updated_at`,
-        [input.orderId, input.from, input.to, estimate?.from.toISOString() ?? null, estimate?.at.toISOString() ?? null],
+        [
+          input.orderId,
+          input.from,
+          input.to,
+          estimate?.from.toISOString() ?? null,
+          estimate?.at.toISOString() ?? null,
+        ],
       );
       if (!row) return null;
       await db.query(

@@ -1,7 +1,12 @@
 import type { Queryable } from "../database.js";
 
 /** Our record of a card payment: open until paid, failed or cancelled. */
-export type PaymentState = "requires_payment_method" | "processing" | "paid" | "failed" | "canceled";
+export type PaymentState =
+  | "requires_payment_method"
+  | "processing"
+  | "paid"
+  | "failed"
+  | "canceled";
 
 export interface PaymentRow {
   id: string;
@@ -45,7 +50,15 @@ export function paymentsRepository(db: Queryable) {
       await db.query(
         `insert into payments (id, user_id, vendor_id, provider, amount_pence, currency, order_data)
          values ($1, $2, $3, $4, $5, $6, $7::jsonb)`,
-        [payment.id, payment.userId, payment.vendorId, payment.provider, payment.amountPence, payment.currency, JSON.stringify(payment.orderData)],
+        [
+          payment.id,
+          payment.userId,
+          payment.vendorId,
+          payment.provider,
+          payment.amountPence,
+          payment.currency,
+          JSON.stringify(payment.orderData),
+        ],
       );
     },
 
@@ -56,12 +69,17 @@ export function paymentsRepository(db: Queryable) {
 
     /** The row, locked until the transaction ends: whoever completes a payment does it alone. */
     async lockById(id: string): Promise<PaymentRow | null> {
-      const [row] = await db.query<PaymentRow>("select * from payments where id = $1 for update", [id]);
+      const [row] = await db.query<PaymentRow>("select * from payments where id = $1 for update", [
+        id,
+      ]);
       return row ?? null;
     },
 
     async setCheckoutSession(id: string, sessionId: string): Promise<void> {
-      await db.query("update payments set checkout_session_id = $2, updated_at = now() where id = $1", [id, sessionId]);
+      await db.query(
+        "update payments set checkout_session_id = $2, updated_at = now() where id = $1",
+        [id, sessionId],
+      );
     },
 
     /** Open payments of this customer for this vendor, except `exceptId`: replaced by a newer attempt. */
@@ -83,12 +101,18 @@ export function paymentsRepository(db: Queryable) {
     markCanceled: (id: string, message: string | null) => setStatus(id, "canceled", message),
     /** A declined attempt leaves the payment open (the customer may try another card) with the reason. */
     async noteDecline(id: string, message: string): Promise<void> {
-      await db.query("update payments set failure_message = $2, updated_at = now() where id = $1 and order_id is null", [id, message]);
+      await db.query(
+        "update payments set failure_message = $2, updated_at = now() where id = $1 and order_id is null",
+        [id, message],
+      );
     },
 
     /** True the first time an event id is seen; false for a replay. */
     async recordWebhookEvent(eventId: string): Promise<boolean> {
-      const rows = await db.query("insert into processed_webhook_events (id) values ($1) on conflict do nothing returning id", [eventId]);
+      const rows = await db.query(
+        "insert into processed_webhook_events (id) values ($1) on conflict do nothing returning id",
+        [eventId],
+      );
       return rows.length > 0;
     },
   };

@@ -1,4 +1,4 @@
-import type { Profile, Role } from "../../../../contract/auth";
+import type { Profile, Role } from "@contract/auth";
 import type { Queryable } from "../database.js";
 
 interface UserRow {
@@ -26,7 +26,9 @@ const toUser = (row: UserRow): StoredUser => ({
 export function usersRepository(db: Queryable) {
   return {
     async findByEmail(email: string): Promise<StoredUser | null> {
-      const [row] = await db.query<UserRow>("select * from users where lower(email) = lower($1)", [email]);
+      const [row] = await db.query<UserRow>("select * from users where lower(email) = lower($1)", [
+        email,
+      ]);
       return row ? toUser(row) : null;
     },
     async findById(id: number): Promise<StoredUser | null> {
@@ -34,7 +36,11 @@ export function usersRepository(db: Queryable) {
       return row ? toUser(row) : null;
     },
     /** Returns null when the email is taken (ignoring case). */
-    async createCustomer(input: { email: string; name: string; passwordHash: string }): Promise<StoredUser | null> {
+    async createCustomer(input: {
+      email: string;
+      name: string;
+      passwordHash: string;
+    }): Promise<StoredUser | null> {
       const [row] = await db.query<UserRow>(
         `insert into users (email, name, password_hash, role) values ($1, $2, $3, 'customer')
          on conflict do nothing returning *`,

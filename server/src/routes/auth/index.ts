@@ -1,13 +1,13 @@
-import type { FastifyInstance } from "fastify";
-import { loginRequestSchema, registerRequestSchema } from "../../../../contract/auth";
-import { parseInput } from "../../http-error.js";
-import { requireUser } from "../../plugins/auth.js";
+import { loginRequestSchema, registerRequestSchema } from "@contract/auth";
+import { parseInput } from "@server/http-error.js";
+import { requireUser } from "@server/plugins/auth.js";
 import {
   createLoginThrottle,
+  type LoginThrottleOptions,
   normaliseEmail,
   TooManyAttempts,
-  type LoginThrottleOptions,
-} from "../../services/limits/login-throttle.js";
+} from "@server/services/limits/login-throttle.js";
+import type { FastifyInstance } from "fastify";
 
 export interface AuthRouteOptions {
   /** Sign-in requests per address per minute, whatever their outcome (a flood guard). */
@@ -27,10 +27,16 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
 
   app.post(
     "/register",
-    { config: { rateLimit: { max: options.registerRateLimitPer10Minutes, timeWindow: "10 minutes" } } },
+    {
+      config: {
+        rateLimit: { max: options.registerRateLimitPer10Minutes, timeWindow: "10 minutes" },
+      },
+    },
     async (request, reply) => {
       const input = parseInput(registerRequestSchema, request.body);
-      return reply.status(201).send(await auth.register({ ...input, email: normaliseEmail(input.email) }));
+      return reply
+        .status(201)
+        .send(await auth.register({ ...input, email: normaliseEmail(input.email) }));
     },
   );
 
@@ -41,9 +47,12 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
       const input = parseInput(loginRequestSchema, request.body);
       const email = normaliseEmail(input.email);
       try {
-        return await throttle.attempt({ email, address: request.ip }, () => auth.login({ ...input, email }));
+        return await throttle.attempt({ email, address: request.ip }, () =>
+          auth.login({ ...input, email }),
+        );
       } catch (error) {
-        if (error instanceof TooManyAttempts) reply.header("retry-after", String(error.retryAfterSeconds));
+        if (error instanceof TooManyAttempts)
+          reply.header("retry-after", String(error.retryAfterSeconds));
         throw error;
       }
     },

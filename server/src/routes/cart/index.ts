@@ -1,4 +1,3 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   allergyRequestSchema,
   cartAddRequestSchema,
@@ -7,9 +6,10 @@ import {
   cartUpdateRequestSchema,
   deliveryInstructionsRequestSchema,
   removeAllByVendorRequestSchema,
-} from "../../../../contract/cart";
-import { parseInput } from "../../http-error.js";
-import { requireUser } from "../../plugins/auth.js";
+} from "@contract/cart";
+import { parseInput } from "@server/http-error.js";
+import { requireUser } from "@server/plugins/auth.js";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 
 /** The signed-in customer's own carts; private, never cached. */
 export default async function cartRoutes(app: FastifyInstance) {

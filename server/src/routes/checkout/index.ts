@@ -1,7 +1,7 @@
+import { basketQuerySchema, checkoutIdParamsSchema, checkoutRequestSchema } from "@contract/basket";
+import { badRequest, parseInput } from "@server/http-error.js";
+import { requireUser } from "@server/plugins/auth.js";
 import type { FastifyInstance } from "fastify";
-import { basketQuerySchema, checkoutIdParamsSchema, checkoutRequestSchema } from "../../../../contract/basket";
-import { badRequest, parseInput } from "../../http-error.js";
-import { requireUser } from "../../plugins/auth.js";
 import { idempotencyKey } from "../orders/create.js";
 import { requestOrigin } from "../request-origin.js";
 
@@ -20,11 +20,16 @@ export default async function checkoutRoutes(app: FastifyInstance) {
   app.post("/checkout", async (request, reply) => {
     const user = requireUser(request);
     const key = idempotencyKey(request);
-    if (!key) throw badRequest("Idempotency-Key header is required: one key per checkout, the same key when retrying");
+    if (!key)
+      throw badRequest(
+        "Idempotency-Key header is required: one key per checkout, the same key when retrying",
+      );
     const input = parseInput(checkoutRequestSchema, request.body);
     // Card return links: PUBLIC_URL, or in development only a Host a developer can mean (never a claimed one).
     const origin =
-      input.paymentMethod === "stripe" ? (app.services.payments.publicUrl ?? requestOrigin(request)) : "";
+      input.paymentMethod === "stripe"
+        ? (app.services.payments.publicUrl ?? requestOrigin(request))
+        : "";
     const result = await basket.checkout(user, input, key, origin);
     if (result.replayed) reply.header("Idempotent-Replayed", "true");
     return reply.status(result.replayed ? 200 : 201).send(result.response);

@@ -1,5 +1,5 @@
+import type { AppConfigResponse } from "@contract/app-config";
 import type { FastifyInstance } from "fastify";
-import type { AppConfigResponse } from "../../../../contract/app-config";
 
 /** GET /api/config: public facts about this server the app shows (test-payments banner). */
 export default async function configRoutes(app: FastifyInstance) {

@@ -18,7 +18,10 @@ export default async function healthRoutes(app: FastifyInstance) {
       await Promise.race([
         app.db.query("select 1"),
         new Promise((_resolve, reject) => {
-          timer = setTimeout(() => reject(new Error("the database did not answer within 2 s")), READINESS_TIMEOUT_MS);
+          timer = setTimeout(
+            () => reject(new Error("the database did not answer within 2 s")),
+            READINESS_TIMEOUT_MS,
+          );
         }),
       ]);
       return { status: "ok" as const };

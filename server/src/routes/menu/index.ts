@@ -1,7 +1,7 @@
+import { itemIdParamsSchema } from "@contract/vendors";
+import { notFound, parseInput } from "@server/http-error.js";
+import type { SerialisedBody } from "@server/services/catalogue.js";
 import type { FastifyInstance } from "fastify";
-import { itemIdParamsSchema } from "../../../../contract/vendors";
-import { notFound, parseInput } from "../../http-error.js";
-import type { SerialisedBody } from "../../services/catalogue.js";
 import { PUBLIC_SHORT_CACHE } from "../public-cache.js";
 import { sendSerialised } from "../serialised-reply.js";
 
@@ -13,7 +13,10 @@ export default async function menuRoutes(app: FastifyInstance) {
   const catalogue = app.services.catalogue;
 
   /** The item's body by the id as the path gives it; 400 for a malformed id, 404 for an unknown one. */
-  function byItemId(params: unknown, get: (param: string) => SerialisedBody | undefined): SerialisedBody {
+  function byItemId(
+    params: unknown,
+    get: (param: string) => SerialisedBody | undefined,
+  ): SerialisedBody {
     const known = get((params as { itemId?: string }).itemId ?? "");
     if (known) return known;
     const id = parseInput(itemIdParamsSchema, params).itemId;
@@ -27,6 +30,11 @@ export default async function menuRoutes(app: FastifyInstance) {
   });
 
   app.get("/:itemId/addon-groups", precompressed, (request, reply) => {
-    sendSerialised(request, reply, byItemId(request.params, catalogue.addonGroups), PUBLIC_SHORT_CACHE);
+    sendSerialised(
+      request,
+      reply,
+      byItemId(request.params, catalogue.addonGroups),
+      PUBLIC_SHORT_CACHE,
+    );
   });
 }

@@ -1,8 +1,8 @@
+import { createOrderRequestSchema } from "@contract/orders";
+import { badRequest, parseInput } from "@server/http-error.js";
+import { requireUser } from "@server/plugins/auth.js";
+import { requestHash } from "@server/services/idempotency.js";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { createOrderRequestSchema } from "../../../../contract/orders";
-import { badRequest, parseInput } from "../../http-error.js";
-import { requireUser } from "../../plugins/auth.js";
-import { requestHash } from "../../services/idempotency.js";
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,100}$/;
 

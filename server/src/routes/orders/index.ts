@@ -1,9 +1,9 @@
+import { orderIdParamsSchema } from "@contract/orders";
+import { parseInput } from "@server/http-error.js";
+import { requireUser } from "@server/plugins/auth.js";
 import type { FastifyInstance } from "fastify";
-import { orderIdParamsSchema } from "../../../../contract/orders";
-import { parseInput } from "../../http-error.js";
-import { requireUser } from "../../plugins/auth.js";
 
-/** Reading the signed-in customer's orders (spec section 7). Creating one lives with checkout. */
+/** Reading the signed-in customer's orders (docs/product-spec.md § The calls it makes). Creating one lives with checkout. */
 export default async function orderRoutes(app: FastifyInstance) {
   const orders = app.services.orders;
 

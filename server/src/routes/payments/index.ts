@@ -1,15 +1,18 @@
+import { MESSAGES } from "@contract/messages";
+import { createIntentRequestSchema, type PaymentConfig } from "@contract/payments";
+import { badRequest, parseInput } from "@server/http-error.js";
+import { requireUser } from "@server/plugins/auth.js";
 import type { FastifyInstance } from "fastify";
 import * as z from "zod/mini";
-import { MESSAGES } from "../../../../contract/messages";
-import { createIntentRequestSchema, type PaymentConfig } from "../../../../contract/payments";
-import { badRequest, parseInput } from "../../http-error.js";
-import { requireUser } from "../../plugins/auth.js";
 import { requestOrigin } from "../request-origin.js";
 
 const paymentIdParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 /** /api/payments/stripe/*: card payments through a hosted checkout (Stripe, or our test provider without keys). */
-export default async function paymentRoutes(app: FastifyInstance, options: { publishableKey: string | null }) {
+export default async function paymentRoutes(
+  app: FastifyInstance,
+  options: { publishableKey: string | null },
+) {
   const payments = app.services.payments;
 
   // The payment screen's one setting: the key it loads Stripe.js with, or null (then it loads nothing of Stripe's).
@@ -23,7 +26,10 @@ export default async function paymentRoutes(app: FastifyInstance, options: { pub
     const user = requireUser(request);
     const input = parseInput(createIntentRequestSchema, request.body);
     if (!input.orderData) {
-      if (input.orderId !== undefined) throw badRequest("Paying for an existing order by card is not available. Please pay at the counter.");
+      if (input.orderId !== undefined)
+        throw badRequest(
+          "Paying for an existing order by card is not available. Please pay at the counter.",
+        );
       throw badRequest(MESSAGES.paymentMissingOrder);
     }
     return payments.createIntent(
@@ -48,7 +54,11 @@ export default async function paymentRoutes(app: FastifyInstance, options: { pub
   // Stripe signs the exact bytes it sent: this route alone keeps the body raw.
   await app.register(async (webhook) => {
     webhook.removeAllContentTypeParsers();
-    webhook.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+    webhook.addContentTypeParser(
+      "*",
+      { parseAs: "buffer", bodyLimit: 1024 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
     webhook.post("/webhook", async (request) => {
       const signature = request.headers["stripe-signature"];
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

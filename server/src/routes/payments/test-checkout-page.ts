@@ -1,4 +1,4 @@
-import type { CheckoutSnapshot } from "../../services/order-placement.js";
+import type { CheckoutSnapshot } from "@server/services/order-placement.js";
 
 export interface TestCheckoutPageInput {
   paymentId: string;
@@ -15,7 +15,13 @@ export interface TestCheckoutPageInput {
 const money = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
 const gbp = (pence: number) => money.format(pence / 100);
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+const ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
 
 // Inline CSS only (our CSP allows inline styles, no scripts, nothing from other hosts).
@@ -62,8 +68,12 @@ function summary(input: TestCheckoutPageInput): string {
     })
     .join("");
   const charges = [
-    snapshot.serviceChargePence > 0 ? `<li><span>Service charge</span><span class="price">${gbp(snapshot.serviceChargePence)}</span></li>` : "",
-    snapshot.deliveryFeePence > 0 ? `<li><span>Delivery fee</span><span class="price">${gbp(snapshot.deliveryFeePence)}</span></li>` : "",
+    snapshot.serviceChargePence > 0
+      ? `<li><span>Service charge</span><span class="price">${gbp(snapshot.serviceChargePence)}</span></li>`
+      : "",
+    snapshot.deliveryFeePence > 0
+      ? `<li><span>Delivery fee</span><span class="price">${gbp(snapshot.deliveryFeePence)}</span></li>`
+      : "",
   ].join("");
   return `<section class="summary" aria-labelledby="merchant">
   <a class="back" href="${escapeHtml(input.cancelUrl)}">← Back to Food Park</a><span class="badge">TEST MODE</span>
@@ -73,7 +83,14 @@ function summary(input: TestCheckoutPageInput): string {
 </section>`;
 }
 
-function field(id: string, name: string, label: string, attrs: string, value: string, invalid: boolean): string {
+function field(
+  id: string,
+  name: string,
+  label: string,
+  attrs: string,
+  value: string,
+  invalid: boolean,
+): string {
   const described = invalid ? ` aria-invalid="true" aria-describedby="pay-error"` : "";
   return `<div class="field"><label for="${id}">${label}</label><input id="${id}" name="${name}" ${attrs} value="${escapeHtml(value)}"${described}></div>`;
 }
@@ -81,7 +98,9 @@ function field(id: string, name: string, label: string, attrs: string, value: st
 function form(input: TestCheckoutPageInput): string {
   const values = input.values ?? {};
   const error = input.error ?? null;
-  const errorBox = error ? `<p class="error" id="pay-error" role="alert">${escapeHtml(error.message)}</p>` : "";
+  const errorBox = error
+    ? `<p class="error" id="pay-error" role="alert">${escapeHtml(error.message)}</p>`
+    : "";
   return `<form method="post" action="/pay/test-checkout/${encodeURIComponent(input.paymentId)}" novalidate>
     ${errorBox}
     ${field("card-number", "number", "Card number", `inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" maxlength="23" required`, values.number ?? "", error?.field === "number")}

@@ -1,16 +1,26 @@
+import { parseInput } from "@server/http-error.js";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import * as z from "zod/mini";
-import { parseInput } from "../../http-error.js";
 import { renderTestCheckoutPage, type TestCheckoutPageInput } from "./test-checkout-page.js";
 
 const params = z.object({ paymentId: z.string().check(z.minLength(1), z.maxLength(200)) });
 const formField = z._default(z.string().check(z.maxLength(100)), "");
-const cardForm = z.object({ number: formField, expiry: formField, cvc: formField, name: formField });
+const cardForm = z.object({
+  number: formField,
+  expiry: formField,
+  cvc: formField,
+  name: formField,
+});
 
-const CLOSED_MESSAGE = "This payment session has expired. Go back to Food Park and start the payment again.";
+const CLOSED_MESSAGE =
+  "This payment session has expired. Go back to Food Park and start the payment again.";
 
 function sendPage(reply: FastifyReply, status: number, page: TestCheckoutPageInput) {
-  return reply.status(status).header("Cache-Control", "no-store").type("text/html; charset=utf-8").send(renderTestCheckoutPage(page));
+  return reply
+    .status(status)
+    .header("Cache-Control", "no-store")
+    .type("text/html; charset=utf-8")
+    .send(renderTestCheckoutPage(page));
 }
 
 /**
@@ -20,9 +30,13 @@ function sendPage(reply: FastifyReply, status: number, page: TestCheckoutPageInp
 export default async function testCheckoutRoutes(app: FastifyInstance) {
   const payments = app.services.payments;
 
-  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 4096 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 4096 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 
   app.get("/:paymentId", async (request, reply) => {
     const { paymentId } = parseInput(params, request.params);

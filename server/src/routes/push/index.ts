@@ -1,10 +1,7 @@
+import { pushSubscribeRequestSchema, pushUnsubscribeRequestSchema } from "@contract/push";
+import { parseInput } from "@server/http-error.js";
+import { requireUser } from "@server/plugins/auth.js";
 import type { FastifyInstance } from "fastify";
-import {
-  pushSubscribeRequestSchema,
-  pushUnsubscribeRequestSchema,
-} from "../../../../contract/push";
-import { parseInput } from "../../http-error.js";
-import { requireUser } from "../../plugins/auth.js";
 
 export default async function pushRoutes(app: FastifyInstance) {
   const push = app.services.push;

@@ -1,11 +1,11 @@
-import type { FastifyInstance } from "fastify";
 import {
   orderIdParamsSchema,
   staffOrdersQuerySchema,
   staffStatusUpdateSchema,
-} from "../../../../contract/orders";
-import { parseInput } from "../../http-error.js";
-import { requireRole } from "../../plugins/auth.js";
+} from "@contract/orders";
+import { parseInput } from "@server/http-error.js";
+import { requireRole } from "@server/plugins/auth.js";
+import type { FastifyInstance } from "fastify";
 
 /** The staff board's calls: today's orders and moving an order along (role staff only). */
 export default async function staffRoutes(app: FastifyInstance) {

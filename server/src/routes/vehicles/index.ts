@@ -1,13 +1,16 @@
+import { vehicleLookupRequestSchema } from "@contract/vehicles";
 import type { FastifyInstance } from "fastify";
 import { safeParse } from "zod/v4/core";
-import { vehicleLookupRequestSchema } from "../../../../contract/vehicles";
 
 /**
  * POST /api/vehicle-lookup {registrationNumber}: bearer optional; answers the spec's {success, data | error}.
  * Limited per signed-in customer (per address when signed out): enough for a family trying a few plates, while a
  * paid upstream API is never hammered and a park's customers behind one address do not share one allowance.
  */
-export default async function vehicleRoutes(app: FastifyInstance, options: { lookupsPerMinute: number }) {
+export default async function vehicleRoutes(
+  app: FastifyInstance,
+  options: { lookupsPerMinute: number },
+) {
   app.post(
     "/vehicle-lookup",
     {
@@ -16,7 +19,8 @@ export default async function vehicleRoutes(app: FastifyInstance, options: { loo
           max: options.lookupsPerMinute,
           timeWindow: "1 minute",
           hook: "preHandler",
-          keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `address:${request.ip}`),
+          keyGenerator: (request) =>
+            request.user ? `user:${request.user.id}` : `address:${request.ip}`,
         },
       },
     },

@@ -1,7 +1,7 @@
+import { vendorIdParamsSchema, vendorListQuerySchema } from "@contract/vendors";
+import { notFound, parseInput } from "@server/http-error.js";
+import type { SerialisedBody } from "@server/services/catalogue.js";
 import type { FastifyInstance } from "fastify";
-import { vendorIdParamsSchema, vendorListQuerySchema } from "../../../../contract/vendors";
-import { notFound, parseInput } from "../../http-error.js";
-import type { SerialisedBody } from "../../services/catalogue.js";
 import { PUBLIC_SHORT_CACHE } from "../public-cache.js";
 import { sendSerialised } from "../serialised-reply.js";
 
@@ -14,7 +14,10 @@ export default async function vendorRoutes(app: FastifyInstance) {
   const catalogue = app.services.catalogue;
 
   /** The vendor's body by the id as the path gives it; 400 for a malformed id, 404 for an unknown one. */
-  function byVendorId(params: unknown, get: (param: string) => SerialisedBody | undefined): SerialisedBody {
+  function byVendorId(
+    params: unknown,
+    get: (param: string) => SerialisedBody | undefined,
+  ): SerialisedBody {
     const known = get((params as { id?: string }).id ?? "");
     if (known) return known;
     const id = parseInput(vendorIdParamsSchema, params).id;
@@ -25,12 +28,18 @@ export default async function vendorRoutes(app: FastifyInstance) {
 
   app.get("/list", precompressed, (request, reply) => {
     const query = request.query as Record<string, unknown>;
-    const parsed = Object.keys(query).length === 0 ? DEFAULT_PAGE : parseInput(vendorListQuerySchema, query);
+    const parsed =
+      Object.keys(query).length === 0 ? DEFAULT_PAGE : parseInput(vendorListQuerySchema, query);
     sendSerialised(request, reply, catalogue.vendorList(parsed), PUBLIC_SHORT_CACHE);
   });
 
   app.get("/:id", precompressed, (request, reply) => {
-    sendSerialised(request, reply, byVendorId(request.params, catalogue.vendor), PUBLIC_SHORT_CACHE);
+    sendSerialised(
+      request,
+      reply,
+      byVendorId(request.params, catalogue.vendor),
+      PUBLIC_SHORT_CACHE,
+    );
   });
 
   app.get("/:id/items", precompressed, (request, reply) => {

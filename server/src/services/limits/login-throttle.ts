@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { HttpError } from "../../http-error.js";
+import { HttpError } from "@server/http-error.js";
 import type { CounterStore } from "./counter-store.js";
 
 /** A 429 that tells the client when to come back (`Retry-After`, in seconds). */
@@ -63,14 +63,20 @@ export function createLoginThrottle(options: LoginThrottleOptions) {
       const account = await store.hit(accountKey(email), windowMs);
       counted.push(accountKey(email));
       if (account.count > maxFailuresPerAccount) {
-        throw new TooManyAttempts(accountLockedMessage(account.resetMs), Math.ceil(account.resetMs / 1000));
+        throw new TooManyAttempts(
+          accountLockedMessage(account.resetMs),
+          Math.ceil(account.resetMs / 1000),
+        );
       }
       const fromAddress = await store.hit(addressKey(address), windowMs);
       counted.push(addressKey(address));
       if (fromAddress.count > maxFailuresPerAddress) {
         // Refused for the address: the account is not charged for it.
         await store.undo(accountKey(email));
-        throw new TooManyAttempts(addressLockedMessage(fromAddress.resetMs), Math.ceil(fromAddress.resetMs / 1000));
+        throw new TooManyAttempts(
+          addressLockedMessage(fromAddress.resetMs),
+          Math.ceil(fromAddress.resetMs / 1000),
+        );
       }
       return counted;
     } catch (error) {
@@ -99,7 +105,9 @@ export function createLoginThrottle(options: LoginThrottleOptions) {
       await settle(
         Promise.all([
           counted.includes(accountKey(who.email)) ? store.clear(accountKey(who.email)) : undefined,
-          counted.includes(addressKey(who.address)) ? store.undo(addressKey(who.address)) : undefined,
+          counted.includes(addressKey(who.address))
+            ? store.undo(addressKey(who.address))
+            : undefined,
         ]),
       );
       return result;

@@ -1,14 +1,18 @@
 import { randomBytes } from "node:crypto";
-import { MOCK_PAYMENT_DELAY_MS } from "../../../../contract/limits";
-import { MESSAGES } from "../../../../contract/messages";
-import type { CreateIntentResponse, PaymentStatusResponse } from "../../../../contract/payments";
-import type { Database, Queryable } from "../../db/database.js";
-import { checkoutsRepository } from "../../db/repositories/checkouts.js";
-import type { PlacedOrderRow } from "../../db/repositories/order-placement.js";
-import { type PaymentRow, paymentsRepository } from "../../db/repositories/payments.js";
-import { badRequest, HttpError, notFound } from "../../http-error.js";
+import { MOCK_PAYMENT_DELAY_MS } from "@contract/limits";
+import { MESSAGES } from "@contract/messages";
+import type { CreateIntentResponse, PaymentStatusResponse } from "@contract/payments";
+import type { Database, Queryable } from "@server/db/database.js";
+import { checkoutsRepository } from "@server/db/repositories/checkouts.js";
+import type { PlacedOrderRow } from "@server/db/repositories/order-placement.js";
+import { type PaymentRow, paymentsRepository } from "@server/db/repositories/payments.js";
+import { badRequest, HttpError, notFound } from "@server/http-error.js";
 import type { CheckoutSnapshot, OrderPlacementService, OrderRequest } from "../order-placement.js";
-import type { CheckoutLineItem, CheckoutWebhookEvent, PaymentProvider } from "./payment-provider.js";
+import type {
+  CheckoutLineItem,
+  CheckoutWebhookEvent,
+  PaymentProvider,
+} from "./payment-provider.js";
 import { WebhookSignatureError } from "./payment-provider.js";
 import { chargeTestCard } from "./test-provider.js";
 
@@ -56,8 +60,14 @@ function lineItems(snapshot: CheckoutSnapshot): CheckoutLineItem[] {
     unitAmountPence: line.unitPricePence,
     quantity: line.quantity,
   }));
-  if (snapshot.serviceChargePence > 0) items.push({ name: "Service charge", unitAmountPence: snapshot.serviceChargePence, quantity: 1 });
-  if (snapshot.deliveryFeePence > 0) items.push({ name: "Delivery fee", unitAmountPence: snapshot.deliveryFeePence, quantity: 1 });
+  if (snapshot.serviceChargePence > 0)
+    items.push({
+      name: "Service charge",
+      unitAmountPence: snapshot.serviceChargePence,
+      quantity: 1,
+    });
+  if (snapshot.deliveryFeePence > 0)
+    items.push({ name: "Delivery fee", unitAmountPence: snapshot.deliveryFeePence, quantity: 1 });
   return items;
 }
 
@@ -65,12 +75,20 @@ function lineItems(snapshot: CheckoutSnapshot): CheckoutLineItem[] {
 function basketLineItems(snapshots: readonly CheckoutSnapshot[]): CheckoutLineItem[] {
   const items: CheckoutLineItem[] = snapshots.map((snapshot) => ({
     name: snapshot.vendorName,
-    description: snapshot.lines.map((line) => `${line.quantity} × ${line.name}`).join(", ").slice(0, 500) || undefined,
+    description:
+      snapshot.lines
+        .map((line) => `${line.quantity} × ${line.name}`)
+        .join(", ")
+        .slice(0, 500) || undefined,
     unitAmountPence: snapshot.totalPence - snapshot.serviceChargePence,
     quantity: 1,
   }));
-  const serviceChargePence = snapshots.reduce((sum, snapshot) => sum + snapshot.serviceChargePence, 0);
-  if (serviceChargePence > 0) items.push({ name: "Service charge", unitAmountPence: serviceChargePence, quantity: 1 });
+  const serviceChargePence = snapshots.reduce(
+    (sum, snapshot) => sum + snapshot.serviceChargePence,
+    0,
+  );
+  if (serviceChargePence > 0)
+    items.push({ name: "Service charge", unitAmountPence: serviceChargePence, quantity: 1 });
   return items;
 }
 
@@ -78,7 +96,8 @@ function basketLineItems(snapshots: readonly CheckoutSnapshot[]): CheckoutLineIt
 export function combinedSnapshot(snapshots: readonly CheckoutSnapshot[]): CheckoutSnapshot {
   const [first] = snapshots;
   if (!first) throw new Error("a basket payment needs at least one order");
-  const sum = (pick: (snapshot: CheckoutSnapshot) => number) => snapshots.reduce((total, snapshot) => total + pick(snapshot), 0);
+  const sum = (pick: (snapshot: CheckoutSnapshot) => number) =>
+    snapshots.reduce((total, snapshot) => total + pick(snapshot), 0);
   return {
     ...first,
     vendorName: snapshots.map((snapshot) => snapshot.vendorName).join(", "),
@@ -99,12 +118,17 @@ function orderSummary(data: PaymentOrderData) {
     orderType: snapshot.orderType,
     total: snapshot.totalPence / 100,
     totalPence: snapshot.totalPence,
-    items: snapshot.lines.map((line) => ({ name: line.name, quantity: line.quantity, totalPence: line.totalPence })),
+    items: snapshot.lines.map((line) => ({
+      name: line.name,
+      quantity: line.quantity,
+      totalPence: line.totalPence,
+    })),
   };
 }
 
 const isMock = (payment: PaymentRow) => payment.id.startsWith(MOCK_PREFIX);
-const isOpenStatus = (status: PaymentRow["status"]) => status === "requires_payment_method" || status === "processing";
+const isOpenStatus = (status: PaymentRow["status"]) =>
+  status === "requires_payment_method" || status === "processing";
 const isOpen = (payment: PaymentRow) => isOpenStatus(payment.status);
 
 export function createPaymentService(deps: PaymentServiceDeps) {
@@ -112,36 +136,68 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   const now = deps.now ?? Date.now;
 
   /** Inside `tx`: the paid payment's order, created exactly once, the cart emptied. */
-  async function completeIn(tx: Queryable, paymentId: string, evidence: { amountPence: number | null; currency: string | null } | null) {
+  async function completeIn(
+    tx: Queryable,
+    paymentId: string,
+    evidence: { amountPence: number | null; currency: string | null } | null,
+  ) {
     const payments = paymentsRepository(tx);
     const payment = await payments.lockById(paymentId);
     if (!payment) return null;
     if (payment.order_id !== null) return { orderId: payment.order_id, placed: null };
-    if (evidence && (evidence.amountPence !== payment.amount_pence || (evidence.currency ?? "gbp") !== payment.currency)) {
-      deps.logError(new Error(`paid ${evidence.amountPence} ${evidence.currency}, expected ${payment.amount_pence}`), `payment ${paymentId} amount mismatch`);
-      await payments.markFailed(paymentId, "The amount paid does not match the order. Please contact the park staff.");
+    if (
+      evidence &&
+      (evidence.amountPence !== payment.amount_pence ||
+        (evidence.currency ?? "gbp") !== payment.currency)
+    ) {
+      deps.logError(
+        new Error(
+          `paid ${evidence.amountPence} ${evidence.currency}, expected ${payment.amount_pence}`,
+        ),
+        `payment ${paymentId} amount mismatch`,
+      );
+      await payments.markFailed(
+        paymentId,
+        "The amount paid does not match the order. Please contact the park staff.",
+      );
       return null;
     }
     const data = payment.order_data as PaymentOrderData;
     if (data.basket) {
-      const orders = await orderPlacement.placeCheckoutOrders(tx, payment.user_id, data.basket.snapshots, {
-        paymentMethod: "stripe",
-        checkoutId: data.basket.checkoutId,
-      });
+      const orders = await orderPlacement.placeCheckoutOrders(
+        tx,
+        payment.user_id,
+        data.basket.snapshots,
+        {
+          paymentMethod: "stripe",
+          checkoutId: data.basket.checkoutId,
+        },
+      );
       await checkoutsRepository(tx).markPaid(data.basket.checkoutId);
       await payments.markPaid(paymentId, orders[0]!.id);
       return { orderId: orders[0]!.id, placed: { userId: payment.user_id, orders } };
     }
-    const { order, created } = await orderPlacement.placePaidOrder(tx, payment.user_id, data.snapshot, payment.id);
+    const { order, created } = await orderPlacement.placePaidOrder(
+      tx,
+      payment.user_id,
+      data.snapshot,
+      payment.id,
+    );
     await payments.markPaid(paymentId, order.id);
-    return { orderId: order.id, placed: created ? { userId: payment.user_id, orders: [order] } : null };
+    return {
+      orderId: order.id,
+      placed: created ? { userId: payment.user_id, orders: [order] } : null,
+    };
   }
 
   const announceAll = (placed: { userId: number; orders: PlacedOrderRow[] } | null | undefined) => {
     for (const order of placed?.orders ?? []) orderPlacement.announce(placed!.userId, order);
   };
 
-  async function complete(paymentId: string, evidence: { amountPence: number | null; currency: string | null } | null) {
+  async function complete(
+    paymentId: string,
+    evidence: { amountPence: number | null; currency: string | null } | null,
+  ) {
     const result = await db.transaction((tx) => completeIn(tx, paymentId, evidence));
     announceAll(result?.placed);
     return result?.orderId ?? null;
@@ -150,7 +206,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   /** Asks the provider (Stripe) about a payment still open in our books and records what it says. */
   async function refreshFromProvider(payment: PaymentRow): Promise<void> {
     if (isMock(payment)) {
-      if (now() - new Date(payment.created_at).getTime() >= MOCK_PAYMENT_DELAY_MS) await complete(payment.id, null);
+      if (now() - new Date(payment.created_at).getTime() >= MOCK_PAYMENT_DELAY_MS)
+        await complete(payment.id, null);
       return;
     }
     if (!payment.checkout_session_id || !isOpen(payment)) return;
@@ -164,11 +221,21 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     }
     if (!session) return;
     const payments = paymentsRepository(db);
-    if (session.paid) await complete(payment.id, { amountPence: session.amountTotalPence, currency: session.currency });
-    else if (session.state === "expired") await payments.markCanceled(payment.id, MESSAGES.paymentCancelledOrFailed);
-    else if (session.state === "complete" && payment.status !== "processing") await payments.markProcessing(payment.id);
+    if (session.paid)
+      await complete(payment.id, {
+        amountPence: session.amountTotalPence,
+        currency: session.currency,
+      });
+    else if (session.state === "expired")
+      await payments.markCanceled(payment.id, MESSAGES.paymentCancelledOrFailed);
+    else if (session.state === "complete" && payment.status !== "processing")
+      await payments.markProcessing(payment.id);
     // A declined card: the poll reports requires_payment_method with the reason, which the app reads as a failure.
-    else if (session.state === "open" && session.declineMessage && session.declineMessage !== payment.failure_message) {
+    else if (
+      session.state === "open" &&
+      session.declineMessage &&
+      session.declineMessage !== payment.failure_message
+    ) {
       await payments.noteDecline(payment.id, session.declineMessage);
     }
   }
@@ -184,7 +251,9 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     const payments = paymentsRepository(db);
     for (const old of await payments.listOpenForVendor(userId, vendorId)) {
       if (old.checkout_session_id && provider.name === "stripe") {
-        await provider.expireSession(old.checkout_session_id).catch((error) => deps.logError(error, `expiring ${old.id}`));
+        await provider
+          .expireSession(old.checkout_session_id)
+          .catch((error) => deps.logError(error, `expiring ${old.id}`));
       }
       await payments.markCanceled(old.id, "Replaced by a newer payment attempt");
     }
@@ -192,7 +261,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
 
   function statusAnswer(payment: PaymentRow): PaymentStatusResponse {
     const data = payment.order_data as PaymentOrderData;
-    const status = payment.status === "paid" ? (isMock(payment) ? "succeeded" : "paid") : payment.status;
+    const status =
+      payment.status === "paid" ? (isMock(payment) ? "succeeded" : "paid") : payment.status;
     return {
       status,
       orderId: payment.order_id,
@@ -209,7 +279,11 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     /** POST /payments/stripe/create-intent: a hosted checkout for the server's total of the customer's cart. */
     cardPayments: deps.cardPayments ?? provider.name,
 
-    async createIntent(user: { id: number; email: string }, input: CreateIntentInput, requestOrigin: string): Promise<CreateIntentResponse> {
+    async createIntent(
+      user: { id: number; email: string },
+      input: CreateIntentInput,
+      requestOrigin: string,
+    ): Promise<CreateIntentResponse> {
       if (deps.cardPayments === "off") throw new HttpError(503, MESSAGES.cardPaymentsUnavailable);
       const snapshot = await orderPlacement.prepareCheckout(user.id, input.order);
       const amountPence = Math.round(input.amount * 100);
@@ -219,21 +293,41 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         );
       }
       const mock = input.metadata.source === "mock";
-      if (mock && provider.name !== "test") throw badRequest("Mock payments are only available without Stripe keys");
+      if (mock && provider.name !== "test")
+        throw badRequest("Mock payments are only available without Stripe keys");
       await supersedeOpenPayments(user.id, snapshot.vendorId);
 
       const paymentId = randomId(mock ? MOCK_PREFIX : "pay_");
       const origin = deps.publicUrl ?? requestOrigin;
       const successUrl = `${origin}/payment-success?session_id={CHECKOUT_SESSION_ID}&payment_id=${paymentId}`;
       const cancelUrl = `${origin}/stripe-webview-payment?cancelled=1&payment_id=${paymentId}`;
-      const orderData: PaymentOrderData = { request: { ...input.order, paymentMethod: "stripe" }, snapshot, successUrl, cancelUrl };
+      const orderData: PaymentOrderData = {
+        request: { ...input.order, paymentMethod: "stripe" },
+        snapshot,
+        successUrl,
+        cancelUrl,
+      };
       const payments = paymentsRepository(db);
-      await payments.insert({ id: paymentId, userId: user.id, vendorId: snapshot.vendorId, provider: provider.name, amountPence, currency: "gbp", orderData });
+      await payments.insert({
+        id: paymentId,
+        userId: user.id,
+        vendorId: snapshot.vendorId,
+        provider: provider.name,
+        amountPence,
+        currency: "gbp",
+        orderData,
+      });
 
       if (mock) {
         await payments.setCheckoutSession(paymentId, paymentId);
         const returnUrl = successUrl.replace("{CHECKOUT_SESSION_ID}", paymentId);
-        return { success: true, paymentIntentId: paymentId, clientSecret: null, sessionUrl: returnUrl, returnUrl };
+        return {
+          success: true,
+          paymentIntentId: paymentId,
+          clientSecret: null,
+          sessionUrl: returnUrl,
+          returnUrl,
+        };
       }
       try {
         const checkout = await provider.createCheckout({
@@ -244,10 +338,21 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           successUrl,
           cancelUrl,
           customerEmail: user.email,
-          metadata: { payment_id: paymentId, user_id: String(user.id), vendor_id: String(snapshot.vendorId), ...input.metadata },
+          metadata: {
+            payment_id: paymentId,
+            user_id: String(user.id),
+            vendor_id: String(snapshot.vendorId),
+            ...input.metadata,
+          },
         });
         await payments.setCheckoutSession(paymentId, checkout.sessionId);
-        return { success: true, paymentIntentId: paymentId, clientSecret: checkout.clientSecret, sessionUrl: checkout.url, returnUrl: successUrl };
+        return {
+          success: true,
+          paymentIntentId: paymentId,
+          clientSecret: checkout.clientSecret,
+          sessionUrl: checkout.url,
+          returnUrl: successUrl,
+        };
       } catch (error) {
         deps.logError(error, `creating checkout for ${paymentId}`);
         await payments.markFailed(paymentId, MESSAGES.paymentIntentFailed);
@@ -263,18 +368,23 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     },
 
     /** POST /payments/stripe/webhook: verified, each event applied once. */
-    async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
+    async handleWebhook(
+      rawBody: Buffer,
+      signature: string | undefined,
+    ): Promise<{ received: true; duplicate: boolean }> {
       if (!provider.webhooks) throw notFound("Stripe webhooks are not configured on this server");
       if (!signature) throw badRequest("Missing Stripe-Signature header");
       let event: CheckoutWebhookEvent;
       try {
         event = provider.webhooks.verify(rawBody, signature);
       } catch (error) {
-        if (error instanceof WebhookSignatureError) throw badRequest(`Webhook signature verification failed: ${error.message}`);
+        if (error instanceof WebhookSignatureError)
+          throw badRequest(`Webhook signature verification failed: ${error.message}`);
         throw error;
       }
       const result = await db.transaction(async (tx) => {
-        if (!(await paymentsRepository(tx).recordWebhookEvent(event.id))) return { duplicate: true, placed: null };
+        if (!(await paymentsRepository(tx).recordWebhookEvent(event.id)))
+          return { duplicate: true, placed: null };
         return { duplicate: false, placed: await applyWebhookEvent(tx, event) };
       });
       announceAll(result.placed);
@@ -287,7 +397,13 @@ export function createPaymentService(deps: PaymentServiceDeps) {
      */
     async recordBasketPayment(
       tx: Queryable,
-      input: { userId: number; checkoutId: number; snapshots: CheckoutSnapshot[]; request: OrderRequest; origin: string },
+      input: {
+        userId: number;
+        checkoutId: number;
+        snapshots: CheckoutSnapshot[];
+        request: OrderRequest;
+        origin: string;
+      },
     ): Promise<string> {
       if (deps.cardPayments === "off") throw new HttpError(503, MESSAGES.cardPaymentsUnavailable);
       const snapshot = combinedSnapshot(input.snapshots);
@@ -331,7 +447,11 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           successUrl: data.successUrl,
           cancelUrl: data.cancelUrl,
           customerEmail: user.email,
-          metadata: { payment_id: paymentId, user_id: String(user.id), checkout_id: String(data.basket.checkoutId) },
+          metadata: {
+            payment_id: paymentId,
+            user_id: String(user.id),
+            checkout_id: String(data.basket.checkoutId),
+          },
         });
         await paymentsRepository(db).setCheckoutSession(paymentId, checkout.sessionId);
         return { paymentIntentId: paymentId, sessionUrl: checkout.url, returnUrl: data.successUrl };
@@ -345,15 +465,24 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     testCheckout,
 
     /** The test provider's "Pay" button: Stripe's test cards decide; a paid card creates the order at once. */
-    async payTestCheckout(paymentId: string, card: { number: string; expiry: string; cvc: string }) {
+    async payTestCheckout(
+      paymentId: string,
+      card: { number: string; expiry: string; cvc: string },
+    ) {
       const view = await testCheckout(paymentId);
       if (view.status === "paid") return { paid: true as const, redirectTo: view.successUrl };
       if (!isOpenStatus(view.status)) {
-        return { paid: false as const, field: null, message: "This payment session has expired. Go back to Food Park and start the payment again." };
+        return {
+          paid: false as const,
+          field: null,
+          message:
+            "This payment session has expired. Go back to Food Park and start the payment again.",
+        };
       }
       const outcome = chargeTestCard(card);
       if (!outcome.paid) {
-        if (outcome.field === null) await paymentsRepository(db).noteDecline(paymentId, outcome.message);
+        if (outcome.field === null)
+          await paymentsRepository(db).noteDecline(paymentId, outcome.message);
         return outcome;
       }
       await complete(paymentId, null);
@@ -371,7 +500,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       amountPence: payment.amount_pence,
       status: payment.status,
       snapshot: data.snapshot,
-      successUrl: data.successUrl.replace("{CHECKOUT_SESSION_ID}", payment.checkout_session_id ?? paymentId),
+      successUrl: data.successUrl.replace(
+        "{CHECKOUT_SESSION_ID}",
+        payment.checkout_session_id ?? paymentId,
+      ),
       cancelUrl: data.cancelUrl,
       lastError: payment.failure_message,
     };
@@ -383,7 +515,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     const payments = paymentsRepository(tx);
     const payment = await payments.findById(session.paymentId);
     if (!payment || (payment.checkout_session_id && payment.checkout_session_id !== session.id)) {
-      deps.logError(new Error(`no payment for session ${session.id}`), `webhook ${event.id} ignored`);
+      deps.logError(
+        new Error(`no payment for session ${session.id}`),
+        `webhook ${event.id} ignored`,
+      );
       return null;
     }
     const evidence = { amountPence: session.amountTotalPence, currency: session.currency };

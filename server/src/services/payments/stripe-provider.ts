@@ -12,7 +12,13 @@ export interface StripeProviderOptions {
   secretKey: string;
   webhookSecret?: string | undefined;
   /** Points the SDK somewhere else than api.stripe.com (tests use a local fake). */
-  api?: { host?: string | undefined; port?: number | undefined; protocol?: "http" | "https" | undefined } | undefined;
+  api?:
+    | {
+        host?: string | undefined;
+        port?: number | undefined;
+        protocol?: "http" | "https" | undefined;
+      }
+    | undefined;
 }
 
 /** Sessions left open this long expire on their own (Stripe's minimum is 30 minutes). */
@@ -30,7 +36,12 @@ function declineMessage(session: Session): string | null {
 
 function sessionState(session: Session): CheckoutSessionState {
   return {
-    state: session.status === "complete" ? "complete" : session.status === "expired" ? "expired" : "open",
+    state:
+      session.status === "complete"
+        ? "complete"
+        : session.status === "expired"
+          ? "expired"
+          : "open",
     paid: session.payment_status === "paid",
     declineMessage: declineMessage(session),
     amountTotalPence: session.amount_total ?? null,
@@ -70,7 +81,10 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
             price_data: {
               currency: input.currency,
               unit_amount: line.unitAmountPence,
-              product_data: { name: line.name, ...(line.description ? { description: line.description } : {}) },
+              product_data: {
+                name: line.name,
+                ...(line.description ? { description: line.description } : {}),
+              },
             },
           })),
           success_url: input.successUrl,
@@ -84,12 +98,18 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         { idempotencyKey: `checkout-${input.paymentId}` },
       );
       if (!session.url) throw new Error("Stripe returned a checkout session without a URL");
-      return { sessionId: session.id, url: session.url, clientSecret: session.client_secret ?? null };
+      return {
+        sessionId: session.id,
+        url: session.url,
+        clientSecret: session.client_secret ?? null,
+      };
     },
 
     async retrieveSession(sessionId) {
       // The PaymentIntent says whether a card was tried and declined while the session stays open.
-      return sessionState(await stripe.checkout.sessions.retrieve(sessionId, { expand: ["payment_intent"] }));
+      return sessionState(
+        await stripe.checkout.sessions.retrieve(sessionId, { expand: ["payment_intent"] }),
+      );
     },
 
     async expireSession(sessionId) {
@@ -105,7 +125,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
             } catch (error) {
               throw new WebhookSignatureError((error as Error).message);
             }
-            if (!CHECKOUT_EVENTS.has(event.type)) return { id: event.id, type: event.type, session: null };
+            if (!CHECKOUT_EVENTS.has(event.type))
+              return { id: event.id, type: event.type, session: null };
             const session = event.data.object as Session;
             return {
               id: event.id,

@@ -2,7 +2,7 @@ import dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
-import type { PushRequest, PushTransport } from "./push-service.js";
+import type { PushRequest, PushTransport } from "./transport.js";
 
 /**
  * Push endpoints are addresses a customer hands us, and the server connects to them on every status change:
@@ -14,15 +14,37 @@ import type { PushRequest, PushTransport } from "./push-service.js";
  */
 const blocked = new net.BlockList();
 for (const [prefix, bits] of [
-  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
-  ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.88.99.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15],
-  ["198.51.100.0", 24], ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4],
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.88.99.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
 ] as const) {
   blocked.addSubnet(prefix, bits, "ipv4");
 }
 for (const [prefix, bits] of [
-  ["::", 128], ["::1", 128], ["100::", 64], ["2001:db8::", 32], ["2002::", 16], ["fc00::", 7], ["fe80::", 10],
-  ["fec0::", 10], ["ff00::", 8], ["64:ff9b::", 96], ["64:ff9b:1::", 48], ["2001::", 23],
+  ["::", 128],
+  ["::1", 128],
+  ["100::", 64],
+  ["2001:db8::", 32],
+  ["2002::", 16],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["fec0::", 10],
+  ["ff00::", 8],
+  ["64:ff9b::", 96],
+  ["64:ff9b:1::", 48],
+  ["2001::", 23],
 ] as const) {
   blocked.addSubnet(prefix, bits, "ipv6");
 }
@@ -35,7 +57,8 @@ export function isPrivateAddress(address: string): boolean {
   return true; // not an address at all: refuse
 }
 
-const INTERNAL_NAMES = /(^|\.)(localhost|local|internal|intranet|lan|home|corp|localdomain|home\.arpa)$/i;
+const INTERNAL_NAMES =
+  /(^|\.)(localhost|local|internal|intranet|lan|home|corp|localdomain|home\.arpa)$/i;
 
 /** Why this endpoint is refused, or null when it may be stored (checked again at send, after DNS). */
 export function pushEndpointProblem(endpoint: string, allowPrivate = false): string | null {
@@ -58,18 +81,29 @@ export function pushEndpointProblem(endpoint: string, allowPrivate = false): str
   return null;
 }
 
-type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | dns.LookupAddress[],
+  family?: number,
+) => void;
 
 /** dns.lookup that fails when any address the name resolves to is private: used for every push connection. */
-export function publicOnlyLookup(hostname: string, options: dns.LookupOptions, callback: LookupCallback): void {
+export function publicOnlyLookup(
+  hostname: string,
+  options: dns.LookupOptions,
+  callback: LookupCallback,
+): void {
   dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, "");
     const list = addresses as dns.LookupAddress[];
     const inward = list.find((entry) => isPrivateAddress(entry.address));
     if (inward || list.length === 0) {
-      const refused = Object.assign(new Error(`push endpoint ${hostname} resolves to a private address`), {
-        code: "EPUSHPRIVATE",
-      });
+      const refused = Object.assign(
+        new Error(`push endpoint ${hostname} resolves to a private address`),
+        {
+          code: "EPUSHPRIVATE",
+        },
+      );
       return callback(refused, "");
     }
     if (options.all) return callback(null, list);
@@ -101,7 +135,9 @@ export function createSafeTransport(allowPrivate: boolean): PushTransport {
           resolve(response.statusCode ?? 0);
         },
       );
-      outgoing.on("timeout", () => outgoing.destroy(new Error("push service did not answer in time")));
+      outgoing.on("timeout", () =>
+        outgoing.destroy(new Error("push service did not answer in time")),
+      );
       outgoing.on("error", reject);
       outgoing.end(Buffer.from(request.body));
     });

@@ -1,6 +1,6 @@
-import { orderStatusNotificationText } from "../../../../contract/order-status";
-import type { PushPayload } from "../../../../contract/push";
-import type { OrderStatusChanged } from "../../events.js";
+import { orderStatusNotificationText } from "@contract/order-status";
+import type { PushPayload } from "@contract/push";
+import type { OrderStatusChanged } from "@server/events.js";
 
 /** The message the service worker turns into a system notification (contract/push.ts). */
 export function orderStatusPayload(

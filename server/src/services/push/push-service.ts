@@ -1,29 +1,22 @@
-import webpush from "web-push";
-import type { PushSubscribeRequest } from "../../../../contract/push";
-import type { Database } from "../../db/database.js";
+import type { PushSubscribeRequest } from "@contract/push";
+import type { Database } from "@server/db/database.js";
 import {
   pushSubscriptionsRepository,
   type StoredPushSubscription,
-} from "../../db/repositories/push-subscriptions.js";
-import type { OrderStatusChanged } from "../../events.js";
-import { badRequest, notFound } from "../../http-error.js";
+} from "@server/db/repositories/push-subscriptions.js";
+import type { OrderStatusChanged } from "@server/events.js";
+import { badRequest, notFound } from "@server/http-error.js";
+import webpush from "web-push";
 import { createSafeTransport, pushEndpointProblem } from "./endpoint-policy.js";
+import type { PushTransport } from "./transport.js";
+
+export type { PushRequest, PushTransport } from "./transport.js";
+
 import { orderStatusPayload } from "./payload.js";
 import type { VapidDetails } from "./vapid.js";
 
 /** A status update is worthless after an hour; push services drop it then. */
 export const PUSH_TTL_SECONDS = 60 * 60;
-
-export interface PushRequest {
-  endpoint: string;
-  method: string;
-  headers: Record<string, string>;
-  body: Uint8Array<ArrayBuffer>;
-}
-
-/** Posts one encrypted message to a push service and answers its status code. */
-export type PushTransport = (request: PushRequest) => Promise<number>;
-
 
 export type DeliveryOutcome =
   | { endpoint: string; result: "sent"; status: number }
@@ -48,7 +41,12 @@ function assertUsableKeys(keys: PushSubscribeRequest["keys"]): void {
   if (decodedLength(keys.auth) !== 16) throw badRequest("keys.auth must be 16 bytes");
 }
 
-export function createPushService({ db, vapid, allowPrivateEndpoints = false, transport }: PushServiceDeps) {
+export function createPushService({
+  db,
+  vapid,
+  allowPrivateEndpoints = false,
+  transport,
+}: PushServiceDeps) {
   const send = transport ?? createSafeTransport(allowPrivateEndpoints);
   const subscriptions = pushSubscriptionsRepository(db);
 

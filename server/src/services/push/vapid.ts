@@ -1,5 +1,5 @@
+import type { ServerConfig } from "@server/config.js";
 import webpush from "web-push";
-import type { ServerConfig } from "../../config.js";
 import { readOrCreateSecretFile } from "../secrets.js";
 
 export interface VapidDetails {

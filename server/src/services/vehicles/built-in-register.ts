@@ -1,4 +1,4 @@
-import type { Vehicle } from "../../../../contract/orders";
+import type { Vehicle } from "@contract/orders";
 import { type VehicleLookup, vehicleNotFound } from "./vehicle-lookup.js";
 
 /**
@@ -20,7 +20,9 @@ export const BUILT_IN_VEHICLES: readonly Vehicle[] = [
   { registrationNumber: "DL09ERU", make: "Peugeot", colour: "Red" },
 ];
 
-export function createBuiltInRegister(vehicles: readonly Vehicle[] = BUILT_IN_VEHICLES): VehicleLookup {
+export function createBuiltInRegister(
+  vehicles: readonly Vehicle[] = BUILT_IN_VEHICLES,
+): VehicleLookup {
   const byPlate = new Map(vehicles.map((vehicle) => [vehicle.registrationNumber, vehicle]));
   return {
     source: "built-in",

@@ -36,7 +36,11 @@ export function createDvlaClient(options: DvlaOptions): VehicleLookup {
       try {
         response = await fetch(options.url, {
           method: "POST",
-          headers: { "x-api-key": options.apiKey, "content-type": "application/json", accept: "application/json" },
+          headers: {
+            "x-api-key": options.apiKey,
+            "content-type": "application/json",
+            accept: "application/json",
+          },
           body: JSON.stringify({ registrationNumber }),
           signal: AbortSignal.timeout(timeoutMs),
         });
@@ -65,7 +69,10 @@ export function mapDvlaResponse(
     return {
       success: true,
       data: {
-        registrationNumber: typeof vehicle.registrationNumber === "string" ? vehicle.registrationNumber : registrationNumber,
+        registrationNumber:
+          typeof vehicle.registrationNumber === "string"
+            ? vehicle.registrationNumber
+            : registrationNumber,
         make: typeof vehicle.make === "string" ? titleCase(vehicle.make) : "",
         colour: typeof vehicle.colour === "string" ? titleCase(vehicle.colour) : "",
       },
@@ -74,7 +81,8 @@ export function mapDvlaResponse(
   if (status === 404) return vehicleNotFound();
   if (status === 400) {
     const detail = firstErrorDetail(body);
-    if (detail) return { success: false, status: 400, error: detail, details: { errors: [{ detail }] } };
+    if (detail)
+      return { success: false, status: 400, error: detail, details: { errors: [{ detail }] } };
     return { success: false, status: 400, error: "That registration number was not accepted." };
   }
   // 403 (bad key), 429 (quota), 5xx: the customer can only try again later.

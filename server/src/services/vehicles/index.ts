@@ -16,5 +16,9 @@ export function createVehicleLookup(
   onError?: (error: unknown, context: string) => void,
 ): VehicleLookup {
   if (!config.dvlaApiKey) return createBuiltInRegister();
-  return createDvlaClient({ apiKey: config.dvlaApiKey, url: config.dvlaApiUrl || defaultUrl, onError });
+  return createDvlaClient({
+    apiKey: config.dvlaApiKey,
+    url: config.dvlaApiUrl || defaultUrl,
+    onError,
+  });
 }

@@ -1,5 +1,5 @@
-import { MESSAGES } from "../../../../contract/messages";
-import type { Vehicle } from "../../../../contract/orders";
+import { MESSAGES } from "@contract/messages";
+import type { Vehicle } from "@contract/orders";
 
 export type VehicleFound = { success: true; data: Vehicle };
 export type VehicleLookupFailure = {
@@ -17,13 +17,24 @@ export interface VehicleLookup {
   lookup(registrationNumber: string): Promise<VehicleLookupResult>;
 }
 
-export const vehicleNotFound = (): VehicleLookupFailure => ({ success: false, status: 404, error: MESSAGES.vehicleNotFound });
-export const vehicleFetchFailed = (): VehicleLookupFailure => ({ success: false, status: 502, error: MESSAGES.vehicleFetchFailed });
+export const vehicleNotFound = (): VehicleLookupFailure => ({
+  success: false,
+  status: 404,
+  error: MESSAGES.vehicleNotFound,
+});
+export const vehicleFetchFailed = (): VehicleLookupFailure => ({
+  success: false,
+  status: 502,
+  error: MESSAGES.vehicleFetchFailed,
+});
 
 /** 'LAND ROVER' → 'Land Rover', 'MERCEDES-BENZ' → 'Mercedes-Benz'. */
 export function titleCase(text: string): string {
   return text
     .trim()
     .toLowerCase()
-    .replace(/(^|[\s-])(\p{L})/gu, (_match, separator: string, letter: string) => separator + letter.toUpperCase());
+    .replace(
+      /(^|[\s-])(\p{L})/gu,
+      (_match, separator: string, letter: string) => separator + letter.toUpperCase(),
+    );
 }

@@ -1,15 +1,22 @@
-import type { LoginRequest, RegisterRequest } from "../../../../contract/auth";
-import { MESSAGES } from "../../../../contract/messages";
-import { ApiError, authUrl, lazySchema, request } from "../../../lib/api-client";
+import type { LoginRequest, RegisterRequest } from "@contract/auth";
+import { MESSAGES } from "@contract/messages";
+import { ApiError, authUrl, lazySchema, request } from "@/lib/api-client";
 
-const authSchemas = () => import("../../../../contract/auth");
+const authSchemas = () => import("@contract/auth");
 const loginResponseSchema = lazySchema(() => authSchemas().then((m) => m.loginResponseSchema));
-const registerResponseSchema = lazySchema(() => authSchemas().then((m) => m.registerResponseSchema));
+const registerResponseSchema = lazySchema(() =>
+  authSchemas().then((m) => m.registerResponseSchema),
+);
 const profileSchema = lazySchema(() => authSchemas().then((m) => m.profileSchema));
 
 export async function login(credentials: LoginRequest) {
   try {
-    return await request(authUrl("/login"), { method: "POST", body: credentials, schema: loginResponseSchema, anonymous: true });
+    return await request(authUrl("/login"), {
+      method: "POST",
+      body: credentials,
+      schema: loginResponseSchema,
+      anonymous: true,
+    });
   } catch (error) {
     if (error instanceof ApiError && !error.network && error.message === MESSAGES.postFailed) {
       throw new ApiError(MESSAGES.loginFailed, error.status);
@@ -35,5 +42,9 @@ export async function register(input: RegisterRequest) {
 }
 
 export async function fetchProfile(token: string) {
-  return request(authUrl("/me"), { schema: profileSchema, headers: { Authorization: `Bearer ${token}` }, anonymous: true });
+  return request(authUrl("/me"), {
+    schema: profileSchema,
+    headers: { Authorization: `Bearer ${token}` },
+    anonymous: true,
+  });
 }

@@ -1,6 +1,6 @@
+import { profileSchema } from "@contract/auth";
 import { queryOptions } from "@tanstack/react-query";
-import { profileSchema } from "../../../../contract/auth";
-import { authUrl, request } from "../../../lib/api-client";
+import { authUrl, request } from "@/lib/api-client";
 
 export const authKeys = {
   profile: (userId: number) => ["auth", "profile", userId] as const,

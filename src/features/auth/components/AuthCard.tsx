@@ -1,7 +1,15 @@
 import type { ReactNode } from "react";
-import { brand } from "../../../lib/brand";
+import { brand } from "@/lib/brand";
 
-export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="auth-page">
       <div className="auth-hero" aria-hidden="true">

@@ -1,8 +1,8 @@
+import type { LoginRequest, RegisterRequest } from "@contract/auth";
+import { MESSAGES } from "@contract/messages";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { LoginRequest, RegisterRequest } from "../../../../contract/auth";
-import { MESSAGES } from "../../../../contract/messages";
-import { androidToken, reportError } from "../../../lib/android";
-import { ApiError } from "../../../lib/api-client";
+import { androidToken, reportError } from "@/lib/android";
+import { ApiError } from "@/lib/api-client";
 import {
   AUTH_KEYS,
   clearStoredAuth,
@@ -11,10 +11,16 @@ import {
   readStoredAuth,
   type TokenRecord,
   writeStoredAuth,
-} from "../../../lib/auth-storage";
+} from "@/lib/auth-storage";
 import * as authApi from "../api/auth-api";
 import { AuthContext, type AuthContextValue, type AuthStatus } from "../hooks/auth-context";
-import { decideStartupAuth, needsServerValidation, nextValidationAt, readTokenSources, recordFromToken } from "../lib/startup";
+import {
+  decideStartupAuth,
+  needsServerValidation,
+  nextValidationAt,
+  readTokenSources,
+  recordFromToken,
+} from "../lib/startup";
 
 interface AuthState {
   status: AuthStatus;
@@ -29,7 +35,10 @@ function removeTokenFromAddress() {
 }
 
 function startupState(): AuthState {
-  const decision = decideStartupAuth(readStoredAuth, readTokenSources(window.location, document, androidToken()));
+  const decision = decideStartupAuth(
+    readStoredAuth,
+    readTokenSources(window.location, document, androidToken()),
+  );
   if (decision.kind === "signed-out") {
     if (decision.clear) clearStoredAuth();
     return { status: "signed-out", record: null };
@@ -42,13 +51,21 @@ function startupState(): AuthState {
 /** Re-reads storage only (another tab signed in or out). */
 function storageState(): AuthState {
   const decision = decideStartupAuth(readStoredAuth, { url: null, global: null, meta: null });
-  return decision.kind === "signed-in" ? { status: "signed-in", record: decision.record } : { status: "signed-out", record: null };
+  return decision.kind === "signed-in"
+    ? { status: "signed-in", record: decision.record }
+    : { status: "signed-out", record: null };
 }
 
 /** Called after a sign-out with the token that was in use (null when another tab signed out), for server-side clean-up. */
 export type SignedOutHandler = (previousToken: string | null) => void;
 
-export function AuthProvider({ children, onSignedOut }: { children: ReactNode; onSignedOut?: SignedOutHandler }) {
+export function AuthProvider({
+  children,
+  onSignedOut,
+}: {
+  children: ReactNode;
+  onSignedOut?: SignedOutHandler;
+}) {
   const [state, setState] = useState<AuthState>(startupState);
 
   const signOut = useCallback(() => {
@@ -67,7 +84,7 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
     return validated.user;
   }, []);
 
-  // Re-validate with the server when due (spec section 5): at start, then while the app stays open on a timer
+  // Re-validate with the server when due (docs/product-spec.md § Validation rules): at start, then while the app stays open on a timer
   // set for the moment the record falls due, and whenever the page comes back into view or online.
   // An unreachable server keeps local auth and marks the record invalid, so the next check asks again.
   const [checkRequested, setCheckRequested] = useState(0);
@@ -96,7 +113,8 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
       })
       .catch((error: unknown) => {
         if (stale()) return;
-        if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return signOut();
+        if (error instanceof ApiError && (error.status === 401 || error.status === 404))
+          return signOut();
         reportError(error, MESSAGES.profileFailed);
         settle({ ...record, isValid: false });
       })
@@ -153,7 +171,7 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
         return signIn(response.token);
       },
       async loginWithToken(token: string) {
-        // The local expiry check first (spec section 4), then the server's word on the signature.
+        // The local expiry check first (docs/product-spec.md § States and transitions), then the server's word on the signature.
         if (!recordFromToken(token)) throw new ApiError(MESSAGES.loginFailed, 401);
         await authApi.fetchProfile(token);
         return signIn(token);

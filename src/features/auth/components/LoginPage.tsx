@@ -1,7 +1,7 @@
+import { MESSAGES } from "@contract/messages";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { MESSAGES } from "../../../../contract/messages";
-import { Button } from "../../../components/Button";
+import { Button } from "@/components/Button";
 import { useAuth } from "../hooks/auth-context";
 import { AuthCard, ErrorBox } from "./AuthCard";
 
@@ -24,7 +24,14 @@ export default function LoginPage() {
         <Button block onClick={() => navigate("/", { replace: true })}>
           Continue to App
         </Button>
-        <Button block variant="secondary" onClick={() => { logout(); navigate("/login", { replace: true }); }}>
+        <Button
+          block
+          variant="secondary"
+          onClick={() => {
+            logout();
+            navigate("/login", { replace: true });
+          }}
+        >
           Sign Out
         </Button>
       </AuthCard>
@@ -39,7 +46,9 @@ export default function LoginPage() {
       await login({ email: email.trim(), password });
       navigate("/", { replace: true });
     } catch (caught) {
-      setError(caught instanceof Error && caught.message ? caught.message : MESSAGES.loginFailedScreen);
+      setError(
+        caught instanceof Error && caught.message ? caught.message : MESSAGES.loginFailedScreen,
+      );
       setSubmitting(false);
     }
   }
@@ -50,11 +59,27 @@ export default function LoginPage() {
         <ErrorBox message={error} />
         <div className="field">
           <label htmlFor="login-email">Email Address</label>
-          <input id="login-email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            id="login-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="login-password">Password</label>
-          <input id="login-password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            id="login-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </div>
         <Button type="submit" block disabled={submitting}>
           {submitting ? "Signing In..." : "Sign In"}

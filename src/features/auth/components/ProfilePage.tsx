@@ -1,8 +1,8 @@
+import { MESSAGES } from "@contract/messages";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
-import { MESSAGES } from "../../../../contract/messages";
-import { Icon, type IconName } from "../../../components/Icon";
-import { PageHeader } from "../../../components/PageHeader";
+import { Icon, type IconName } from "@/components/Icon";
+import { PageHeader } from "@/components/PageHeader";
 import { profileQuery } from "../api/profile-query";
 import { useAuth } from "../hooks/auth-context";
 
@@ -52,7 +52,12 @@ export default function ProfilePage() {
       {profile.isError && !profile.data && (
         <div className="error-box profile-error" role="alert">
           <span>{MESSAGES.profileFailed}</span>
-          <button type="button" className="btn btn--secondary btn--small" onClick={() => void profile.refetch()} disabled={profile.isFetching}>
+          <button
+            type="button"
+            className="btn btn--secondary btn--small"
+            onClick={() => void profile.refetch()}
+            disabled={profile.isFetching}
+          >
             Try again
           </button>
         </div>
@@ -86,7 +91,12 @@ export default function ProfilePage() {
         )}
         {DISABLED_ENTRIES.map((entry) => (
           <li key={entry.label}>
-            <button type="button" className="menu-list__item" disabled aria-describedby="profile-soon">
+            <button
+              type="button"
+              className="menu-list__item"
+              disabled
+              aria-describedby="profile-soon"
+            >
               <Icon name={entry.icon} />
               <span>{entry.label}</span>
               <small className="menu-list__soon">Coming soon</small>

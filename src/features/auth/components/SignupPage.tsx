@@ -1,12 +1,18 @@
+import { MESSAGES } from "@contract/messages";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { MESSAGES } from "../../../../contract/messages";
-import { Button } from "../../../components/Button";
+import { Button } from "@/components/Button";
 import { useAuth } from "../hooks/auth-context";
 import { type SignupForm, validateSignup } from "../lib/signup-validation";
 import { AuthCard, ErrorBox } from "./AuthCard";
 
-const EMPTY: SignupForm = { name: "", email: "", password: "", confirmPassword: "", acceptedTerms: false };
+const EMPTY: SignupForm = {
+  name: "",
+  email: "",
+  password: "",
+  confirmPassword: "",
+  acceptedTerms: false,
+};
 
 export default function SignupPage() {
   const { register } = useAuth();
@@ -14,7 +20,8 @@ export default function SignupPage() {
   const [form, setForm] = useState<SignupForm>(EMPTY);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const set = <K extends keyof SignupForm>(key: K, value: SignupForm[K]) => setForm((previous) => ({ ...previous, [key]: value }));
+  const set = <K extends keyof SignupForm>(key: K, value: SignupForm[K]) =>
+    setForm((previous) => ({ ...previous, [key]: value }));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -26,34 +33,71 @@ export default function SignupPage() {
       await register({ name: form.name.trim(), email: form.email.trim(), password: form.password });
       navigate("/", { replace: true });
     } catch (caught) {
-      setError(caught instanceof Error && caught.message ? caught.message : MESSAGES.registrationFailedScreen);
+      setError(
+        caught instanceof Error && caught.message
+          ? caught.message
+          : MESSAGES.registrationFailedScreen,
+      );
       setSubmitting(false);
     }
   }
 
   return (
-    <AuthCard title="Create your account" subtitle="Order from every trailer in the park in a few taps">
+    <AuthCard
+      title="Create your account"
+      subtitle="Order from every trailer in the park in a few taps"
+    >
       <form className="form" onSubmit={onSubmit} noValidate>
         <ErrorBox message={error} />
         <div className="field">
           <label htmlFor="signup-name">Full Name</label>
-          <input id="signup-name" autoComplete="name" value={form.name} onChange={(e) => set("name", e.target.value)} />
+          <input
+            id="signup-name"
+            autoComplete="name"
+            value={form.name}
+            onChange={(e) => set("name", e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="signup-email">Email Address</label>
-          <input id="signup-email" type="email" autoComplete="email" value={form.email} onChange={(e) => set("email", e.target.value)} />
+          <input
+            id="signup-email"
+            type="email"
+            autoComplete="email"
+            value={form.email}
+            onChange={(e) => set("email", e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="signup-password">Password</label>
-          <input id="signup-password" type="password" autoComplete="new-password" aria-describedby="signup-password-hint" value={form.password} onChange={(e) => set("password", e.target.value)} />
-          <small id="signup-password-hint" className="field__hint">At least 8 characters</small>
+          <input
+            id="signup-password"
+            type="password"
+            autoComplete="new-password"
+            aria-describedby="signup-password-hint"
+            value={form.password}
+            onChange={(e) => set("password", e.target.value)}
+          />
+          <small id="signup-password-hint" className="field__hint">
+            At least 8 characters
+          </small>
         </div>
         <div className="field">
           <label htmlFor="signup-confirm">Confirm Password</label>
-          <input id="signup-confirm" type="password" autoComplete="new-password" value={form.confirmPassword} onChange={(e) => set("confirmPassword", e.target.value)} />
+          <input
+            id="signup-confirm"
+            type="password"
+            autoComplete="new-password"
+            value={form.confirmPassword}
+            onChange={(e) => set("confirmPassword", e.target.value)}
+          />
         </div>
         <label className="checkbox">
-          <input type="checkbox" checked={form.acceptedTerms} onChange={(e) => set("acceptedTerms", e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={form.acceptedTerms}
+            onChange={(e) => set("acceptedTerms", e.target.checked)}
+          />
           <span>I accept the terms and conditions</span>
         </label>
         <Button type="submit" block disabled={submitting}>

@@ -1,26 +1,31 @@
+import type { User } from "@contract/auth";
+import { TEST_AUTO_LOGIN_REDIRECT_MS } from "@contract/limits";
+import { MESSAGES } from "@contract/messages";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import type { User } from "../../../../contract/auth";
-import { TEST_AUTO_LOGIN_REDIRECT_MS } from "../../../../contract/limits";
-import { MESSAGES } from "../../../../contract/messages";
-import { Spinner } from "../../../components/Spinner";
-import { reportError } from "../../../lib/android";
-import { ApiError } from "../../../lib/api-client";
+import { Spinner } from "@/components/Spinner";
+import { reportError } from "@/lib/android";
+import { ApiError } from "@/lib/api-client";
 import { useAuth } from "../hooks/auth-context";
 import { AuthCard, ErrorBox } from "./AuthCard";
 
-type Progress = { step: "checking" } | { step: "signed-in"; user: User } | { step: "failed"; message: string };
+type Progress =
+  | { step: "checking" }
+  | { step: "signed-in"; user: User }
+  | { step: "failed"; message: string };
 
-const NO_TOKEN = "No test token was given. Open this page with ?token=… or sign in with your email and password.";
+const NO_TOKEN =
+  "No test token was given. Open this page with ?token=… or sign in with your email and password.";
 
 function failureMessage(error: unknown): string {
   if (error instanceof ApiError && error.network) return MESSAGES.networkError;
-  if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return "This test token is expired or not valid.";
+  if (error instanceof ApiError && (error.status === 401 || error.status === 404))
+    return "This test token is expired or not valid.";
   return error instanceof Error ? error.message : MESSAGES.loginFailed;
 }
 
 /**
- * Spec section 2's test page. "Logs in with a fixed test customer" means: whichever customer the given token
+ * The product spec's § Screens and routes (docs/product-spec.md) test page. "Logs in with a fixed test customer" means: whichever customer the given token
  * names, once the server has confirmed the token (GET /auth/me). No credentials are built in.
  */
 export default function TestAutoLoginPage() {
@@ -28,7 +33,9 @@ export default function TestAutoLoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [token] = useState(() => new URLSearchParams(location.search).get("token"));
-  const [progress, setProgress] = useState<Progress>(token ? { step: "checking" } : { step: "failed", message: NO_TOKEN });
+  const [progress, setProgress] = useState<Progress>(
+    token ? { step: "checking" } : { step: "failed", message: NO_TOKEN },
+  );
   const started = useRef(false);
 
   useEffect(() => {
@@ -48,7 +55,10 @@ export default function TestAutoLoginPage() {
 
   useEffect(() => {
     if (progress.step !== "signed-in") return;
-    const timer = setTimeout(() => void navigate("/", { replace: true }), TEST_AUTO_LOGIN_REDIRECT_MS);
+    const timer = setTimeout(
+      () => void navigate("/", { replace: true }),
+      TEST_AUTO_LOGIN_REDIRECT_MS,
+    );
     return () => clearTimeout(timer);
   }, [progress.step, navigate]);
 
@@ -65,7 +75,8 @@ export default function TestAutoLoginPage() {
     return (
       <AuthCard title="Test auto-login" subtitle="Signed in">
         <p role="status">
-          Signed in as <strong>{progress.user.name}</strong> ({progress.user.email}). Taking you to the app...
+          Signed in as <strong>{progress.user.name}</strong> ({progress.user.email}). Taking you to
+          the app...
         </p>
       </AuthCard>
     );

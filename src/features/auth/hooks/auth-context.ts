@@ -1,6 +1,6 @@
+import type { LoginRequest, RegisterRequest, User } from "@contract/auth";
+import { MESSAGES } from "@contract/messages";
 import { createContext, useContext } from "react";
-import type { LoginRequest, RegisterRequest, User } from "../../../../contract/auth";
-import { MESSAGES } from "../../../../contract/messages";
 
 export type AuthStatus = "loading" | "signed-out" | "signed-in";
 

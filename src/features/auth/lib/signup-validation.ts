@@ -1,5 +1,5 @@
-import { PASSWORD_MIN_LENGTH } from "../../../../contract/limits";
-import { MESSAGES } from "../../../../contract/messages";
+import { PASSWORD_MIN_LENGTH } from "@contract/limits";
+import { MESSAGES } from "@contract/messages";
 
 export interface SignupForm {
   name: string;
@@ -9,7 +9,7 @@ export interface SignupForm {
   acceptedTerms: boolean;
 }
 
-/** Spec section 5, checked in this order; null when the form may be sent. */
+/** The product spec (docs/product-spec.md § Validation rules), checked in this order; null when the form may be sent. */
 export function validateSignup(form: SignupForm): string | null {
   if (!form.name.trim() || !form.email.trim() || !form.password || !form.confirmPassword) {
     return MESSAGES.signupAllRequired;

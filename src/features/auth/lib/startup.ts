@@ -1,4 +1,4 @@
-import { TOKEN_REFRESH_THRESHOLD_MS, TOKEN_VALIDATION_CACHE_MS } from "../../../../contract/limits";
+import { TOKEN_REFRESH_THRESHOLD_MS, TOKEN_VALIDATION_CACHE_MS } from "@contract/limits";
 import {
   CorruptAuthError,
   decodeClaims,
@@ -8,7 +8,7 @@ import {
   type TokenRecord,
   tokenExpiresAt,
   userFromClaims,
-} from "../../../lib/auth-storage";
+} from "@/lib/auth-storage";
 
 export interface TokenSources {
   /** `?token=` in the address. */
@@ -20,7 +20,12 @@ export interface TokenSources {
 }
 
 export type StartupDecision =
-  | { kind: "signed-in"; record: TokenRecord; source: "cache" | "storage" | keyof TokenSources; persist: boolean }
+  | {
+      kind: "signed-in";
+      record: TokenRecord;
+      source: "cache" | "storage" | keyof TokenSources;
+      persist: boolean;
+    }
   | { kind: "signed-out"; clear: boolean };
 
 /** A token record from a bare token (handed over by the host app or the address). */
@@ -32,8 +37,12 @@ export function recordFromToken(token: string, now = Date.now()): TokenRecord | 
   return { token, user, expiresAt, lastValidated: 0, isValid: true };
 }
 
-/** Spec section 4's start-up order: cached record, stored token, handed-over token, else signed out. */
-export function decideStartupAuth(read: () => StoredAuth, sources: TokenSources, now = Date.now()): StartupDecision {
+/** The product spec's § States and transitions (docs/product-spec.md) start-up order: cached record, stored token, handed-over token, else signed out. */
+export function decideStartupAuth(
+  read: () => StoredAuth,
+  sources: TokenSources,
+  now = Date.now(),
+): StartupDecision {
   let stored: StoredAuth;
   try {
     stored = read();
@@ -86,10 +95,19 @@ export const VALIDATION_RETRY_MS = 60 * 1000;
  */
 export function nextValidationAt(record: TokenRecord, now = Date.now()): number {
   if (needsServerValidation(record, now)) return now + VALIDATION_RETRY_MS;
-  return Math.min(record.lastValidated + TOKEN_VALIDATION_CACHE_MS, record.expiresAt - TOKEN_REFRESH_THRESHOLD_MS) + 1;
+  return (
+    Math.min(
+      record.lastValidated + TOKEN_VALIDATION_CACHE_MS,
+      record.expiresAt - TOKEN_REFRESH_THRESHOLD_MS,
+    ) + 1
+  );
 }
 
-export function readTokenSources(location: Location, doc: Document, global: string | null): TokenSources {
+export function readTokenSources(
+  location: Location,
+  doc: Document,
+  global: string | null,
+): TokenSources {
   const url = new URLSearchParams(location.search).get("token");
   const meta = doc.querySelector<HTMLMetaElement>('meta[name="auth-token"]')?.content ?? null;
   return { url: url || null, global, meta: meta || null };

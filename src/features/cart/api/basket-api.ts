@@ -1,7 +1,7 @@
+import { basketSchema } from "@contract/basket";
+import type { OrderType } from "@contract/common";
 import { queryOptions } from "@tanstack/react-query";
-import { basketSchema } from "../../../../contract/basket";
-import type { OrderType } from "../../../../contract/common";
-import { api } from "../../../lib/api-client";
+import { api } from "@/lib/api-client";
 
 /** The basket's keys sit under the cart's prefix ['cart', ...], so the cart's persistence rules apply to it. */
 export const basketKeys = {

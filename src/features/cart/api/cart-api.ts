@@ -14,36 +14,45 @@
  *   refusal by the server (4xx); offline or a server failure (5xx) keeps it. Clearing it never touches queued
  *   writes: they are redrawn on an empty cart of their vendor.
  */
-import { type QueryClient, queryOptions } from "@tanstack/react-query";
+
 import {
   type AllergyRequest,
+  type Cart,
   type CartAddRequest,
   type CartAddWithAddonsRequest,
   type CartUpdateRequest,
-  type Cart,
   cartResponseSchema,
   emptyCart,
-} from "../../../../contract/cart";
-import { messageResponseSchema, type OrderType } from "../../../../contract/common";
-import { ApiError, api } from "../../../lib/api-client";
+} from "@contract/cart";
+import { messageResponseSchema, type OrderType } from "@contract/common";
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
+import { ApiError, api } from "@/lib/api-client";
 import { CART_QUERY_PREFIX } from "../lib/cart-keys";
 import { clearLocalCart, currentCartVendorId, writeLocalCart } from "../lib/cart-storage";
+import type { CartWrite } from "../lib/cart-write";
 import { rebaseCart, showNewerCart } from "../lib/optimistic-cart";
-import type { CartWrite } from "./cart-writes";
 
 /** Every query and mutation key of the cart, in one place. `null` vendor = the customer's latest cart. */
 export const cartKeys = {
   all: CART_QUERY_PREFIX,
-  detail: (vendorId: number | null, orderType: OrderType | null) => ["cart", vendorId ?? "latest", orderType ?? "none"] as const,
+  detail: (vendorId: number | null, orderType: OrderType | null) =>
+    ["cart", vendorId ?? "latest", orderType ?? "none"] as const,
   /** Every cart write (one key: their behaviour is registered once, see ./cart-writes). */
   writes: ["cart-write"] as const,
 };
 
-export type CartWriteKind = "add" | "add-with-addons" | "update" | "allergy" | "delivery-instructions" | "clear";
+export type CartWriteKind =
+  | "add"
+  | "add-with-addons"
+  | "update"
+  | "allergy"
+  | "delivery-instructions"
+  | "clear";
 
 /** A fresh id per write so a retried request applies once. */
 export function newMutationId(): string {
-  if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function")
+    return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
@@ -52,7 +61,11 @@ export function newMutationId(): string {
 export const isServerRefusal = (error: unknown) =>
   error instanceof ApiError && !error.network && error.status >= 400 && error.status < 500;
 
-export async function fetchCart(vendorId: number | null, orderType: OrderType | null, signal: AbortSignal) {
+export async function fetchCart(
+  vendorId: number | null,
+  orderType: OrderType | null,
+  signal: AbortSignal,
+) {
   const params = new URLSearchParams();
   if (vendorId !== null) params.set("vendorId", String(vendorId));
   if (orderType) params.set("orderType", orderType);
@@ -66,16 +79,23 @@ export function mirrorLocalCart(shown: Cart, requestedVendor: number | null): vo
 }
 
 /**
- * Spec section 4: a failed cart fetch clears the local cart, when the server refused it (4xx). Changes still
+ * The product spec (docs/product-spec.md § States and transitions): a failed cart fetch clears the local cart, when the server refused it (4xx). Changes still
  * queued for that vendor stay queued and are drawn again on an empty cart, so the mirror still shows them.
  */
-export function forgetLocalCartAfterRefusal(client: QueryClient, vendorId: number | null, error: unknown): void {
+export function forgetLocalCartAfterRefusal(
+  client: QueryClient,
+  vendorId: number | null,
+  error: unknown,
+): void {
   if (!isServerRefusal(error)) return;
   if (vendorId !== null && vendorId !== currentCartVendorId()) return;
   clearLocalCart();
-  const waiting = queuedWrites(client).filter((write) => vendorId === null || write.vendorId === vendorId);
+  const waiting = queuedWrites(client).filter(
+    (write) => vendorId === null || write.vendorId === vendorId,
+  );
   const vendor = waiting[0]?.vendorId;
-  if (vendor !== undefined) writeLocalCart(rebaseCart({ ...emptyCart(), vendorId: vendor }, waiting));
+  if (vendor !== undefined)
+    writeLocalCart(rebaseCart({ ...emptyCart(), vendorId: vendor }, waiting));
 }
 
 /**
@@ -87,7 +107,10 @@ export function queuedWrites(client: QueryClient, except?: string): CartWrite[] 
     .getMutationCache()
     .findAll({ mutationKey: cartKeys.writes, status: "pending" })
     .map((mutation) => mutation.state.variables as CartWrite | undefined)
-    .filter((write): write is CartWrite => write?.queued === true && !write.inFlightAtRestore && write.mutationId !== except);
+    .filter(
+      (write): write is CartWrite =>
+        write?.queued === true && !write.inFlightAtRestore && write.mutationId !== except,
+    );
 }
 
 /**
@@ -101,7 +124,11 @@ export const cartQuery = (vendorId: number | null, orderType: OrderType | null) 
     queryFn: async ({ signal, client, queryKey }) => {
       try {
         const answer = await fetchCart(vendorId, orderType, signal);
-        const shown = showNewerCart(client.getQueryData<Cart>(queryKey), answer, queuedWrites(client));
+        const shown = showNewerCart(
+          client.getQueryData<Cart>(queryKey),
+          answer,
+          queuedWrites(client),
+        );
         mirrorLocalCart(shown, vendorId);
         return shown;
       } catch (error) {
@@ -114,17 +141,31 @@ export const cartQuery = (vendorId: number | null, orderType: OrderType | null) 
 /** A write's mutation id is optional here: queued writes bring their own (kept across retries and reloads). */
 type WithOptionalId<T> = Omit<T, "mutationId"> & { mutationId?: string };
 
-const withId = <T extends { mutationId?: string }>(body: T) => ({ ...body, mutationId: body.mutationId ?? newMutationId() });
+const withId = <T extends { mutationId?: string }>(body: T) => ({
+  ...body,
+  mutationId: body.mutationId ?? newMutationId(),
+});
 
 export const cartApi = {
-  add: (body: WithOptionalId<CartAddRequest>) => api.post("/cart/add", withId(body), cartResponseSchema),
-  addWithAddons: (body: WithOptionalId<CartAddWithAddonsRequest>) => api.post("/cart/add-with-addons", withId(body), cartResponseSchema),
-  update: (body: WithOptionalId<CartUpdateRequest>) => api.put("/cart/update", withId(body), cartResponseSchema),
-  allergy: async (body: WithOptionalId<AllergyRequest>) => cartOrMessage(await api.post("/cart/allergy-information", withId(body))),
-  deliveryInstructions: async (body: { instructions: string; vendorId?: number; mutationId?: string }) =>
-    cartOrMessage(await api.post("/cart/delivery-instructions", withId(body))),
+  add: (body: WithOptionalId<CartAddRequest>) =>
+    api.post("/cart/add", withId(body), cartResponseSchema),
+  addWithAddons: (body: WithOptionalId<CartAddWithAddonsRequest>) =>
+    api.post("/cart/add-with-addons", withId(body), cartResponseSchema),
+  update: (body: WithOptionalId<CartUpdateRequest>) =>
+    api.put("/cart/update", withId(body), cartResponseSchema),
+  allergy: async (body: WithOptionalId<AllergyRequest>) =>
+    cartOrMessage(await api.post("/cart/allergy-information", withId(body))),
+  deliveryInstructions: async (body: {
+    instructions: string;
+    vendorId?: number;
+    mutationId?: string;
+  }) => cartOrMessage(await api.post("/cart/delivery-instructions", withId(body))),
   removeAllByVendor: (vendorId: number, mutationId?: string) =>
-    api.delete("/cart/remove-all-by-vendor", { vendorId, mutationId: mutationId ?? newMutationId() }, cartResponseSchema),
+    api.delete(
+      "/cart/remove-all-by-vendor",
+      { vendorId, mutationId: mutationId ?? newMutationId() },
+      cartResponseSchema,
+    ),
 };
 
 /** Allergy and delivery-instruction answers carry an optional message and, usually, the whole cart. */

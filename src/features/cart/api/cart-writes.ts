@@ -4,13 +4,15 @@
  * finds its mutationFn and callbacks here. Online, a write waits for the server (the page shows it busy);
  * offline it is queued, drawn at once in the cart, and replayed in order when the network returns.
  */
+
+import type { Cart } from "@contract/cart";
+import { MESSAGES } from "@contract/messages";
 import { onlineManager, type QueryClient } from "@tanstack/react-query";
-import type { Cart } from "../../../../contract/cart";
-import { MESSAGES } from "../../../../contract/messages";
-import { ApiError } from "../../../lib/api-client";
-import { toasts } from "../../../lib/toast-store";
-import { applyCartChange, type CartChange, findLine, isStandInLineId, showNewerCart } from "../lib/optimistic-cart";
+import { ApiError } from "@/lib/api-client";
+import { toasts } from "@/lib/toast-store";
 import { writeLocalCart } from "../lib/cart-storage";
+import type { CartWrite } from "../lib/cart-write";
+import { applyCartChange, findLine, isStandInLineId, showNewerCart } from "../lib/optimistic-cart";
 import { cartApi, cartKeys, fetchCart, queuedWrites } from "./cart-api";
 
 export { queuedWrites };
@@ -21,20 +23,7 @@ export { queuedWrites };
  */
 export const CART_WRITE_SCOPE = { id: "cart" } as const;
 
-/** The variables of a cart write, saved with a queued write: plain data only. */
-export type CartWrite = CartChange & {
-  /** Sent with the write; the server applies one id once, so a replay or a retry cannot double it. */
-  mutationId: string;
-  /** Made while offline: drawn in the cart at once and sent when the network returns. */
-  queued: boolean;
-  /**
-   * Restored after a reload that caught it in flight: the server may already have it, so it is sent again (its id
-   * makes that harmless) and announced, but not drawn on top of the server's cart.
-   */
-  inFlightAtRestore?: boolean;
-  /** For messages about this write ('Couldn't add Margherita'). */
-  itemName?: string;
-};
+export type { CartWrite } from "../lib/cart-write";
 
 /** What every write resolves with: the server's cart (when it sent one) and its message. */
 export interface CartWriteResult {
@@ -50,7 +39,12 @@ export const QUEUED_MESSAGES = {
   savedOffline: "Saved — it will be sent when you're back online",
 } as const;
 
-const GENERIC_MESSAGES: readonly string[] = [MESSAGES.fetchFailed, MESSAGES.postFailed, MESSAGES.updateFailed, MESSAGES.deleteFailed];
+const GENERIC_MESSAGES: readonly string[] = [
+  MESSAGES.fetchFailed,
+  MESSAGES.postFailed,
+  MESSAGES.updateFailed,
+  MESSAGES.deleteFailed,
+];
 
 /** The server's own explanation ('Churro Loco is closed right now'), when it gave one. */
 export function serverReason(error: unknown): string | null {
@@ -72,9 +66,14 @@ function pendingWrites(client: QueryClient): CartWrite[] {
     .filter((write): write is CartWrite => write !== undefined);
 }
 
-const otherWritesPending = (client: QueryClient, mutationId: string) => pendingWrites(client).some((write) => write.mutationId !== mutationId);
+const otherWritesPending = (client: QueryClient, mutationId: string) =>
+  pendingWrites(client).some((write) => write.mutationId !== mutationId);
 
-const cartKeysOf = (write: CartWrite) => [cartKeys.detail(write.vendorId, write.orderType), cartKeys.detail(null, write.orderType)] as const;
+const cartKeysOf = (write: CartWrite) =>
+  [
+    cartKeys.detail(write.vendorId, write.orderType),
+    cartKeys.detail(null, write.orderType),
+  ] as const;
 
 /** The vendor's cart as last shown: its own query, else the 'latest cart' query when that is the same vendor's. */
 function shownCart(client: QueryClient, write: CartWrite): Cart | undefined {
@@ -99,19 +98,35 @@ async function drawQueuedWrite(client: QueryClient, write: CartWrite): Promise<v
 }
 
 /** The server answered: show its cart, with the writes still queued after this one drawn on top. */
-async function acceptServerCart(client: QueryClient, write: CartWrite, serverCart: Cart): Promise<void> {
-  const cart = serverCart.vendorId === null ? { ...serverCart, vendorId: write.vendorId } : serverCart;
+async function acceptServerCart(
+  client: QueryClient,
+  write: CartWrite,
+  serverCart: Cart,
+): Promise<void> {
+  const cart =
+    serverCart.vendorId === null ? { ...serverCart, vendorId: write.vendorId } : serverCart;
   // An older GET still in flight must not land on top of this newer cart.
   await client.cancelQueries({ queryKey: cartKeys.all });
-  showCart(client, write, showNewerCart(shownCart(client, write), cart, queuedWrites(client, write.mutationId)));
+  showCart(
+    client,
+    write,
+    showNewerCart(shownCart(client, write), cart, queuedWrites(client, write.mutationId)),
+  );
   // Anything that lost its only fetch to the cancel fetches again.
-  void client.invalidateQueries({ queryKey: cartKeys.all, predicate: (query) => query.state.data === undefined });
+  void client.invalidateQueries({
+    queryKey: cartKeys.all,
+    predicate: (query) => query.state.data === undefined,
+  });
 }
 
 /** After a refusal: the server's cart for that vendor, read now (whether or not a page shows it). */
 async function refreshFromServer(client: QueryClient, write: CartWrite): Promise<void> {
   try {
-    await acceptServerCart(client, write, await fetchCart(write.vendorId, write.orderType, new AbortController().signal));
+    await acceptServerCart(
+      client,
+      write,
+      await fetchCart(write.vendorId, write.orderType, new AbortController().signal),
+    );
   } catch {
     void client.invalidateQueries({ queryKey: cartKeys.all });
   }
@@ -122,17 +137,27 @@ async function refreshFromServer(client: QueryClient, write: CartWrite): Promise
  * sent; by then the cart shows the server's line of that configuration. `null`: the line never came to be
  * (its add was refused), so there is nothing to send.
  */
-function lineIdToSend(client: QueryClient, write: Extract<CartWrite, { kind: "update" | "allergy" }>): number | undefined | null {
+function lineIdToSend(
+  client: QueryClient,
+  write: Extract<CartWrite, { kind: "update" | "allergy" }>,
+): number | undefined | null {
   if (!isStandInLineId(write.lineId)) return write.lineId;
   const line = findLine(shownCart(client, write)?.items ?? [], undefined, write.line);
   return line && !isStandInLineId(line.lineId) ? line.lineId : null;
 }
 
-const fromCart = ({ message, ...cart }: Cart & { message?: string }): CartWriteResult => ({ cart, message: message ?? null });
+const fromCart = ({ message, ...cart }: Cart & { message?: string }): CartWriteResult => ({
+  cart,
+  message: message ?? null,
+});
 const nothingSent: CartWriteResult = { cart: null, message: null };
 
 export function sendCartWrite(client: QueryClient, write: CartWrite): Promise<CartWriteResult> {
-  const common = { vendorId: write.vendorId, orderType: write.orderType ?? undefined, mutationId: write.mutationId };
+  const common = {
+    vendorId: write.vendorId,
+    orderType: write.orderType ?? undefined,
+    mutationId: write.mutationId,
+  };
   switch (write.kind) {
     case "add":
       return cartApi.add({ ...common, itemId: write.menuItemId, quantity: 1 }).then(fromCart);
@@ -149,7 +174,9 @@ export function sendCartWrite(client: QueryClient, write: CartWrite): Promise<Ca
     case "update": {
       const lineId = lineIdToSend(client, write);
       if (lineId === null) return Promise.resolve(nothingSent);
-      return cartApi.update({ ...common, itemId: write.menuItemId, quantity: write.quantity, lineId }).then(fromCart);
+      return cartApi
+        .update({ ...common, itemId: write.menuItemId, quantity: write.quantity, lineId })
+        .then(fromCart);
     }
     case "allergy": {
       const lineId = lineIdToSend(client, write);
@@ -163,7 +190,11 @@ export function sendCartWrite(client: QueryClient, write: CartWrite): Promise<Ca
       });
     }
     case "delivery-instructions":
-      return cartApi.deliveryInstructions({ instructions: write.instructions, vendorId: write.vendorId, mutationId: write.mutationId });
+      return cartApi.deliveryInstructions({
+        instructions: write.instructions,
+        vendorId: write.vendorId,
+        mutationId: write.mutationId,
+      });
     case "clear":
       return cartApi.removeAllByVendor(write.vendorId, write.mutationId).then(fromCart);
   }
@@ -180,24 +211,34 @@ export function refusalToast(write: CartWrite, error: unknown): { title: string;
     "delivery-instructions": "Couldn't save your delivery instructions",
     clear: "Couldn't clear your cart",
   };
-  const reason = serverReason(error) ?? (isNetworkFailure(error) ? "The connection dropped before it could be sent. Please try again." : "Please try again.");
+  const reason =
+    serverReason(error) ??
+    (isNetworkFailure(error)
+      ? "The connection dropped before it could be sent. Please try again."
+      : "Please try again.");
   return { title: titles[write.kind], message: reason };
 }
 
 function liveFailureToast(write: CartWrite, error: unknown): void {
   const reason = serverReason(error);
   const toast = (fallback: string) =>
-    toasts.push(reason ? { kind: "cart", title: fallback, message: reason } : { kind: "cart", message: fallback });
+    toasts.push(
+      reason
+        ? { kind: "cart", title: fallback, message: reason }
+        : { kind: "cart", message: fallback },
+    );
   // Adds report their failure where they were made (the menu's banner, the item page's toast).
   if (write.kind === "update") toast(MESSAGES.cartUpdateFailed);
   else if (write.kind === "delivery-instructions") toast(MESSAGES.deliveryInstructionsFailed);
   else if (write.kind === "clear") toast(MESSAGES.cartClearFailed);
-  else if (write.kind === "allergy") toasts.push({ kind: "cart", message: reason ?? MESSAGES.allergyFailed });
+  else if (write.kind === "allergy")
+    toasts.push({ kind: "cart", message: reason ?? MESSAGES.allergyFailed });
 }
 
 function liveSuccessToast(write: CartWrite): void {
   if (write.kind === "allergy") toasts.push({ kind: "success", message: MESSAGES.allergySaved });
-  else if (write.kind === "delivery-instructions") toasts.push({ kind: "success", message: MESSAGES.deliveryInstructionsSaved });
+  else if (write.kind === "delivery-instructions")
+    toasts.push({ kind: "success", message: MESSAGES.deliveryInstructionsSaved });
   else if (write.kind === "clear") toasts.push({ kind: "success", message: MESSAGES.cartCleared });
 }
 
@@ -223,7 +264,8 @@ export function registerCartWrites(client: QueryClient): void {
     },
     onSuccess: async (result, write) => {
       if (result.cart) await acceptServerCart(client, write, result.cart);
-      else if (!otherWritesPending(client, write.mutationId)) await refreshFromServer(client, write);
+      else if (!otherWritesPending(client, write.mutationId))
+        await refreshFromServer(client, write);
       if (!write.queued) liveSuccessToast(write);
     },
     onError: (error, write) => {

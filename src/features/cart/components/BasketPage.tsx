@@ -1,11 +1,11 @@
+import type { Basket, BasketSection } from "@contract/basket";
+import { emptyCart } from "@contract/cart";
+import type { OrderType } from "@contract/common";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
-import type { Basket, BasketSection } from "../../../../contract/basket";
-import { emptyCart } from "../../../../contract/cart";
-import type { OrderType } from "../../../../contract/common";
-import { Icon } from "../../../components/Icon";
-import { PageHeader } from "../../../components/PageHeader";
-import { formatPence } from "../../../lib/money";
+import { Icon } from "@/components/Icon";
+import { PageHeader } from "@/components/PageHeader";
+import { formatPence } from "@/lib/money";
 import { useBasket } from "../hooks/use-basket";
 import { useCartActions } from "../hooks/use-cart-actions";
 import { useOrderType } from "../hooks/use-order-type";
@@ -45,12 +45,19 @@ function SectionProblems({
       <Icon name="alert" size={20} />
       <div className="basket-problem__body">
         {section.problems.map((problem) => {
-          const line = problem.lineId === null ? undefined : section.items.find((item) => item.lineId === problem.lineId);
+          const line =
+            problem.lineId === null
+              ? undefined
+              : section.items.find((item) => item.lineId === problem.lineId);
           return (
             <p key={`${problem.kind}-${problem.lineId ?? "trailer"}`}>
               <span>{problem.message}</span>
               {line && (
-                <button type="button" className="btn btn--secondary btn--small" onClick={() => onRemoveLine(line.lineId, line.menuItemId)}>
+                <button
+                  type="button"
+                  className="btn btn--secondary btn--small"
+                  onClick={() => onRemoveLine(line.lineId, line.menuItemId)}
+                >
                   <span>Remove</span>
                   <span className="visually-hidden"> {line.name}</span>
                 </button>
@@ -90,12 +97,16 @@ function TrailerSection({
           <Icon name="store" size={20} />
           <span>{section.vendorName}</span>
         </h2>
-        <span className={`basket-status basket-status--${section.status}`}>{open ? "Open" : "Closed"}</span>
+        <span className={`basket-status basket-status--${section.status}`}>
+          {open ? "Open" : "Closed"}
+        </span>
       </header>
       <SectionProblems
         section={section}
         onExclude={onExclude}
-        onRemoveLine={(lineId, menuItemId) => actions.setQuantity({ vendorId: section.vendorId, menuItemId, lineId, quantity: 0 })}
+        onRemoveLine={(lineId, menuItemId) =>
+          actions.setQuantity({ vendorId: section.vendorId, menuItemId, lineId, quantity: 0 })
+        }
       />
       {section.excluded && (
         <p className="basket-excluded" role="status">
@@ -113,7 +124,12 @@ function TrailerSection({
             vendorId={section.vendorId}
             busy={actions.isLineBusy(line.lineId)}
             onQuantity={(quantity) =>
-              actions.setQuantity({ vendorId: section.vendorId, menuItemId: line.menuItemId, lineId: line.lineId, quantity })
+              actions.setQuantity({
+                vendorId: section.vendorId,
+                menuItemId: line.menuItemId,
+                lineId: line.lineId,
+                quantity,
+              })
             }
           />
         ))}
@@ -172,10 +188,10 @@ export default function BasketPage({ checkout }: BasketPageProps) {
   const blockedReason = !basketQuery.data
     ? "Updating your total…"
     : blockedSection
-    ? `${blockedSection.vendorName} can't take this order. Remove the item or tap 'Pay without this trailer'.`
-    : included.length === 0
-      ? "Choose at least one trailer to pay for."
-      : null;
+      ? `${blockedSection.vendorName} can't take this order. Remove the item or tap 'Pay without this trailer'.`
+      : included.length === 0
+        ? "Choose at least one trailer to pay for."
+        : null;
   const summaryCart = { ...emptyCart(), ...basket.totals, orderType: basket.orderType };
 
   return (
@@ -202,7 +218,9 @@ export default function BasketPage({ checkout }: BasketPageProps) {
         <aside className="cart-side">
           <CartSummary cart={summaryCart} />
           {basket.totals.serviceChargePence > 0 && included.length > 1 && (
-            <p className="basket-note">One service charge for the whole order, however many trailers.</p>
+            <p className="basket-note">
+              One service charge for the whole order, however many trailers.
+            </p>
           )}
           {checkout({
             basket,

@@ -1,11 +1,11 @@
+import type { CartItem } from "@contract/cart";
+import { PORTION_GROUP } from "@contract/vendor-rules";
 import type { SyntheticEvent } from "react";
 import { Link } from "react-router";
-import type { CartItem } from "../../../../contract/cart";
-import { PORTION_GROUP } from "../../../../contract/vendor-rules";
-import { type AddonEntry, AddonList } from "../../../components/AddonList";
-import { QuantityStepper } from "../../../components/QuantityStepper";
-import { containsLine } from "../../../lib/allergens";
-import { formatPence } from "../../../lib/money";
+import { type AddonEntry, AddonList } from "@/components/AddonList";
+import { QuantityStepper } from "@/components/QuantityStepper";
+import { containsLine } from "@/lib/allergens";
+import { formatPence } from "@/lib/money";
 
 interface Props {
   line: CartItem;
@@ -25,7 +25,8 @@ const showPlaceholder = (event: SyntheticEvent<HTMLImageElement>) => {
 };
 
 /** The chosen portion sets the base price, so it reads as the item's size rather than as an add-on. */
-const portionOf = (line: CartItem) => line.addons.find((group) => group.groupName === PORTION_GROUP)?.addons[0]?.name ?? null;
+const portionOf = (line: CartItem) =>
+  line.addons.find((group) => group.groupName === PORTION_GROUP)?.addons[0]?.name ?? null;
 
 /** The line's chosen add-ons (the portion aside), named one by one: open by default, collapsible (spec). */
 function LineAddons({ line }: { line: CartItem }) {
@@ -44,7 +45,8 @@ function LineAddons({ line }: { line: CartItem }) {
   return (
     <details className="cart-line__addons" open>
       <summary>
-        {addons.length} {addons.length === 1 ? "add-on" : "add-ons"} · +{formatPence(line.addonTotalPence)} each
+        {addons.length} {addons.length === 1 ? "add-on" : "add-ons"} · +
+        {formatPence(line.addonTotalPence)} each
       </summary>
       <AddonList addons={addons} label={`Add-ons of ${line.name}`} />
     </details>
@@ -55,26 +57,47 @@ function LineAddons({ line }: { line: CartItem }) {
 export function CartLineCard({ line, vendorId, busy, readOnly = false, onQuantity }: Props) {
   return (
     <li className="cart-line">
-      <img className="cart-line__image" src={line.image || PLACEHOLDER_IMAGE} alt="" width={72} height={72} loading="lazy" onError={showPlaceholder} />
+      <img
+        className="cart-line__image"
+        src={line.image || PLACEHOLDER_IMAGE}
+        alt=""
+        width={72}
+        height={72}
+        loading="lazy"
+        onError={showPlaceholder}
+      />
       <div className="cart-line__body">
         <div className="cart-line__head">
           <h3 className="cart-line__name">
-            <Link to={`/vendor/${vendorId}/item/${line.menuItemId}?line=${line.lineId}`}>{line.name}</Link>
+            <Link to={`/vendor/${vendorId}/item/${line.menuItemId}?line=${line.lineId}`}>
+              {line.name}
+            </Link>
           </h3>
           <span className="cart-line__total">{formatPence(line.totalPricePence)}</span>
         </div>
         {portionOf(line) && <p className="cart-line__portion">{portionOf(line)}</p>}
         {line.description && <p className="cart-line__description">{line.description}</p>}
         <LineAddons line={line} />
-        {line.allergens && line.allergens.length > 0 && <p className="line-allergens">{containsLine(line.allergens)}</p>}
+        {line.allergens && line.allergens.length > 0 && (
+          <p className="line-allergens">{containsLine(line.allergens)}</p>
+        )}
         {line.allergyInformation && (
           <p className="cart-line__note">
             <strong>Allergy note:</strong> {line.allergyInformation}
           </p>
         )}
         <div className="cart-line__foot">
-          <span className="cart-line__unit">{formatPence(line.pricePence + line.addonTotalPence)} each</span>
-          <QuantityStepper quantity={line.quantity} itemName={line.name} busy={busy} disabled={readOnly} onDecrease={() => onQuantity(line.quantity - 1)} onIncrease={() => onQuantity(line.quantity + 1)} />
+          <span className="cart-line__unit">
+            {formatPence(line.pricePence + line.addonTotalPence)} each
+          </span>
+          <QuantityStepper
+            quantity={line.quantity}
+            itemName={line.name}
+            busy={busy}
+            disabled={readOnly}
+            onDecrease={() => onQuantity(line.quantity - 1)}
+            onIncrease={() => onQuantity(line.quantity + 1)}
+          />
         </div>
       </div>
     </li>

@@ -1,18 +1,18 @@
+import type { Cart } from "@contract/cart";
+import type { OrderType } from "@contract/common";
+import { TEXT_LIMIT } from "@contract/limits";
+import { MESSAGES } from "@contract/messages";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
-import type { Cart } from "../../../../contract/cart";
-import type { OrderType } from "../../../../contract/common";
-import { TEXT_LIMIT } from "../../../../contract/limits";
-import { MESSAGES } from "../../../../contract/messages";
-import { Button } from "../../../components/Button";
-import { Icon } from "../../../components/Icon";
-import { Modal } from "../../../components/Modal";
-import { useOnline } from "../../../components/OfflineBanner";
-import { PageHeader } from "../../../components/PageHeader";
-import { Skeleton } from "../../../components/Skeleton";
-import { Spinner } from "../../../components/Spinner";
-import { TextEditModal } from "../../../components/TextEditModal";
-import { formatPence } from "../../../lib/money";
+import { Button } from "@/components/Button";
+import { Icon } from "@/components/Icon";
+import { Modal } from "@/components/Modal";
+import { useOnline } from "@/components/OfflineBanner";
+import { PageHeader } from "@/components/PageHeader";
+import { Skeleton } from "@/components/Skeleton";
+import { Spinner } from "@/components/Spinner";
+import { TextEditModal } from "@/components/TextEditModal";
+import { formatPence } from "@/lib/money";
 import { QUEUED_MESSAGES } from "../api/cart-writes";
 import { useCart } from "../hooks/use-cart";
 import { useCartActions } from "../hooks/use-cart-actions";
@@ -35,7 +35,12 @@ export interface CheckoutSlotContext {
 function CheckoutPlaceholder({ cart }: CheckoutSlotContext) {
   return (
     <div className="action-bar cart-bar">
-      <button type="button" className="btn btn--primary btn--block" disabled aria-describedby="checkout-soon">
+      <button
+        type="button"
+        className="btn btn--primary btn--block"
+        disabled
+        aria-describedby="checkout-soon"
+      >
         <span>Proceed to Payment {formatPence(cart.totalPence)}</span>
       </button>
       <span id="checkout-soon" className="visually-hidden">
@@ -102,7 +107,7 @@ export interface CartPageProps {
   readOnly?: boolean;
 }
 
-/** /cart: the server-priced cart of the current vendor (spec section 2). */
+/** /cart: the server-priced cart of the current vendor (docs/product-spec.md § Screens and routes). */
 export default function CartPage({ checkout, readOnly = false }: CartPageProps) {
   const cartQuery = useCart("current");
   const [orderType, chooseOrderType] = useOrderType();
@@ -115,14 +120,18 @@ export default function CartPage({ checkout, readOnly = false }: CartPageProps) 
   const hasItems = (cart?.items.length ?? 0) > 0;
   const savedVendor = readLocalCartVendor();
   // The saved name is another trailer's when this cart was started offline from an item page.
-  const vendorName = cart?.vendor_info?.name ?? (savedVendor && savedVendor.id === `vendor_${vendorId}` ? savedVendor.name : undefined);
+  const vendorName =
+    cart?.vendor_info?.name ??
+    (savedVendor && savedVendor.id === `vendor_${vendorId}` ? savedVendor.name : undefined);
   const queued = useQueuedCartWrites(vendorId).length > 0;
   const online = useOnline();
 
   const header = (
     <PageHeader
       title="Cart"
-      onClearCart={hasItems && vendorId !== null && !readOnly ? () => setConfirmClear(true) : undefined}
+      onClearCart={
+        hasItems && vendorId !== null && !readOnly ? () => setConfirmClear(true) : undefined
+      }
       clearCartLabel="Clear cart"
     />
   );
@@ -158,7 +167,11 @@ export default function CartPage({ checkout, readOnly = false }: CartPageProps) 
         {header}
         <div className="error-box cart-error" role="alert">
           <p>{cartQuery.error.message}</p>
-          <button type="button" className="btn btn--secondary btn--small" onClick={() => cartQuery.refetch()}>
+          <button
+            type="button"
+            className="btn btn--secondary btn--small"
+            onClick={() => cartQuery.refetch()}
+          >
             <span>Try again</span>
           </button>
         </div>
@@ -199,7 +212,14 @@ export default function CartPage({ checkout, readOnly = false }: CartPageProps) 
                 vendorId={vendorId}
                 busy={actions.isLineBusy(line.lineId)}
                 readOnly={readOnly}
-                onQuantity={(quantity) => actions.setQuantity({ vendorId, menuItemId: line.menuItemId, lineId: line.lineId, quantity })}
+                onQuantity={(quantity) =>
+                  actions.setQuantity({
+                    vendorId,
+                    menuItemId: line.menuItemId,
+                    lineId: line.lineId,
+                    quantity,
+                  })
+                }
               />
             ))}
           </ul>
@@ -215,14 +235,30 @@ export default function CartPage({ checkout, readOnly = false }: CartPageProps) 
                   <strong>Delivery instructions:</strong> {cart.deliveryInstructions}
                 </p>
               )}
-              <button type="button" className="link-btn" onClick={() => setInstructionsOpen(true)} aria-haspopup="dialog">
-                {cart.deliveryInstructions ? "Edit delivery instructions" : "Add delivery instructions"}
+              <button
+                type="button"
+                className="link-btn"
+                onClick={() => setInstructionsOpen(true)}
+                aria-haspopup="dialog"
+              >
+                {cart.deliveryInstructions
+                  ? "Edit delivery instructions"
+                  : "Add delivery instructions"}
               </button>
             </div>
           )}
         </div>
         <aside className="cart-side">
-          <CartSummary cart={cart} provisionalNote={queued ? (online ? QUEUED_MESSAGES.provisionalWhileSending : QUEUED_MESSAGES.provisionalTotal) : null} />
+          <CartSummary
+            cart={cart}
+            provisionalNote={
+              queued
+                ? online
+                  ? QUEUED_MESSAGES.provisionalWhileSending
+                  : QUEUED_MESSAGES.provisionalTotal
+                : null
+            }
+          />
           {/* ── CHECKOUT SLOT ── car delivery block, payment method, and the fixed bottom pay / place-order button. */}
           {checkout ? checkout(context) : <CheckoutPlaceholder {...context} />}
         </aside>
@@ -231,7 +267,11 @@ export default function CartPage({ checkout, readOnly = false }: CartPageProps) 
       <Modal
         open={confirmClear}
         title="Clear your cart?"
-        description={vendorName ? `This removes every item from your ${vendorName} cart.` : "This removes every item from your cart."}
+        description={
+          vendorName
+            ? `This removes every item from your ${vendorName} cart.`
+            : "This removes every item from your cart."
+        }
         onClose={() => setConfirmClear(false)}
         variant="dialog"
         footer={
@@ -262,7 +302,8 @@ export default function CartPage({ checkout, readOnly = false }: CartPageProps) 
         maxLength={TEXT_LIMIT}
         validate={(text) => (text.trim() === "" ? MESSAGES.deliveryInstructionsRequired : null)}
         onSave={async (text) => {
-          if (!(await actions.saveDeliveryInstructions(vendorId, text.trim()))) throw new Error(MESSAGES.deliveryInstructionsFailed);
+          if (!(await actions.saveDeliveryInstructions(vendorId, text.trim())))
+            throw new Error(MESSAGES.deliveryInstructionsFailed);
           setInstructionsOpen(false);
         }}
         onCancel={() => setInstructionsOpen(false)}

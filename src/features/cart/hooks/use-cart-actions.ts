@@ -1,8 +1,19 @@
+import type { Cart } from "@contract/cart";
 import { useMutation, useMutationState, useQueryClient } from "@tanstack/react-query";
-import type { Cart } from "../../../../contract/cart";
-import { cartKeys, type CartWriteKind, newMutationId } from "../api/cart-api";
-import { type CartWrite, type CartWriteResult, isOnline, QUEUED_MESSAGES, registerCartWrites } from "../api/cart-writes";
-import { configOfLine, type KnownAddon, type KnownItem, type KnownVendor } from "../lib/optimistic-cart";
+import { type CartWriteKind, cartKeys, newMutationId } from "../api/cart-api";
+import {
+  type CartWrite,
+  type CartWriteResult,
+  isOnline,
+  QUEUED_MESSAGES,
+  registerCartWrites,
+} from "../api/cart-writes";
+import {
+  configOfLine,
+  type KnownAddon,
+  type KnownItem,
+  type KnownVendor,
+} from "../lib/optimistic-cart";
 import { useOrderType } from "./use-order-type";
 
 /** What a pending write is about: the per-item and per-line busy states are read from these. */
@@ -69,17 +80,28 @@ export function useCartActions() {
   /** The line a change is about, from the cart on screen: the write carries its configuration and name. */
   const lineOf = (vendorId: number, lineId: number | undefined) => {
     const cart = queryClient.getQueryData<Cart>(cartKeys.detail(vendorId, orderType));
-    const line = lineId === undefined ? undefined : cart?.items.find((candidate) => candidate.lineId === lineId);
+    const line =
+      lineId === undefined
+        ? undefined
+        : cart?.items.find((candidate) => candidate.lineId === lineId);
     return line ? { line: configOfLine(line), itemName: line.name } : {};
   };
 
   /** Sends (or queues) one write. Queued writes settle at once for the caller; their outcome comes later as a toast. */
   function send(change: CartChangeInput): { queued: boolean; result: Promise<CartWriteResult> } {
-    const variables = { ...change, orderType, mutationId: newMutationId(), queued: !isOnline() } as CartWrite;
+    const variables = {
+      ...change,
+      orderType,
+      mutationId: newMutationId(),
+      queued: !isOnline(),
+    } as CartWrite;
     const result = write.mutateAsync(variables);
     if (!variables.queued) return { queued: false, result };
     result.catch(() => undefined);
-    return { queued: true, result: Promise.resolve({ cart: null, message: QUEUED_MESSAGES.savedOffline }) };
+    return {
+      queued: true,
+      result: Promise.resolve({ cart: null, message: QUEUED_MESSAGES.savedOffline }),
+    };
   }
 
   const outcome = async ({ queued, result }: ReturnType<typeof send>): Promise<AddOutcome> => ({
@@ -95,12 +117,21 @@ export function useCartActions() {
   return {
     orderType,
     /** POST /cart/add (quantity 1). Rejects on failure: the caller shows its banner. */
-    add: (v: AddVariables) => outcome(send({ ...v, kind: "add", tempLineId: standInLineId(), itemName: v.item?.name })),
+    add: (v: AddVariables) =>
+      outcome(send({ ...v, kind: "add", tempLineId: standInLineId(), itemName: v.item?.name })),
     /** POST /cart/add-with-addons. Rejects on failure. */
     addWithAddons: (v: AddWithAddonsVariables) =>
-      outcome(send({ ...v, kind: "add-with-addons", tempLineId: standInLineId(), itemName: v.item?.name })),
+      outcome(
+        send({
+          ...v,
+          kind: "add-with-addons",
+          tempLineId: standInLineId(),
+          itemName: v.item?.name,
+        }),
+      ),
     /** PUT /cart/update; 0 removes the line. Failures raise the 'Failed to update cart' toast. */
-    setQuantity: (v: UpdateVariables) => void send({ ...v, kind: "update", ...lineOf(v.vendorId, v.lineId) }),
+    setQuantity: (v: UpdateVariables) =>
+      void send({ ...v, kind: "update", ...lineOf(v.vendorId, v.lineId) }),
     /** POST /cart/allergy-information. Resolves true when saved (or queued). */
     saveAllergy: (v: AllergyVariables) =>
       send({ ...v, kind: "allergy", ...lineOf(v.vendorId, v.lineId) }).result.then(
@@ -116,7 +147,11 @@ export function useCartActions() {
     isClearing: pending.some((target) => target.kind === "clear"),
     isItemBusy: (menuItemId: number) => pending.some((target) => target.menuItemId === menuItemId),
     isItemAdding: (menuItemId: number) =>
-      pending.some((target) => target.menuItemId === menuItemId && (target.kind === "add" || target.kind === "add-with-addons")),
+      pending.some(
+        (target) =>
+          target.menuItemId === menuItemId &&
+          (target.kind === "add" || target.kind === "add-with-addons"),
+      ),
     isLineBusy: (lineId: number) => pending.some((target) => target.lineId === lineId),
   };
 }

@@ -1,8 +1,8 @@
+import type { OrderType } from "@contract/common";
 import { useCallback, useSyncExternalStore } from "react";
-import type { OrderType } from "../../../../contract/common";
-import { enabledOrderTypes } from "../../../lib/brand";
-import { resolveOrderType } from "../lib/cart-summary";
+import { enabledOrderTypes } from "@/lib/brand";
 import { readStoredOrderType, writeStoredOrderType } from "../lib/cart-storage";
+import { resolveOrderType } from "../lib/cart-summary";
 
 const listeners = new Set<() => void>();
 const subscribe = (listener: () => void) => {

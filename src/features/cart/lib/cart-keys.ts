@@ -4,9 +4,15 @@
  * 'cartOrderType' remembers the customer's order-type choice.
  * Kept apart from cart-storage (which parses with the contract) so sign-out can clear them without loading it.
  */
-export const CART_KEYS = { cart: "cart", vendor: "cartVendor", orderType: "cartOrderType" } as const;
+export const CART_KEYS = {
+  cart: "cart",
+  vendor: "cartVendor",
+  orderType: "cartOrderType",
+} as const;
 
-export function clearLocalCart(storage: Storage | null = typeof localStorage === "undefined" ? null : localStorage): void {
+export function clearLocalCart(
+  storage: Storage | null = typeof localStorage === "undefined" ? null : localStorage,
+): void {
   storage?.removeItem(CART_KEYS.cart);
   storage?.removeItem(CART_KEYS.vendor);
 }

@@ -1,5 +1,5 @@
-import { type Cart, cartSchema } from "../../../../contract/cart";
-import { type OrderType, orderTypeSchema, vendorIdString } from "../../../../contract/common";
+import { type Cart, cartSchema } from "@contract/cart";
+import { type OrderType, orderTypeSchema, vendorIdString } from "@contract/common";
 
 import { CART_KEYS, clearLocalCart } from "./cart-keys";
 
@@ -16,7 +16,8 @@ export interface LocalCartVendor {
   preparationTime: { min: number; max: number };
 }
 
-const storageOrNull = (): Storage | null => (typeof localStorage === "undefined" ? null : localStorage);
+const storageOrNull = (): Storage | null =>
+  typeof localStorage === "undefined" ? null : localStorage;
 
 const parseVendorId = (value: unknown): number | null => {
   const match = /^(?:vendor_)?(\d+)$/.exec(String(value));
@@ -39,9 +40,12 @@ export function readLocalCart(storage: Storage | null = storageOrNull()): LocalC
   return null;
 }
 
-export const currentCartVendorId = (storage: Storage | null = storageOrNull()) => readLocalCart(storage)?.vendorId ?? null;
+export const currentCartVendorId = (storage: Storage | null = storageOrNull()) =>
+  readLocalCart(storage)?.vendorId ?? null;
 
-export function readLocalCartVendor(storage: Storage | null = storageOrNull()): LocalCartVendor | null {
+export function readLocalCartVendor(
+  storage: Storage | null = storageOrNull(),
+): LocalCartVendor | null {
   try {
     const raw = storage?.getItem(CART_KEYS.vendor);
     return raw ? (JSON.parse(raw) as LocalCartVendor) : null;
@@ -53,7 +57,10 @@ export function readLocalCartVendor(storage: Storage | null = storageOrNull()): 
 /** Makes this cart's vendor the current one. A cart without a vendor (the empty cart) is not stored. */
 export function writeLocalCart(cart: Cart, storage: Storage | null = storageOrNull()): void {
   if (!storage || cart.vendorId === null) return;
-  storage.setItem(CART_KEYS.cart, JSON.stringify({ vendorId: vendorIdString(cart.vendorId), cart }));
+  storage.setItem(
+    CART_KEYS.cart,
+    JSON.stringify({ vendorId: vendorIdString(cart.vendorId), cart }),
+  );
   if (cart.vendor_info) {
     const vendor: LocalCartVendor = {
       id: vendorIdString(cart.vendor_info.id),
@@ -69,6 +76,9 @@ export function readStoredOrderType(storage: Storage | null = storageOrNull()): 
   return parsed.success ? parsed.data : null;
 }
 
-export function writeStoredOrderType(orderType: OrderType, storage: Storage | null = storageOrNull()): void {
+export function writeStoredOrderType(
+  orderType: OrderType,
+  storage: Storage | null = storageOrNull(),
+): void {
   storage?.setItem(CART_KEYS.orderType, orderType);
 }

@@ -9,11 +9,12 @@
  * the one shown (lower version: the worker's cached answer offline, a response that crossed a newer one) never
  * replaces it (`showNewerCart`).
  */
-import { type Cart, type CartItem, emptyCart } from "../../../../contract/cart";
+import { type Cart, type CartItem, emptyCart } from "@contract/cart";
 
 type CartAddonGroup = CartItem["addons"][number];
-import type { OrderType } from "../../../../contract/common";
-import { PORTION_GROUP } from "../../../../contract/vendors";
+
+import type { OrderType } from "@contract/common";
+import { PORTION_GROUP } from "@contract/vendors";
 
 export const MAX_LINE_QUANTITY = 50;
 
@@ -71,8 +72,20 @@ export type CartChange =
       addons?: KnownAddon[];
       vendor?: KnownVendor;
     })
-  | (ChangeBase & { kind: "update"; menuItemId: number; lineId?: number; line?: LineConfig; quantity: number })
-  | (ChangeBase & { kind: "allergy"; menuItemId: number; lineId?: number; line?: LineConfig; allergyInformation: string })
+  | (ChangeBase & {
+      kind: "update";
+      menuItemId: number;
+      lineId?: number;
+      line?: LineConfig;
+      quantity: number;
+    })
+  | (ChangeBase & {
+      kind: "allergy";
+      menuItemId: number;
+      lineId?: number;
+      line?: LineConfig;
+      allergyInformation: string;
+    })
   | (ChangeBase & { kind: "delivery-instructions"; instructions: string })
   | (ChangeBase & { kind: "clear" });
 
@@ -95,7 +108,11 @@ const sameConfig = (a: LineConfig, b: LineConfig) =>
   sortedIds(a.addonIds).every((id, index) => id === sortedIds(b.addonIds)[index]);
 
 /** The line a change means: by its id, else (a stand-in id, or a line the server has since renumbered) by configuration. */
-export function findLine(items: readonly CartItem[], lineId: number | undefined, config: LineConfig | undefined): CartItem | undefined {
+export function findLine(
+  items: readonly CartItem[],
+  lineId: number | undefined,
+  config: LineConfig | undefined,
+): CartItem | undefined {
   const byId = lineId === undefined ? undefined : items.find((line) => line.lineId === lineId);
   if (byId) return byId;
   return config ? items.find((line) => sameConfig(configOfLine(line), config)) : undefined;
@@ -129,10 +146,18 @@ function groupAddons(addons: readonly KnownAddon[]): CartAddonGroup[] {
 }
 
 /** A new line drawn from the menu: the chosen portion's price is the base price, other add-ons add to it (as on the server). */
-function newLine(menuItemId: number, lineId: number, item: KnownItem, addons: readonly KnownAddon[], allergyInformation: string): CartItem {
+function newLine(
+  menuItemId: number,
+  lineId: number,
+  item: KnownItem,
+  addons: readonly KnownAddon[],
+  allergyInformation: string,
+): CartItem {
   const portion = addons.find((addon) => addon.groupName === PORTION_GROUP);
   const pricePence = portion ? portion.pricePence : item.pricePence;
-  const addonTotalPence = addons.filter((addon) => addon !== portion).reduce((sum, addon) => sum + addon.pricePence, 0);
+  const addonTotalPence = addons
+    .filter((addon) => addon !== portion)
+    .reduce((sum, addon) => sum + addon.pricePence, 0);
   return pricedLine({
     id: `item_${menuItemId}`,
     lineId,
@@ -152,10 +177,17 @@ function newLine(menuItemId: number, lineId: number, item: KnownItem, addons: re
   });
 }
 
-function addLine(cart: Cart, change: Extract<CartChange, { kind: "add" | "add-with-addons" }>): CartItem[] {
+function addLine(
+  cart: Cart,
+  change: Extract<CartChange, { kind: "add" | "add-with-addons" }>,
+): CartItem[] {
   const addons = change.kind === "add-with-addons" ? (change.addons ?? []) : [];
   const note = change.kind === "add-with-addons" ? (change.allergyInformation ?? "").trim() : "";
-  const config: LineConfig = { menuItemId: change.menuItemId, addonIds: addons.map((addon) => addon.addonId), allergyInformation: note };
+  const config: LineConfig = {
+    menuItemId: change.menuItemId,
+    addonIds: addons.map((addon) => addon.addonId),
+    allergyInformation: note,
+  };
   const existing = findLine(cart.items, undefined, config);
   if (existing) {
     const quantity = Math.min(MAX_LINE_QUANTITY, existing.quantity + 1);
@@ -181,7 +213,9 @@ function changedItems(cart: Cart, change: CartChange): CartItem[] {
     case "allergy": {
       const target = findLine(cart.items, change.lineId, change.line);
       const note = change.allergyInformation.trim();
-      return cart.items.map((line) => (line === target ? { ...line, allergyInformation: note } : line));
+      return cart.items.map((line) =>
+        line === target ? { ...line, allergyInformation: note } : line,
+      );
     }
     case "clear":
       return [];
@@ -198,7 +232,8 @@ function withTotals(cart: Cart, items: CartItem[], orderType: OrderType | null):
   const subtotalPence = items.reduce((sum, line) => sum + line.totalPricePence, 0);
   const type = orderType ?? cart.orderType;
   const serviceChargePence = items.length > 0 ? cart.serviceChargePence : 0;
-  const deliveryChargePence = items.length > 0 && type === "delivery" ? cart.deliveryChargePence : 0;
+  const deliveryChargePence =
+    items.length > 0 && type === "delivery" ? cart.deliveryChargePence : 0;
   const totalPence = subtotalPence + serviceChargePence + deliveryChargePence;
   return {
     ...cart,
@@ -218,17 +253,28 @@ function withTotals(cart: Cart, items: CartItem[], orderType: OrderType | null):
 /** A vendor's cart before anything came back from the server. */
 function startingCart(change: CartChange): Cart {
   const vendor = "vendor" in change ? change.vendor : undefined;
-  return { ...emptyCart(), vendorId: change.vendorId, orderType: change.orderType, vendor_info: vendor ?? null };
+  return {
+    ...emptyCart(),
+    vendorId: change.vendorId,
+    orderType: change.orderType,
+    vendor_info: vendor ?? null,
+  };
 }
 
 /** The cart after one change. `cart` is the vendor's cart as last shown (undefined: none known yet). */
 export function applyCartChange(cart: Cart | undefined, change: CartChange): Cart {
-  const base = cart && (cart.vendorId === change.vendorId || cart.vendorId === null) ? cart : startingCart(change);
+  const base =
+    cart && (cart.vendorId === change.vendorId || cart.vendorId === null)
+      ? cart
+      : startingCart(change);
   const withVendor: Cart = {
     ...base,
     vendorId: change.vendorId,
     vendor_info: base.vendor_info ?? ("vendor" in change ? (change.vendor ?? null) : null),
-    deliveryInstructions: change.kind === "delivery-instructions" ? change.instructions.trim() : base.deliveryInstructions,
+    deliveryInstructions:
+      change.kind === "delivery-instructions"
+        ? change.instructions.trim()
+        : base.deliveryInstructions,
   };
   return withTotals(withVendor, changedItems(withVendor, change), change.orderType);
 }
@@ -236,7 +282,8 @@ export function applyCartChange(cart: Cart | undefined, change: CartChange): Car
 /** The server's cart with the changes still waiting applied on top, in order (only that vendor's changes). */
 export function rebaseCart(serverCart: Cart, waiting: readonly CartChange[]): Cart {
   return waiting.reduce<Cart>(
-    (cart, change) => (change.vendorId === (cart.vendorId ?? change.vendorId) ? applyCartChange(cart, change) : cart),
+    (cart, change) =>
+      change.vendorId === (cart.vendorId ?? change.vendorId) ? applyCartChange(cart, change) : cart,
     serverCart,
   );
 }
@@ -256,6 +303,10 @@ export function isOlderCart(candidate: Cart, shown: Cart | undefined): boolean {
  * writes on top, unless it is older than what is already shown, which then stays (it already carries the
  * queued writes).
  */
-export function showNewerCart(shown: Cart | undefined, answer: Cart, waiting: readonly CartChange[]): Cart {
+export function showNewerCart(
+  shown: Cart | undefined,
+  answer: Cart,
+  waiting: readonly CartChange[],
+): Cart {
   return isOlderCart(answer, shown) && shown ? shown : rebaseCart(answer, waiting);
 }

@@ -4,12 +4,13 @@
  * sent once when the network returns — after the cart changes queued before it (same scope), so it is priced
  * from the cart the customer saw.
  */
+
+import { type Cart, cartResponseSchema } from "@contract/cart";
+import { MESSAGES } from "@contract/messages";
+import { type CreateOrderRequest, createOrderResponseSchema } from "@contract/orders";
 import { onlineManager, type QueryClient } from "@tanstack/react-query";
-import { type Cart, cartResponseSchema } from "../../../../contract/cart";
-import { MESSAGES } from "../../../../contract/messages";
-import { type CreateOrderRequest, createOrderResponseSchema } from "../../../../contract/orders";
-import { api, ApiError } from "../../../lib/api-client";
-import { toasts } from "../../../lib/toast-store";
+import { ApiError, api } from "@/lib/api-client";
+import { toasts } from "@/lib/toast-store";
 import { finishCheckoutAttempt, type PlacedCashOrder } from "../lib/pending-checkout";
 
 export const cashOrderKey = ["checkout", "cash-order"] as const;
@@ -43,8 +44,10 @@ export const QUEUED_ORDER_MESSAGES = {
   button: "Waiting for connection",
   sending: "Sending your order…",
   cancel: "Don't send this order",
-  cardNeedsConnection: "Card payment needs a connection. Try again when you're back online, or pay cash at the counter.",
-  cartChanged: "Your cart changed while you were offline, so the order was not sent. Check your cart and place it again.",
+  cardNeedsConnection:
+    "Card payment needs a connection. Try again when you're back online, or pay cash at the counter.",
+  cartChanged:
+    "Your cart changed while you were offline, so the order was not sent. Check your cart and place it again.",
   notSentTitle: "Your order was not sent",
 } as const;
 
@@ -53,7 +56,9 @@ export const waitingText = (vendorName: string) =>
 
 /** POST /orders for a cash order; the key makes a retry return the same order. */
 export const placeCashOrder = (order: CreateOrderRequest, idempotencyKey: string) =>
-  api.post("/orders", order, createOrderResponseSchema, { headers: { "Idempotency-Key": idempotencyKey } });
+  api.post("/orders", order, createOrderResponseSchema, {
+    headers: { "Idempotency-Key": idempotencyKey },
+  });
 
 const sortedIds = (ids: readonly number[]) => [...ids].sort((a, b) => a - b);
 
@@ -63,13 +68,16 @@ export function confirmedLines(cart: Pick<Cart, "items">): ConfirmedLine[] {
     .map((line) => ({
       menuItemId: line.menuItemId,
       quantity: line.quantity,
-      addonIds: sortedIds(line.addons.flatMap((group) => group.addons.map((addon) => addon.addonId))),
+      addonIds: sortedIds(
+        line.addons.flatMap((group) => group.addons.map((addon) => addon.addonId)),
+      ),
       allergyInformation: line.allergyInformation.trim(),
     }))
     .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 }
 
-export const sameLines = (a: readonly ConfirmedLine[], b: readonly ConfirmedLine[]) => JSON.stringify(a) === JSON.stringify(b);
+export const sameLines = (a: readonly ConfirmedLine[], b: readonly ConfirmedLine[]) =>
+  JSON.stringify(a) === JSON.stringify(b);
 
 export class CartChangedError extends Error {
   constructor() {
@@ -83,7 +91,10 @@ export class CartChangedError extends Error {
  * on replay (sold out, closed) must not turn into an order they never saw.
  */
 async function sendQueuedOrder(write: CashOrderWrite) {
-  const serverCart = await api.get(`/cart?vendorId=${write.order.vendorId}&orderType=${write.order.orderType}`, cartResponseSchema);
+  const serverCart = await api.get(
+    `/cart?vendorId=${write.order.vendorId}&orderType=${write.order.orderType}`,
+    cartResponseSchema,
+  );
   if (!sameLines(confirmedLines(serverCart), write.lines)) throw new CartChangedError();
   return placeCashOrder(write.order, write.idempotencyKey);
 }
@@ -93,7 +104,13 @@ const isNetworkFailure = (error: unknown) => error instanceof ApiError && error.
 /** A failed cash order: the server's reason when it gave one, else the spec's 'Failed to place order'. */
 export function cashOrderError(error: unknown): string {
   if (error instanceof CartChangedError) return error.message;
-  if (error instanceof ApiError && !error.network && error.status < 500 && error.message !== MESSAGES.postFailed) return error.message;
+  if (
+    error instanceof ApiError &&
+    !error.network &&
+    error.status < 500 &&
+    error.message !== MESSAGES.postFailed
+  )
+    return error.message;
   return MESSAGES.cashOrderFailed;
 }
 
@@ -123,14 +140,19 @@ export function registerCashOrders(client: QueryClient): void {
     scope: CART_SCOPE,
     networkMode: "online",
     retry: (failureCount, error) => isNetworkFailure(error) && failureCount < 3,
-    mutationFn: (write) => (write.queued ? sendQueuedOrder(write) : placeCashOrder(write.order, write.idempotencyKey)),
+    mutationFn: (write) =>
+      write.queued ? sendQueuedOrder(write) : placeCashOrder(write.order, write.idempotencyKey),
     onSuccess: (created, write) => {
       finishCheckoutAttempt();
       handlers?.placed({ ...write.summary, orderId: created.id }, write);
     },
     onError: (error, write) => {
       if (!write.queued) return; // the cart page shows it under the button
-      toasts.push({ kind: "error", title: QUEUED_ORDER_MESSAGES.notSentTitle, message: cashOrderError(error) });
+      toasts.push({
+        kind: "error",
+        title: QUEUED_ORDER_MESSAGES.notSentTitle,
+        message: cashOrderError(error),
+      });
       handlers?.notSent(write);
     },
   });

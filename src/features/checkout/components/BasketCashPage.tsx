@@ -1,8 +1,8 @@
+import type { CheckoutResponse } from "@contract/basket";
 import { Link } from "react-router";
-import type { CheckoutResponse } from "../../../../contract/basket";
-import { Icon } from "../../../components/Icon";
-import { PageHeader } from "../../../components/PageHeader";
-import { formatPence } from "../../../lib/money";
+import { Icon } from "@/components/Icon";
+import { PageHeader } from "@/components/PageHeader";
+import { formatPence } from "@/lib/money";
 import "../checkout.css";
 
 /** /pay-cash-at-counter after a basket's cash checkout: what to pay at each trailer's counter (or the park till). */
@@ -35,8 +35,9 @@ export function BasketCashPage({ checkout }: { checkout: CheckoutResponse }) {
               <li key={order.id}>
                 <span>
                   {atTill ? "" : "Pay "}
-                  <strong>{formatPence(order.totalPence)}</strong> at the <strong>{order.vendorName}</strong>{" "}
-                  {atTill ? "trailer's order" : "counter"} · Order #{order.id}
+                  <strong>{formatPence(order.totalPence)}</strong> at the{" "}
+                  <strong>{order.vendorName}</strong> {atTill ? "trailer's order" : "counter"} ·
+                  Order #{order.id}
                 </span>
                 <Link to={`/order/${order.id}`}>
                   Track your order<span className="visually-hidden"> from {order.vendorName}</span>
@@ -59,10 +60,12 @@ export function BasketCashPage({ checkout }: { checkout: CheckoutResponse }) {
                   : "Show each trailer its order number and pay it in cash."}
               </li>
               <li>
-                <strong>Preparation starts after payment.</strong> Each kitchen starts cooking as soon as you've paid.
+                <strong>Preparation starts after payment.</strong> Each kitchen starts cooking as
+                soon as you've paid.
               </li>
               <li>
-                <strong>Collect your order.</strong> We'll tell you which trailer is ready, one by one.
+                <strong>Collect your order.</strong> We'll tell you which trailer is ready, one by
+                one.
               </li>
             </ol>
           </section>

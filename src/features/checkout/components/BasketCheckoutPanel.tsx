@@ -1,14 +1,14 @@
+import type { Basket, CheckoutRequest, CheckoutResponse } from "@contract/basket";
+import type { OrderType } from "@contract/common";
+import { MESSAGES } from "@contract/messages";
+import type { PaymentMethod } from "@contract/orders";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import type { Basket, CheckoutRequest, CheckoutResponse } from "../../../../contract/basket";
-import type { OrderType } from "../../../../contract/common";
-import { MESSAGES } from "../../../../contract/messages";
-import type { PaymentMethod } from "../../../../contract/orders";
-import { Button } from "../../../components/Button";
-import { useOnline } from "../../../components/OfflineBanner";
-import { ApiError } from "../../../lib/api-client";
-import { formatPence } from "../../../lib/money";
+import { Button } from "@/components/Button";
+import { useOnline } from "@/components/OfflineBanner";
+import { ApiError } from "@/lib/api-client";
+import { formatPence } from "@/lib/money";
 import { checkoutKeyFor, placeBasketCheckout } from "../api/basket-checkout";
 import { QUEUED_ORDER_MESSAGES } from "../api/cash-orders";
 import { useCarDelivery } from "../hooks/use-car-delivery";
@@ -39,7 +39,12 @@ function isPaymentPage(url: string): boolean {
 }
 
 /** The basket's checkout: the car-delivery question for the whole order, one payment for every trailer. */
-export function BasketCheckoutPanel({ basket, vendorIds, orderType, blockedReason }: BasketCheckoutPanelProps) {
+export function BasketCheckoutPanel({
+  basket,
+  vendorIds,
+  orderType,
+  blockedReason,
+}: BasketCheckoutPanelProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const delivery = useCarDelivery();
@@ -70,14 +75,18 @@ export function BasketCheckoutPanel({ basket, vendorIds, orderType, blockedReaso
       // Only an answer lost on the way (a timeout, the network) is retried with the same key; the server's
       // refusals created nothing, and the next attempt is a new checkout.
       if (!(caught instanceof ApiError && caught.network)) lastKey.current = null;
-      setError(caught.message || (method === "cash_at_counter" ? MESSAGES.cashOrderFailed : MESSAGES.paymentIntentFailed));
+      setError(
+        caught.message ||
+          (method === "cash_at_counter" ? MESSAGES.cashOrderFailed : MESSAGES.paymentIntentFailed),
+      );
       // A refused checkout (a trailer closed, a price changed) shows the basket as it is now.
       void queryClient.invalidateQueries({ queryKey: ["cart", "basket"] });
     },
   });
 
   const total = formatPence(basket.totals.totalPence);
-  const label = method === "cash_at_counter" ? `Place Order ${total}` : `Proceed to Payment ${total}`;
+  const label =
+    method === "cash_at_counter" ? `Place Order ${total}` : `Proceed to Payment ${total}`;
   const hint = blockedReason
     ? blockedReason
     : !delivery.complete
@@ -128,7 +137,13 @@ export function BasketCheckoutPanel({ basket, vendorIds, orderType, blockedReaso
             {hint}
           </p>
         )}
-        <Button block busy={checkout.isPending} disabled={blocked} aria-describedby={hint ? hintId : undefined} onClick={submit}>
+        <Button
+          block
+          busy={checkout.isPending}
+          disabled={blocked}
+          aria-describedby={hint ? hintId : undefined}
+          onClick={submit}
+        >
           {checkout.isPending ? "Processing..." : label}
         </Button>
       </div>

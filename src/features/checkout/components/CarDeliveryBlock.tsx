@@ -1,7 +1,7 @@
+import { PLATE_MAX_LENGTH } from "@contract/limits";
 import { type FormEvent, useId, useState } from "react";
-import { PLATE_MAX_LENGTH } from "../../../../contract/limits";
-import { Button } from "../../../components/Button";
-import { Icon } from "../../../components/Icon";
+import { Button } from "@/components/Button";
+import { Icon } from "@/components/Icon";
 import type { CarDelivery } from "../hooks/use-car-delivery";
 import { displayPlate } from "../lib/plate";
 
@@ -12,7 +12,11 @@ function VehicleSelected({ delivery }: { delivery: CarDelivery }) {
       <div className="vehicle-selected__head">
         <Icon name="check" size={20} />
         <strong>Vehicle Selected</strong>
-        <button type="button" className="link-btn vehicle-selected__change" onClick={delivery.change}>
+        <button
+          type="button"
+          className="link-btn vehicle-selected__change"
+          onClick={delivery.change}
+        >
           Change<span className="visually-hidden"> vehicle</span>
         </button>
       </div>
@@ -76,7 +80,11 @@ function PlateSearch({ delivery }: { delivery: CarDelivery }) {
           {error}
         </p>
       )}
-      <button type="button" className="link-btn plate-search__cancel" onClick={() => delivery.answer(null)}>
+      <button
+        type="button"
+        className="link-btn plate-search__cancel"
+        onClick={() => delivery.answer(null)}
+      >
         Cancel
       </button>
     </form>
@@ -85,18 +93,29 @@ function PlateSearch({ delivery }: { delivery: CarDelivery }) {
 
 const ANSWER_TEXT = { yes: "Yes", no: "No" } as const;
 
-/** 'Would you like a car delivery?' — required before paying (spec section 2, Car delivery). */
+/** 'Would you like a car delivery?' — required before paying (the product spec (docs/product-spec.md § Screens and routes), Car delivery). */
 export function CarDeliveryBlock({ delivery }: { delivery: CarDelivery }) {
   const [open, setOpen] = useState(true);
   const bodyId = useId();
   const questionId = useId();
   const { answer, vehicle } = delivery.state;
-  const summary = answer === "yes" && vehicle ? displayPlate(vehicle.registrationNumber) : answer ? ANSWER_TEXT[answer] : null;
+  const summary =
+    answer === "yes" && vehicle
+      ? displayPlate(vehicle.registrationNumber)
+      : answer
+        ? ANSWER_TEXT[answer]
+        : null;
 
   return (
     <section className="checkout-card car-delivery" aria-labelledby={questionId}>
       <h2 className="checkout-card__heading">
-        <button type="button" className="collapsible-toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className="collapsible-toggle"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen(!open)}
+        >
           <Icon name="car" size={22} className="collapsible-toggle__icon" />
           <span id={questionId} className="collapsible-toggle__title">
             Would you like a car delivery?
@@ -112,10 +131,15 @@ export function CarDeliveryBlock({ delivery }: { delivery: CarDelivery }) {
         </button>
       </h2>
       <div id={bodyId} className="checkout-card__body" hidden={!open}>
-        <p className="checkout-card__lead">We can bring your order to your car in the park's car park.</p>
+        <p className="checkout-card__lead">
+          We can bring your order to your car in the park's car park.
+        </p>
         <div className="segmented" role="radiogroup" aria-labelledby={questionId}>
           {(["yes", "no"] as const).map((option) => (
-            <label key={option} className={`segmented__option${answer === option ? " segmented__option--on" : ""}`}>
+            <label
+              key={option}
+              className={`segmented__option${answer === option ? " segmented__option--on" : ""}`}
+            >
               <input
                 type="radio"
                 name={`${questionId}-answer`}
@@ -127,7 +151,8 @@ export function CarDeliveryBlock({ delivery }: { delivery: CarDelivery }) {
             </label>
           ))}
         </div>
-        {answer === "yes" && (vehicle ? <VehicleSelected delivery={delivery} /> : <PlateSearch delivery={delivery} />)}
+        {answer === "yes" &&
+          (vehicle ? <VehicleSelected delivery={delivery} /> : <PlateSearch delivery={delivery} />)}
       </div>
     </section>
   );

@@ -1,20 +1,20 @@
+import { vendorEstimateText } from "@contract/estimated-time";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
-import { Icon } from "../../../components/Icon";
-import { PageHeader } from "../../../components/PageHeader";
-import { formatPence } from "../../../lib/money";
+import { Icon } from "@/components/Icon";
+import { PageHeader } from "@/components/PageHeader";
+import { formatPence } from "@/lib/money";
+import { useNow } from "@/lib/use-now";
 import { orderQuery } from "../api/checkout-api";
-import { vendorEstimateText } from "../../../../contract/estimated-time";
-import { useNow } from "../../../lib/use-now";
 import { summaryOfOrder } from "../lib/order-view";
 import type { PlacedCashOrder } from "../lib/pending-checkout";
 import "../checkout.css";
 import { BasketCashPage } from "./BasketCashPage";
 import type { BasketCashState } from "./BasketCheckoutPanel";
-import { type OrderSummaryProps, OrderSummaryCard, VehicleRow } from "./OrderSummaryCard";
+import { OrderSummaryCard, type OrderSummaryProps, VehicleRow } from "./OrderSummaryCard";
 
-/** Spec section 2: only when there is no order data at all. */
+/** The product spec (docs/product-spec.md § Screens and routes): only when there is no order data at all. */
 const SAMPLE = { vendorName: "Food Park Kitchen", orderNumber: "#25" } as const;
 
 export interface CashAtCounterPageProps {
@@ -43,22 +43,35 @@ const sampleSummary: OrderSummaryProps = {
   items: [],
 };
 
-/** /pay-cash-at-counter: what to do next for a cash order (spec section 2, Cash at counter). */
+/** /pay-cash-at-counter: what to do next for a cash order (the product spec (docs/product-spec.md § Screens and routes), Cash at counter). */
 export default function CashAtCounterPage({ onEnter }: CashAtCounterPageProps) {
   const state = useLocation().state as (PlacedCashOrder & Partial<BasketCashState>) | null;
-  if (state?.basketCheckout) return <BasketCash checkout={state.basketCheckout} onEnter={onEnter} />;
+  if (state?.basketCheckout)
+    return <BasketCash checkout={state.basketCheckout} onEnter={onEnter} />;
   return <OneOrderCash placed={state ?? null} onEnter={onEnter} />;
 }
 
 /** Issue 16: several trailers' orders from one checkout. */
-function BasketCash({ checkout, onEnter }: { checkout: BasketCashState["basketCheckout"]; onEnter: () => void }) {
+function BasketCash({
+  checkout,
+  onEnter,
+}: {
+  checkout: BasketCashState["basketCheckout"];
+  onEnter: () => void;
+}) {
   useEffect(() => {
     onEnter();
   }, [onEnter]);
   return <BasketCashPage checkout={checkout} />;
 }
 
-function OneOrderCash({ placed, onEnter }: { placed: PlacedCashOrder | null; onEnter: () => void }) {
+function OneOrderCash({
+  placed,
+  onEnter,
+}: {
+  placed: PlacedCashOrder | null;
+  onEnter: () => void;
+}) {
   const orderId = placed?.orderId ?? null;
   const order = useQuery({ ...orderQuery(orderId ?? 0), enabled: orderId !== null });
 
@@ -68,7 +81,11 @@ function OneOrderCash({ placed, onEnter }: { placed: PlacedCashOrder | null; onE
 
   const orderNumber = orderId ? `#${orderId}` : SAMPLE.orderNumber;
   const now = useNow(60_000);
-  const summary = order.data ? summaryOfOrder(order.data, orderNumber, now) : placed ? fromPlaced(placed) : sampleSummary;
+  const summary = order.data
+    ? summaryOfOrder(order.data, orderNumber, now)
+    : placed
+      ? fromPlaced(placed)
+      : sampleSummary;
   const vehicle = order.data?.vehicle ?? placed?.vehicle ?? null;
 
   return (
@@ -81,31 +98,35 @@ function OneOrderCash({ placed, onEnter }: { placed: PlacedCashOrder | null; onE
         <div>
           <p className="cash-hero__eyebrow">Order {summary.orderNumber} placed</p>
           <h2 className="cash-hero__title">
-            Pay {summary.totalPence > 0 ? formatPence(summary.totalPence) : ""} at the {summary.vendorName} counter
+            Pay {summary.totalPence > 0 ? formatPence(summary.totalPence) : ""} at the{" "}
+            {summary.vendorName} counter
           </h2>
         </div>
       </div>
       <div className="split-layout">
-        <OrderSummaryCard
-          {...summary}
-          extra={<VehicleRow vehicle={vehicle} />}
-        />
+        <OrderSummaryCard {...summary} extra={<VehicleRow vehicle={vehicle} />} />
         <div className="confirmation-actions">
           <section className="card whats-next" aria-labelledby="whats-next-title">
             <h2 id="whats-next-title">What's Next?</h2>
             <ol>
               <li>
-                <strong>Go to the counter and pay.</strong> Show order number {summary.orderNumber} at the {summary.vendorName} trailer and pay in cash.
+                <strong>Go to the counter and pay.</strong> Show order number {summary.orderNumber}{" "}
+                at the {summary.vendorName} trailer and pay in cash.
               </li>
               <li>
-                <strong>Preparation starts after payment.</strong> The kitchen starts cooking as soon as you've paid.
+                <strong>Preparation starts after payment.</strong> The kitchen starts cooking as
+                soon as you've paid.
               </li>
               <li>
-                <strong>Collect your order.</strong> We'll let you know when it's ready{vehicle ? " and bring it to your car" : " for pickup"}.
+                <strong>Collect your order.</strong> We'll let you know when it's ready
+                {vehicle ? " and bring it to your car" : " for pickup"}.
               </li>
             </ol>
           </section>
-          <Link className="btn btn--primary btn--block" to={orderId !== null ? `/order/${orderId}` : "/orders"}>
+          <Link
+            className="btn btn--primary btn--block"
+            to={orderId !== null ? `/order/${orderId}` : "/orders"}
+          >
             <span>Track your order</span>
           </Link>
         </div>

@@ -1,17 +1,17 @@
+import { cartBill } from "@contract/bill";
+import type { Cart } from "@contract/cart";
+import type { OrderType } from "@contract/common";
+import { MESSAGES } from "@contract/messages";
+import type { PaymentMethod } from "@contract/orders";
+import { PORTION_GROUP } from "@contract/vendor-rules";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { cartBill } from "../../../../contract/bill";
-import { PORTION_GROUP } from "../../../../contract/vendor-rules";
-import type { Cart } from "../../../../contract/cart";
-import type { OrderType } from "../../../../contract/common";
-import { MESSAGES } from "../../../../contract/messages";
-import type { PaymentMethod } from "../../../../contract/orders";
-import { Button } from "../../../components/Button";
-import { Icon } from "../../../components/Icon";
-import { useOnline } from "../../../components/OfflineBanner";
-import { enabledOrderTypes } from "../../../lib/brand";
-import { formatPence } from "../../../lib/money";
+import { Button } from "@/components/Button";
+import { Icon } from "@/components/Icon";
+import { useOnline } from "@/components/OfflineBanner";
+import { enabledOrderTypes } from "@/lib/brand";
+import { formatPence } from "@/lib/money";
 import {
   type CashOrderWrite,
   cashOrderError,
@@ -25,7 +25,11 @@ import {
 import { useCarDelivery } from "../hooks/use-car-delivery";
 import { type QueuedCashOrder, useQueuedCashOrder } from "../hooks/use-queued-cash-order";
 import { orderPayload, withPaymentMethod } from "../lib/order-payload";
-import { checkoutAttemptKey, type PendingCheckout, savePendingCheckout } from "../lib/pending-checkout";
+import {
+  checkoutAttemptKey,
+  type PendingCheckout,
+  savePendingCheckout,
+} from "../lib/pending-checkout";
 import "../checkout.css";
 import { CarDeliveryBlock } from "./CarDeliveryBlock";
 import { PaymentMethodChoice } from "./PaymentMethodChoice";
@@ -41,7 +45,8 @@ export interface CartLocationState {
   checkoutError?: string;
 }
 
-const orderTypeLabel = (orderType: string) => enabledOrderTypes().find((type) => type.id === orderType)?.label ?? orderType;
+const orderTypeLabel = (orderType: string) =>
+  enabledOrderTypes().find((type) => type.id === orderType)?.label ?? orderType;
 
 const lineSummary = (cart: Cart) =>
   cart.items.map((item) => ({
@@ -85,7 +90,7 @@ function QueuedOrderBar({ queued, online }: { queued: QueuedCashOrder; online: b
   );
 }
 
-/** The cart page's checkout: car delivery, payment method and the fixed bottom button (spec section 2, Cart). */
+/** The cart page's checkout: car delivery, payment method and the fixed bottom button (the product spec (docs/product-spec.md § Screens and routes), Cart). */
 export function CheckoutPanel({ cart, vendorId, orderType }: CheckoutPanelProps) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -96,11 +101,15 @@ export function CheckoutPanel({ cart, vendorId, orderType }: CheckoutPanelProps)
   const queued = useQueuedCashOrder();
   const [method, setMethod] = useState<PaymentMethod | null>("stripe");
   const [methodError, setMethodError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>((location.state as CartLocationState | null)?.checkoutError ?? null);
+  const [error, setError] = useState<string | null>(
+    (location.state as CartLocationState | null)?.checkoutError ?? null,
+  );
   const hintId = useId();
 
   // Success (here, or after a reload, or when a queued order is finally sent) is the app's: see setCashOrderHandlers.
-  const cashOrder = useMutation<{ id: number }, Error, CashOrderWrite>({ mutationKey: cashOrderKey });
+  const cashOrder = useMutation<{ id: number }, Error, CashOrderWrite>({
+    mutationKey: cashOrderKey,
+  });
 
   if (queued) return <QueuedOrderBar queued={queued} online={online} />;
 
@@ -120,7 +129,9 @@ export function CheckoutPanel({ cart, vendorId, orderType }: CheckoutPanelProps)
         vehicle: delivery.state.vehicle,
       },
     };
-    cashOrder.mutate(write, { onError: (caught) => !write.queued && setError(cashOrderError(caught)) });
+    cashOrder.mutate(write, {
+      onError: (caught) => !write.queued && setError(cashOrderError(caught)),
+    });
   };
 
   const cardOffline = method === "stripe" && !online;
@@ -160,7 +171,8 @@ export function CheckoutPanel({ cart, vendorId, orderType }: CheckoutPanelProps)
 
   const busy = cashOrder.isPending && !cashOrder.variables?.queued;
   const total = formatPence(cart.totalPence);
-  const label = method === "cash_at_counter" ? `Place Order ${total}` : `Proceed to Payment ${total}`;
+  const label =
+    method === "cash_at_counter" ? `Place Order ${total}` : `Proceed to Payment ${total}`;
   const blocked = !delivery.complete || cardOffline;
   const cardHint = delivery.complete && cardOffline;
   const hint = !delivery.complete
@@ -190,12 +202,22 @@ export function CheckoutPanel({ cart, vendorId, orderType }: CheckoutPanelProps)
           </p>
         )}
         {hint && (
-          <p id={hintId} className={`checkout-bar__hint${cardHint ? " checkout-bar__hint--offline" : ""}`} role={cardHint ? "status" : undefined}>
+          <p
+            id={hintId}
+            className={`checkout-bar__hint${cardHint ? " checkout-bar__hint--offline" : ""}`}
+            role={cardHint ? "status" : undefined}
+          >
             {cardHint && <Icon name="wifiOff" size={16} />}
             {hint}
           </p>
         )}
-        <Button block busy={busy} disabled={blocked} aria-describedby={hint ? hintId : undefined} onClick={submit}>
+        <Button
+          block
+          busy={busy}
+          disabled={blocked}
+          aria-describedby={hint ? hintId : undefined}
+          onClick={submit}
+        >
           {busy ? "Processing..." : label}
         </Button>
       </div>

@@ -1,10 +1,10 @@
+import { MESSAGES } from "@contract/messages";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
-import { MESSAGES } from "../../../../contract/messages";
-import { Icon } from "../../../components/Icon";
-import { PageHeader } from "../../../components/PageHeader";
-import { Skeleton } from "../../../components/Skeleton";
-import { useNow } from "../../../lib/use-now";
+import { Icon } from "@/components/Icon";
+import { PageHeader } from "@/components/PageHeader";
+import { Skeleton } from "@/components/Skeleton";
+import { useNow } from "@/lib/use-now";
 import { orderQuery } from "../api/checkout-api";
 import { summaryOfOrder } from "../lib/order-view";
 import "../checkout.css";
@@ -26,7 +26,7 @@ function SummarySkeleton() {
   );
 }
 
-/** /order-confirmation/{orderId} (spec section 2, Order confirmation). */
+/** /order-confirmation/{orderId} (the product spec (docs/product-spec.md § Screens and routes), Order confirmation). */
 export default function OrderConfirmationPage() {
   const orderId = Number(useParams().orderId);
   const valid = Number.isSafeInteger(orderId) && orderId > 0;
@@ -59,7 +59,14 @@ export default function OrderConfirmationPage() {
         <p>Thank you! The kitchen has your order. We'll let you know when it's ready.</p>
       </div>
       <div className="split-layout">
-        {order.data ? <OrderSummaryCard {...summaryOfOrder(order.data, `#ORD${orderId}`, now)} extra={<VehicleRow vehicle={order.data.vehicle} />} /> : <SummarySkeleton />}
+        {order.data ? (
+          <OrderSummaryCard
+            {...summaryOfOrder(order.data, `#ORD${orderId}`, now)}
+            extra={<VehicleRow vehicle={order.data.vehicle} />}
+          />
+        ) : (
+          <SummarySkeleton />
+        )}
         <div className="confirmation-actions">
           <Link className="btn btn--primary btn--block" to={`/order/${orderId}`}>
             <span>Track your order</span>

@@ -1,9 +1,9 @@
+import type { BillAmounts } from "@contract/bill";
+import type { Vehicle } from "@contract/orders";
 import type { ReactNode } from "react";
-import type { BillAmounts } from "../../../../contract/bill";
-import type { Vehicle } from "../../../../contract/orders";
-import { BillRows } from "../../../components/BillRows";
-import { type AddonEntry, AddonList } from "../../../components/AddonList";
-import { formatPence } from "../../../lib/money";
+import { type AddonEntry, AddonList } from "@/components/AddonList";
+import { BillRows } from "@/components/BillRows";
+import { formatPence } from "@/lib/money";
 import { displayPlate } from "../lib/plate";
 
 export interface OrderSummaryLine {
@@ -30,7 +30,16 @@ export interface OrderSummaryProps {
 }
 
 /** Order number, vendor, type, total, estimated time and items: shared by confirmation and cash screens. */
-export function OrderSummaryCard({ orderNumber, vendorName, orderType, totalPence, bill, estimatedTime, items, extra }: OrderSummaryProps) {
+export function OrderSummaryCard({
+  orderNumber,
+  vendorName,
+  orderType,
+  totalPence,
+  bill,
+  estimatedTime,
+  items,
+  extra,
+}: OrderSummaryProps) {
   return (
     <section className="card order-summary" aria-labelledby="order-summary-title">
       <h2 id="order-summary-title" className="visually-hidden">
@@ -74,7 +83,9 @@ export function OrderSummaryCard({ orderNumber, vendorName, orderType, totalPenc
                 <span className="order-summary__qty">{item.quantity}×</span>
                 <span className="order-summary__name">
                   {item.name}
-                  {item.addons && <AddonList addons={item.addons} label={`Add-ons of ${item.name}`} />}
+                  {item.addons && (
+                    <AddonList addons={item.addons} label={`Add-ons of ${item.name}`} />
+                  )}
                   {item.detail && <small>{item.detail}</small>}
                 </span>
                 <span className="order-summary__price">{formatPence(item.totalPence)}</span>

@@ -1,11 +1,11 @@
+import { PAYMENT_SUCCESS_COUNTDOWN_S } from "@contract/limits";
+import { MESSAGES } from "@contract/messages";
+import type { PaymentOrderSummary } from "@contract/payments";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import { PAYMENT_SUCCESS_COUNTDOWN_S } from "../../../../contract/limits";
-import { MESSAGES } from "../../../../contract/messages";
-import { Icon } from "../../../components/Icon";
-import { Spinner } from "../../../components/Spinner";
-import { formatPence } from "../../../lib/money";
-import type { PaymentOrderSummary } from "../../../../contract/payments";
+import { Icon } from "@/components/Icon";
+import { Spinner } from "@/components/Spinner";
+import { formatPence } from "@/lib/money";
 import { usePaymentStatus } from "../hooks/use-payment-status";
 import { clearPendingCheckout, readPendingCheckout } from "../lib/pending-checkout";
 import "../checkout.css";
@@ -37,14 +37,16 @@ function Countdown({ orderId }: { orderId: number | null }) {
   );
 }
 
-/** /payment-success: verifies the payment with the server, then shows the order (spec section 2, Payment success). */
+/** /payment-success: verifies the payment with the server, then shows the order (the product spec (docs/product-spec.md § Screens and routes), Payment success). */
 export default function PaymentSuccessPage({ onPaid }: PaymentSuccessPageProps) {
   const [params] = useSearchParams();
   const location = useLocation();
   const paymentId = params.get("payment_id") ?? readPendingCheckout()?.paymentId ?? null;
   const status = usePaymentStatus(paymentId);
   const orderData: PaymentOrderSummary | null =
-    status.data?.orderData ?? (location.state as { orderData?: PaymentOrderSummary } | null)?.orderData ?? null;
+    status.data?.orderData ??
+    (location.state as { orderData?: PaymentOrderSummary } | null)?.orderData ??
+    null;
 
   useEffect(() => {
     if (status.outcome !== "success") return;

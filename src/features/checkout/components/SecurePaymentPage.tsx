@@ -1,20 +1,24 @@
+import { MESSAGES } from "@contract/messages";
+import { paymentOutcome } from "@contract/payments";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { MESSAGES } from "../../../../contract/messages";
-import { paymentOutcome } from "../../../../contract/payments";
-import { Button } from "../../../components/Button";
-import { Icon } from "../../../components/Icon";
-import { PageHeader } from "../../../components/PageHeader";
-import { Spinner } from "../../../components/Spinner";
-import { reportError } from "../../../lib/android";
-import { brand } from "../../../lib/brand";
-import { formatPence } from "../../../lib/money";
+import { Button } from "@/components/Button";
+import { Icon } from "@/components/Icon";
+import { PageHeader } from "@/components/PageHeader";
+import { Spinner } from "@/components/Spinner";
+import { reportError } from "@/lib/android";
+import { brand } from "@/lib/brand";
+import { formatPence } from "@/lib/money";
 import { createPaymentIntent, fetchPaymentStatus } from "../api/checkout-api";
 import { usePaymentStatus } from "../hooks/use-payment-status";
 import { isAllowedCheckoutUrl } from "../lib/checkout-url";
+import {
+  type PendingCheckout,
+  readPendingCheckout,
+  savePendingCheckout,
+} from "../lib/pending-checkout";
 import { loadStripeForPaymentScreen } from "../lib/stripe-js";
-import { type PendingCheckout, readPendingCheckout, savePendingCheckout } from "../lib/pending-checkout";
 import "../checkout.css";
 
 type Phase = "pending" | "processing" | "failed";
@@ -33,7 +37,18 @@ function PaymentSummary({ pending }: { pending: PendingCheckout }) {
   return (
     <section className="card pay-summary" aria-labelledby="pay-summary-title">
       <div className="pay-summary__lock" aria-hidden="true">
-        <svg width={26} height={26} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" focusable="false" aria-hidden="true">
+        <svg
+          width={26}
+          height={26}
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          focusable="false"
+          aria-hidden="true"
+        >
           <path d="M6 11h12v10H6zM8 11V7a4 4 0 0 1 8 0v4M12 15v2" />
         </svg>
       </div>
@@ -66,7 +81,7 @@ function PaymentSummary({ pending }: { pending: PendingCheckout }) {
   );
 }
 
-/** /stripe-webview-payment: takes the card payment on the provider's hosted page (spec section 2, Secure payment). */
+/** /stripe-webview-payment: takes the card payment on the provider's hosted page (the product spec (docs/product-spec.md § Screens and routes), Secure payment). */
 export default function SecurePaymentPage() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -74,14 +89,18 @@ export default function SecurePaymentPage() {
   const [pending, setPending] = useState<PendingCheckout | null>(() => pendingFrom(location.state));
   const cancelled = params.get("cancelled") === "1";
   const [phase, setPhase] = useState<Phase>(cancelled ? "failed" : "pending");
-  const [error, setError] = useState<string | null>(cancelled ? MESSAGES.paymentCancelledOrFailed : null);
+  const [error, setError] = useState<string | null>(
+    cancelled ? MESSAGES.paymentCancelledOrFailed : null,
+  );
   const [paymentId, setPaymentId] = useState<string | null>(null);
   const popup = useRef<Window | null>(null);
   const status = usePaymentStatus(paymentId, phase === "processing");
 
   // Stripe.js for fraud signals, only when the server pays through Stripe (lib/stripe-js.ts); never in the way.
   useEffect(() => {
-    loadStripeForPaymentScreen().catch((caught: unknown) => reportError(caught, "loading Stripe.js"));
+    loadStripeForPaymentScreen().catch((caught: unknown) =>
+      reportError(caught, "loading Stripe.js"),
+    );
   }, []);
 
   // Back from the hosted page: say why, when the provider knows (e.g. 'Your card was declined.').
@@ -89,7 +108,10 @@ export default function SecurePaymentPage() {
     const returned = params.get("payment_id");
     if (!cancelled || !returned) return;
     fetchPaymentStatus(returned)
-      .then((answer) => answer.error && setError(`${answer.error} ${MESSAGES.paymentCancelledOrFailed}`))
+      .then(
+        (answer) =>
+          answer.error && setError(`${answer.error} ${MESSAGES.paymentCancelledOrFailed}`),
+      )
       .catch(() => undefined);
   }, [cancelled, params]);
 
@@ -114,11 +136,13 @@ export default function SecurePaymentPage() {
     let settled = false;
     const watch = window.setInterval(() => {
       const window_ = popup.current;
-      if (!window_ || !window_.closed || settled) return;
+      if (!window_?.closed || settled) return;
       settled = true;
       popup.current = null;
       void refetch().then((answer) => {
-        const outcome = answer.data ? paymentOutcome(answer.data.status, answer.data.error) : "pending";
+        const outcome = answer.data
+          ? paymentOutcome(answer.data.status, answer.data.error)
+          : "pending";
         if (outcome !== "pending") return; // the effect above takes it from here
         setPhase("failed");
         setError(MESSAGES.paymentCancelledOrFailed);
@@ -152,7 +176,11 @@ export default function SecurePaymentPage() {
       if (!created.success || !isAllowedCheckoutUrl(created.sessionUrl, window.location.origin)) {
         opened?.close();
         setPhase("failed");
-        setError(created.success ? MESSAGES.invalidPaymentUrl : (created.message ?? MESSAGES.paymentIntentFailed));
+        setError(
+          created.success
+            ? MESSAGES.invalidPaymentUrl
+            : (created.message ?? MESSAGES.paymentIntentFailed),
+        );
         return;
       }
       const withPayment = { ...pending, paymentId: created.paymentIntentId };
@@ -170,7 +198,11 @@ export default function SecurePaymentPage() {
       opened?.close();
       reportError(caught, "create payment intent");
       setPhase("failed");
-      setError(caught instanceof Error && caught.message && caught.message !== MESSAGES.postFailed ? caught.message : MESSAGES.paymentIntentFailed);
+      setError(
+        caught instanceof Error && caught.message && caught.message !== MESSAGES.postFailed
+          ? caught.message
+          : MESSAGES.paymentIntentFailed,
+      );
     }
   };
 
@@ -208,7 +240,10 @@ export default function SecurePaymentPage() {
         {phase === "pending" && (
           <section className="status-panel" aria-labelledby="pay-start-title">
             <h2 id="pay-start-title">Ready to pay</h2>
-            <p>You'll enter your card on a secure payment page. Food Park never sees your card details.</p>
+            <p>
+              You'll enter your card on a secure payment page. Food Park never sees your card
+              details.
+            </p>
             <Button block busy={busy} onClick={() => start(false)}>
               {busy ? "Processing..." : "Start Payment"}
             </Button>

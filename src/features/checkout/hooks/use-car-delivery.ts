@@ -1,7 +1,7 @@
+import { PLATE_MAX_LENGTH } from "@contract/limits";
+import { MESSAGES } from "@contract/messages";
+import type { Vehicle } from "@contract/orders";
 import { useCallback, useReducer, useRef } from "react";
-import type { Vehicle } from "../../../../contract/orders";
-import { PLATE_MAX_LENGTH } from "../../../../contract/limits";
-import { MESSAGES } from "../../../../contract/messages";
 import { lookupVehicle } from "../api/checkout-api";
 
 export type CarDeliveryAnswer = "yes" | "no" | null;
@@ -22,15 +22,27 @@ type Action =
   | { type: "failed"; error: string }
   | { type: "change" };
 
-export const initialCarDelivery: CarDeliveryState = { answer: null, plate: "", vehicle: null, searching: false, error: null };
+export const initialCarDelivery: CarDeliveryState = {
+  answer: null,
+  plate: "",
+  vehicle: null,
+  searching: false,
+  error: null,
+};
 
 export function carDeliveryReducer(state: CarDeliveryState, action: Action): CarDeliveryState {
   switch (action.type) {
     case "answer":
-      // No (or Cancel) clears the plate and the form (spec section 2).
-      return action.answer === "yes" ? { ...state, answer: "yes", error: null } : { ...initialCarDelivery, answer: action.answer };
+      // No (or Cancel) clears the plate and the form (docs/product-spec.md § Screens and routes).
+      return action.answer === "yes"
+        ? { ...state, answer: "yes", error: null }
+        : { ...initialCarDelivery, answer: action.answer };
     case "plate":
-      return { ...state, plate: action.plate.toUpperCase().slice(0, PLATE_MAX_LENGTH), error: null };
+      return {
+        ...state,
+        plate: action.plate.toUpperCase().slice(0, PLATE_MAX_LENGTH),
+        error: null,
+      };
     case "searching":
       return { ...state, searching: true, error: null };
     case "found":

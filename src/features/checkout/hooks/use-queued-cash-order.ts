@@ -12,8 +12,16 @@ export interface QueuedCashOrder {
 export function useQueuedCashOrder(): QueuedCashOrder | null {
   const queryClient = useQueryClient();
   const [queued] = useMutationState({
-    filters: { mutationKey: cashOrderKey, status: "pending", predicate: (mutation) => (mutation.state.variables as CashOrderWrite | undefined)?.queued === true },
-    select: (mutation) => ({ id: mutation.mutationId, write: mutation.state.variables as CashOrderWrite }),
+    filters: {
+      mutationKey: cashOrderKey,
+      status: "pending",
+      predicate: (mutation) =>
+        (mutation.state.variables as CashOrderWrite | undefined)?.queued === true,
+    },
+    select: (mutation) => ({
+      id: mutation.mutationId,
+      write: mutation.state.variables as CashOrderWrite,
+    }),
   });
   const id = queued?.id;
   const cancel = useCallback(() => {

@@ -1,4 +1,4 @@
-/** Stripe's hosted checkout lives here (spec section 5). */
+/** Stripe's hosted checkout lives here (docs/product-spec.md § Validation rules). */
 export const STRIPE_CHECKOUT_HOST = "checkout.stripe.com";
 
 /**
@@ -12,6 +12,12 @@ export function isAllowedCheckoutUrl(url: string, ownOrigin: string): boolean {
   } catch {
     return false;
   }
-  if (parsed.protocol === "https:" && parsed.hostname === STRIPE_CHECKOUT_HOST && !parsed.port && !parsed.username) return true;
+  if (
+    parsed.protocol === "https:" &&
+    parsed.hostname === STRIPE_CHECKOUT_HOST &&
+    !parsed.port &&
+    !parsed.username
+  )
+    return true;
   return parsed.origin === ownOrigin && parsed.pathname.startsWith("/pay/test-checkout/");
 }

@@ -1,8 +1,8 @@
-import type { Cart } from "../../../../contract/cart";
-import type { OrderType } from "../../../../contract/common";
-import type { CreateOrderRequest, OrderPayload, PaymentMethod, Vehicle } from "../../../../contract/orders";
+import type { Cart } from "@contract/cart";
+import type { OrderType } from "@contract/common";
+import type { CreateOrderRequest, OrderPayload, PaymentMethod, Vehicle } from "@contract/orders";
 
-/** Spec section 3: all items' 'name: allergy', joined by '; '. */
+/** The product spec (docs/product-spec.md § Entities and their fields): all items' 'name: allergy', joined by '; '. */
 export function allergyNote(cart: Pick<Cart, "items">): string | null {
   const notes = cart.items
     .filter((item) => item.allergyInformation.trim() !== "")
@@ -28,7 +28,11 @@ export function orderPayload(
       allergy_information: item.allergyInformation || null,
       addons: item.addons.map((group) => ({
         group_id: group.groupId,
-        addons: group.addons.map((addon) => ({ menu_item_addon_id: addon.addonId, quantity: addon.quantity, price: addon.price })),
+        addons: group.addons.map((addon) => ({
+          menu_item_addon_id: addon.addonId,
+          quantity: addon.quantity,
+          price: addon.price,
+        })),
       })),
     })),
     deliveryInstructions: cart.deliveryInstructions.trim() || null,
@@ -37,7 +41,10 @@ export function orderPayload(
   };
 }
 
-export const withPaymentMethod = (payload: OrderPayload, paymentMethod: PaymentMethod): CreateOrderRequest => ({
+export const withPaymentMethod = (
+  payload: OrderPayload,
+  paymentMethod: PaymentMethod,
+): CreateOrderRequest => ({
   ...payload,
   paymentMethod,
 });

@@ -1,21 +1,30 @@
-import { orderBill } from "../../../../contract/bill";
-import type { Order } from "../../../../contract/orders";
-import { enabledOrderTypes } from "../../../lib/brand";
-import { orderLineAddons } from "../../../lib/order-display";
+import { orderBill } from "@contract/bill";
+import { orderEstimateText } from "@contract/estimated-time";
+import type { Order } from "@contract/orders";
+import { enabledOrderTypes } from "@/lib/brand";
+import { orderLineAddons } from "@/lib/order-display";
 import type { OrderSummaryProps } from "../components/OrderSummaryCard";
-import { orderEstimateText } from "../../../../contract/estimated-time";
 
-const ORDER_TYPE_LABELS: Record<string, string> = { dine_in: "Dine In", takeaway: "Click & Collect", delivery: "Delivery" };
+const ORDER_TYPE_LABELS: Record<string, string> = {
+  dine_in: "Dine In",
+  takeaway: "Click & Collect",
+  delivery: "Delivery",
+};
 
 export const orderTypeLabel = (orderType: string) =>
-  enabledOrderTypes().find((type) => type.id === orderType)?.label ?? ORDER_TYPE_LABELS[orderType] ?? orderType;
+  enabledOrderTypes().find((type) => type.id === orderType)?.label ??
+  ORDER_TYPE_LABELS[orderType] ??
+  orderType;
 
 const itemDetail = (item: Order["items"][number]): string | null =>
   item.special_instructions ? `Allergy note: ${item.special_instructions}` : null;
 
-
 /** The summary card's content from a server order (`now`: the moment its estimate counts down from). */
-export function summaryOfOrder(order: Order, orderNumber: string, now: number = Date.now()): OrderSummaryProps {
+export function summaryOfOrder(
+  order: Order,
+  orderNumber: string,
+  now: number = Date.now(),
+): OrderSummaryProps {
   return {
     orderNumber,
     vendorName: order.vendorName,
@@ -23,6 +32,13 @@ export function summaryOfOrder(order: Order, orderNumber: string, now: number = 
     totalPence: order.totalPence,
     bill: orderBill(order),
     estimatedTime: orderEstimateText(order, "long", now),
-    items: order.items.map((item) => ({ key: String(item.id), name: item.name, quantity: item.quantity, totalPence: item.totalPence, detail: itemDetail(item), addons: orderLineAddons(item) })),
+    items: order.items.map((item) => ({
+      key: String(item.id),
+      name: item.name,
+      quantity: item.quantity,
+      totalPence: item.totalPence,
+      detail: itemDetail(item),
+      addons: orderLineAddons(item),
+    })),
   };
 }

@@ -1,6 +1,6 @@
-import type { BillAmounts } from "../../../../contract/bill";
-import type { AddonEntry } from "../../../components/AddonList";
-import type { OrderPayload, Vehicle } from "../../../../contract/orders";
+import type { BillAmounts } from "@contract/bill";
+import type { OrderPayload, Vehicle } from "@contract/orders";
+import type { AddonEntry } from "@/components/AddonList";
 
 export interface SummaryLine {
   key: string;
@@ -40,7 +40,8 @@ export interface PlacedCashOrder {
 
 const KEYS = { pending: "checkout:pending", idempotency: "checkout:idempotency-key" } as const;
 
-const session = (): Storage | null => (typeof sessionStorage === "undefined" ? null : sessionStorage);
+const session = (): Storage | null =>
+  typeof sessionStorage === "undefined" ? null : sessionStorage;
 
 export function savePendingCheckout(pending: PendingCheckout, storage = session()): void {
   storage?.setItem(KEYS.pending, JSON.stringify(pending));
@@ -59,7 +60,8 @@ export function readPendingCheckout(storage = session()): PendingCheckout | null
 export const clearPendingCheckout = (storage = session()) => storage?.removeItem(KEYS.pending);
 
 export function newIdempotencyKey(): string {
-  if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return `order-${crypto.randomUUID()}`;
+  if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function")
+    return `order-${crypto.randomUUID()}`;
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return `order-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
 }

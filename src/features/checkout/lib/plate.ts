@@ -1,4 +1,4 @@
-import { normalisePlate } from "../../../../contract/vehicles";
+import { normalisePlate } from "@contract/vehicles";
 
 /** 'AB12CDE' → 'AB12 CDE' (current-style plates); other formats as typed, upper-cased. */
 export function displayPlate(plate: string): string {

@@ -4,7 +4,7 @@ import { fetchPaymentConfig } from "../api/checkout-api";
 /**
  * Stripe.js on the Secure Payment screen, for Stripe's advanced fraud signals (docs/decisions.md, "Stripe.js"):
  * Stripe recommends loading it on the pages where customers pay, so its Radar sees how the checkout was reached.
- * The payment itself stays on Stripe's hosted checkout page (spec section 2); Stripe.js v10 has no
+ * The payment itself stays on Stripe's hosted checkout page (docs/product-spec.md § Screens and routes); Stripe.js v10 has no
  * redirectToCheckout, and nothing here takes card details.
  *
  * Nothing loads at import time (`@stripe/stripe-js/pure` is fetched only when this runs), and nothing at all

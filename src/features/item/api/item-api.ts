@@ -1,7 +1,7 @@
+import { ADDON_CACHE_MS, ADDON_RETRIES, ADDON_RETRY_DELAY_MS } from "@contract/limits";
+import { addonGroupsResponseSchema, menuItemResponseSchema } from "@contract/vendors";
 import { queryOptions } from "@tanstack/react-query";
-import { ADDON_CACHE_MS, ADDON_RETRIES, ADDON_RETRY_DELAY_MS } from "../../../../contract/limits";
-import { addonGroupsResponseSchema, menuItemResponseSchema } from "../../../../contract/vendors";
-import { ApiError, api } from "../../../lib/api-client";
+import { ApiError, api } from "@/lib/api-client";
 
 export const itemKeys = {
   all: ["menu-item"] as const,
@@ -9,7 +9,8 @@ export const itemKeys = {
   addonGroups: (itemId: number) => [...itemKeys.all, itemId, "addon-groups"] as const,
 };
 
-const isClientError = (error: Error) => error instanceof ApiError && error.status >= 400 && error.status < 500;
+const isClientError = (error: Error) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500;
 
 /** GET /menu-items/{itemId}. */
 export const menuItemQuery = (itemId: number) =>
@@ -19,11 +20,12 @@ export const menuItemQuery = (itemId: number) =>
     select: (response) => response.item,
   });
 
-/** GET /menu-items/{itemId}/addon-groups: cached 5 minutes, no refetch on focus, 3 retries at 1 s (spec section 7). */
+/** GET /menu-items/{itemId}/addon-groups: cached 5 minutes, no refetch on focus, 3 retries at 1 s (docs/product-spec.md § The calls it makes). */
 export const addonGroupsQuery = (itemId: number) =>
   queryOptions({
     queryKey: itemKeys.addonGroups(itemId),
-    queryFn: ({ signal }) => api.get(`/menu-items/${itemId}/addon-groups`, addonGroupsResponseSchema, { signal }),
+    queryFn: ({ signal }) =>
+      api.get(`/menu-items/${itemId}/addon-groups`, addonGroupsResponseSchema, { signal }),
     select: (response) => response.addonGroups,
     staleTime: ADDON_CACHE_MS,
     refetchOnWindowFocus: false,

@@ -1,7 +1,14 @@
-import type { AddonGroup } from "../../../../contract/vendors";
-import { containsLine } from "../../../lib/allergens";
-import { formatPence } from "../../../lib/money";
-import { groupHint, isAddonDisabled, isChosen, isRequiredGroup, type Selection, usesRadio } from "../lib/addon-rules";
+import type { AddonGroup } from "@contract/vendors";
+import { containsLine } from "@/lib/allergens";
+import { formatPence } from "@/lib/money";
+import {
+  groupHint,
+  isAddonDisabled,
+  isChosen,
+  isRequiredGroup,
+  type Selection,
+  usesRadio,
+} from "../lib/addon-rules";
 
 interface Props {
   group: AddonGroup;
@@ -19,19 +26,35 @@ function priceText(pricePence: number, mode: "full" | "extra") {
 }
 
 /** One add-on group: title, 'Choose min to max', 'Required' / 'Please select', radio or checkbox options. */
-export function AddonGroupSection({ group, selection, onToggle, error, priceMode = "extra" }: Props) {
+export function AddonGroupSection({
+  group,
+  selection,
+  onToggle,
+  error,
+  priceMode = "extra",
+}: Props) {
   const radio = usesRadio(group);
   const hint = groupHint(group);
   const errorId = `addon-group-${group.id}-error`;
   return (
-    <fieldset className={`addon-group${error ? " addon-group--error" : ""}`} id={`addon-group-${group.id}`} aria-describedby={error ? errorId : undefined}>
+    <fieldset
+      className={`addon-group${error ? " addon-group--error" : ""}`}
+      id={`addon-group-${group.id}`}
+      aria-describedby={error ? errorId : undefined}
+    >
       <legend className="addon-group__legend">
         <span className="addon-group__title">{group.name}</span>
         <span className="addon-group__badges">
-          {error ? <span className="badge badge--danger">Please select</span> : isRequiredGroup(group) && <span className="badge badge--warning">Required</span>}
+          {error ? (
+            <span className="badge badge--danger">Please select</span>
+          ) : (
+            isRequiredGroup(group) && <span className="badge badge--warning">Required</span>
+          )}
         </span>
         {hint && <span className="addon-group__hint">{hint}</span>}
-        {!hint && group.max_quantity > 1 && <span className="addon-group__hint">Choose up to {group.max_quantity}</span>}
+        {!hint && group.max_quantity > 1 && (
+          <span className="addon-group__hint">Choose up to {group.max_quantity}</span>
+        )}
       </legend>
       {error && (
         <p id={errorId} className="addon-group__error" role="alert">

@@ -1,11 +1,19 @@
-import type { AddonGroup } from "../../../../contract/vendors";
-import { Icon } from "../../../components/Icon";
-import { containsLine } from "../../../lib/allergens";
-import { formatPence } from "../../../lib/money";
+import type { AddonGroup } from "@contract/vendors";
+import { Icon } from "@/components/Icon";
+import { containsLine } from "@/lib/allergens";
+import { formatPence } from "@/lib/money";
 import { isAddonDisabled, isChosen, type Selection } from "../lib/addon-rules";
 
 /** 'Frequently Bought Together' stays out of the group list (spec); offered as a strip of extras that start unticked. */
-export function FrequentlyBoughtStrip({ group, selection, onToggle }: { group: AddonGroup; selection: Selection; onToggle: (group: AddonGroup, addonId: number) => void }) {
+export function FrequentlyBoughtStrip({
+  group,
+  selection,
+  onToggle,
+}: {
+  group: AddonGroup;
+  selection: Selection;
+  onToggle: (group: AddonGroup, addonId: number) => void;
+}) {
   if (group.addons.length === 0) return null;
   return (
     <section className="fbt" aria-labelledby="fbt-title">

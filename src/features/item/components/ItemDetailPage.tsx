@@ -1,20 +1,20 @@
+import { allergenLabel } from "@contract/allergens";
+import { TEXT_LIMIT } from "@contract/limits";
+import { MESSAGES } from "@contract/messages";
+import type { AddonGroup } from "@contract/vendors";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
-import { allergenLabel } from "../../../../contract/allergens";
-import { TEXT_LIMIT } from "../../../../contract/limits";
-import { MESSAGES } from "../../../../contract/messages";
-import type { AddonGroup } from "../../../../contract/vendors";
-import { Icon } from "../../../components/Icon";
-import { PageHeader } from "../../../components/PageHeader";
-import { QuantityStepper } from "../../../components/QuantityStepper";
-import { Skeleton } from "../../../components/Skeleton";
-import { Spinner } from "../../../components/Spinner";
-import { TextEditModal } from "../../../components/TextEditModal";
-import { ApiError } from "../../../lib/api-client";
-import { containsLine } from "../../../lib/allergens";
-import { formatPence } from "../../../lib/money";
-import { toasts } from "../../../lib/toast-store";
+import { Icon } from "@/components/Icon";
+import { PageHeader } from "@/components/PageHeader";
+import { QuantityStepper } from "@/components/QuantityStepper";
+import { Skeleton } from "@/components/Skeleton";
+import { Spinner } from "@/components/Spinner";
+import { TextEditModal } from "@/components/TextEditModal";
+import { containsLine } from "@/lib/allergens";
+import { ApiError } from "@/lib/api-client";
+import { formatPence } from "@/lib/money";
+import { toasts } from "@/lib/toast-store";
 import { addonGroupsQuery, menuItemQuery } from "../api/item-api";
 import {
   addonSelections,
@@ -72,7 +72,9 @@ function ItemSkeleton() {
 
 /** The dish's allergens with those of every add-on chosen right now (pre-selected defaults included), live. */
 function AllergenPanel({ groups, summary }: { groups: AddonGroup[]; summary: SelectionSummary }) {
-  const optionAllergens = groups.some((group) => group.addons.some((addon) => addon.allergens.length > 0));
+  const optionAllergens = groups.some((group) =>
+    group.addons.some((addon) => addon.allergens.length > 0),
+  );
   return (
     <section className="allergen-panel" aria-labelledby="allergen-title">
       <h2 id="allergen-title" className="allergen-panel__title">
@@ -94,7 +96,8 @@ function AllergenPanel({ groups, summary }: { groups: AddonGroup[]; summary: Sel
         <p className="allergen-panel__none">No allergens declared for this item.</p>
       )}
       <p className="allergen-panel__note">
-        {optionAllergens ? "Some options below add allergens: each one says which. " : ""}Tell the trailer about severe allergies with an allergy note.
+        {optionAllergens ? "Some options below add allergens: each one says which. " : ""}Tell the
+        trailer about severe allergies with an allergy note.
       </p>
     </section>
   );
@@ -121,8 +124,10 @@ export function ItemDetailPage({ vendorId, itemId, cart, lineId }: Props) {
 
   const [chosen, setChosen] = useState<Selection | null>(null);
   // Until the customer changes something: the cart line they came from (or this item's newest line), else the defaults.
-  const startingLine = cart.lines.find((candidate) => candidate.lineId === lineId) ?? cart.lines.at(-1);
-  const selection = chosen ?? (startingLine ? selectionOfLine(startingLine) : defaultSelection(groups));
+  const startingLine =
+    cart.lines.find((candidate) => candidate.lineId === lineId) ?? cart.lines.at(-1);
+  const selection =
+    chosen ?? (startingLine ? selectionOfLine(startingLine) : defaultSelection(groups));
   const [showErrors, setShowErrors] = useState(false);
   const [justAdded, setJustAdded] = useState(false);
   const [noteOpen, setNoteOpen] = useState(false);
@@ -133,7 +138,11 @@ export function ItemDetailPage({ vendorId, itemId, cart, lineId }: Props) {
     return (
       <div className="page item-page">
         <PageHeader backTo={backTo} title={<span className="visually-hidden">Item</span>} />
-        {item.isPending && validId ? <ItemSkeleton /> : <LoadFailure error={item.error} itemId={itemId} />}
+        {item.isPending && validId ? (
+          <ItemSkeleton />
+        ) : (
+          <LoadFailure error={item.error} itemId={itemId} />
+        )}
       </div>
     );
   }
@@ -141,7 +150,8 @@ export function ItemDetailPage({ vendorId, itemId, cart, lineId }: Props) {
   const menuItem = item.data;
   const groupsReady = addonGroups.isSuccess || !menuItem.has_addongroups;
   const errors = groupErrors(groups, selection);
-  const errorFor = (groupId: number) => (showErrors ? (errors.find((e) => e.groupId === groupId)?.message ?? null) : null);
+  const errorFor = (groupId: number) =>
+    showErrors ? (errors.find((e) => e.groupId === groupId)?.message ?? null) : null;
   const pricePence = unitPricePence(menuItem.pricePence, groups, selection);
   const line = targetLine(cart.lines, chosenAddonIds(selection));
   const summary = selectionSummary(menuItem.allergens, groups, selection);
@@ -157,17 +167,31 @@ export function ItemDetailPage({ vendorId, itemId, cart, lineId }: Props) {
     if (errors.length > 0) {
       setShowErrors(true);
       toasts.push({ kind: "addon-validation", message: MESSAGES.requiredAddonsToast });
-      document.getElementById(`addon-group-${errors[0]!.groupId}`)?.scrollIntoView({ behavior: "smooth", block: "center" });
+      document
+        .getElementById(`addon-group-${errors[0]!.groupId}`)
+        ?.scrollIntoView({ behavior: "smooth", block: "center" });
       return;
     }
     try {
-      const message = await cart.add({ addonSelections: addonSelections(groups, selection), allergyInformation: pendingNote.trim() || undefined });
+      const message = await cart.add({
+        addonSelections: addonSelections(groups, selection),
+        allergyInformation: pendingNote.trim() || undefined,
+      });
       setPendingNote("");
       setJustAdded(true);
-      toasts.push({ kind: "success", title: "1 Item Added", message: message || MESSAGES.addToCartSuccess, action: { label: "View Cart", onClick: () => navigate("/cart") } });
+      toasts.push({
+        kind: "success",
+        title: "1 Item Added",
+        message: message || MESSAGES.addToCartSuccess,
+        action: { label: "View Cart", onClick: () => navigate("/cart") },
+      });
     } catch (error) {
       const reason = error instanceof ApiError && !error.network ? error.message : null;
-      toasts.push(reason ? { kind: "cart", title: MESSAGES.addToCartFailed, message: reason } : { kind: "cart", message: MESSAGES.addToCartFailed });
+      toasts.push(
+        reason
+          ? { kind: "cart", title: MESSAGES.addToCartFailed, message: reason }
+          : { kind: "cart", message: MESSAGES.addToCartFailed },
+      );
     }
   };
 
@@ -189,10 +213,20 @@ export function ItemDetailPage({ vendorId, itemId, cart, lineId }: Props) {
 
   return (
     <div className="page item-page">
-      <PageHeader backTo={backTo} title={<span className="page-header__text">{menuItem.name}</span>} />
+      <PageHeader
+        backTo={backTo}
+        title={<span className="page-header__text">{menuItem.name}</span>}
+      />
       <div className="item-layout">
         <div className="item-media">
-          <img src={menuItem.image || "/images/placeholder-item.svg"} alt="" width={800} height={600} className="item-media__image" fetchPriority="high" />
+          <img
+            src={menuItem.image || "/images/placeholder-item.svg"}
+            alt=""
+            width={800}
+            height={600}
+            className="item-media__image"
+            fetchPriority="high"
+          />
         </div>
 
         <div className="item-info">
@@ -219,7 +253,12 @@ export function ItemDetailPage({ vendorId, itemId, cart, lineId }: Props) {
                 onIncrease={() => cart.setLineQuantity(line.lineId, line.quantity + 1)}
               />
             ) : (
-              <button type="button" className="add-btn add-btn--solid" onClick={add} disabled={cart.isAdding || !groupsReady || !menuItem.available}>
+              <button
+                type="button"
+                className="add-btn add-btn--solid"
+                onClick={add}
+                disabled={cart.isAdding || !groupsReady || !menuItem.available}
+              >
                 {cart.isAdding ? (
                   <>
                     <Spinner size={14} /> <span>Adding...</span>
@@ -232,7 +271,12 @@ export function ItemDetailPage({ vendorId, itemId, cart, lineId }: Props) {
           </div>
 
           <div className="allergy-note">
-            <button type="button" className="btn btn--secondary btn--small" onClick={() => setNoteOpen(true)} aria-haspopup="dialog">
+            <button
+              type="button"
+              className="btn btn--secondary btn--small"
+              onClick={() => setNoteOpen(true)}
+              aria-haspopup="dialog"
+            >
               <Icon name="edit" size={16} />
               <span>{note ? "Edit Allergy Notes" : "+ Allergy Notes"}</span>
             </button>
@@ -252,11 +296,31 @@ export function ItemDetailPage({ vendorId, itemId, cart, lineId }: Props) {
           )}
           {addonGroups.isError && <LoadFailure error={addonGroups.error} itemId={itemId} />}
 
-          {portion && <AddonGroupSection group={portion} selection={selection} onToggle={onToggle} error={errorFor(portion.id)} priceMode="full" />}
+          {portion && (
+            <AddonGroupSection
+              group={portion}
+              selection={selection}
+              onToggle={onToggle}
+              error={errorFor(portion.id)}
+              priceMode="full"
+            />
+          )}
           {listed.map((group) => (
-            <AddonGroupSection key={group.id} group={group} selection={selection} onToggle={onToggle} error={errorFor(group.id)} />
+            <AddonGroupSection
+              key={group.id}
+              group={group}
+              selection={selection}
+              onToggle={onToggle}
+              error={errorFor(group.id)}
+            />
           ))}
-          {frequentlyBought && <FrequentlyBoughtStrip group={frequentlyBought} selection={selection} onToggle={onToggle} />}
+          {frequentlyBought && (
+            <FrequentlyBoughtStrip
+              group={frequentlyBought}
+              selection={selection}
+              onToggle={onToggle}
+            />
+          )}
         </div>
       </div>
 
@@ -274,7 +338,11 @@ export function ItemDetailPage({ vendorId, itemId, cart, lineId }: Props) {
           disabled={cart.isAdding || !groupsReady || (!menuItem.available && !justAdded)}
           aria-busy={cart.isAdding || undefined}
         >
-          {cart.isAdding ? <Spinner size={18} /> : errors.length > 0 && !justAdded ? null : <Icon name={justAdded ? "cart" : "bag"} size={20} />}
+          {cart.isAdding ? (
+            <Spinner size={18} />
+          ) : errors.length > 0 && !justAdded ? null : (
+            <Icon name={justAdded ? "cart" : "bag"} size={20} />
+          )}
           <span>{cart.isAdding ? "Adding..." : bottomLabel}</span>
         </button>
       </div>

@@ -1,4 +1,4 @@
-import type { CartItem } from "../../../../contract/cart";
+import type { CartItem } from "@contract/cart";
 
 export interface AddToCartInput {
   addonSelections: { addonGroupId: number; addonId: number; quantity: number }[];

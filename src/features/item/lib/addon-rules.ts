@@ -1,8 +1,8 @@
-import { type AllergenId, mergeAllergens } from "../../../../contract/allergens";
-import { ADDON_QUANTITY_PER_SELECTION } from "../../../../contract/limits";
-import { requiredGroupMessage } from "../../../../contract/messages";
-import type { AddonGroup } from "../../../../contract/vendors";
-import { FREQUENTLY_BOUGHT_GROUP, PORTION_GROUP } from "../../../../contract/vendor-rules";
+import { type AllergenId, mergeAllergens } from "@contract/allergens";
+import { ADDON_QUANTITY_PER_SELECTION } from "@contract/limits";
+import { requiredGroupMessage } from "@contract/messages";
+import { FREQUENTLY_BOUGHT_GROUP, PORTION_GROUP } from "@contract/vendor-rules";
+import type { AddonGroup } from "@contract/vendors";
 
 /**
  * The add-on group rules of spec sections 2, 4 and 5, free of React so they can be tested alone.
@@ -11,7 +11,8 @@ import { FREQUENTLY_BOUGHT_GROUP, PORTION_GROUP } from "../../../../contract/ven
 export type Selection = Readonly<Record<number, readonly number[]>>;
 
 export const isPortionGroup = (group: Pick<AddonGroup, "name">) => group.name === PORTION_GROUP;
-export const isFrequentlyBoughtGroup = (group: Pick<AddonGroup, "name">) => group.name === FREQUENTLY_BOUGHT_GROUP;
+export const isFrequentlyBoughtGroup = (group: Pick<AddonGroup, "name">) =>
+  group.name === FREQUENTLY_BOUGHT_GROUP;
 
 /** 'Choose Portion Size' (sets the base price), the listed groups, and 'Frequently Bought Together' (kept out of the list). */
 export function splitGroups(groups: readonly AddonGroup[]) {
@@ -23,22 +24,28 @@ export function splitGroups(groups: readonly AddonGroup[]) {
 }
 
 /** min 1 and max 1: radio buttons; anything else: checkboxes. */
-export const usesRadio = (group: AddonGroup) => group.min_quantity === 1 && group.max_quantity === 1;
+export const usesRadio = (group: AddonGroup) =>
+  group.min_quantity === 1 && group.max_quantity === 1;
 
 /** The least a group needs: its min, and at least 1 when it is flagged required. */
-export const requiredMinimum = (group: AddonGroup) => Math.max(group.min_quantity, group.is_required ? 1 : 0);
+export const requiredMinimum = (group: AddonGroup) =>
+  Math.max(group.min_quantity, group.is_required ? 1 : 0);
 
 export const isRequiredGroup = (group: AddonGroup) => requiredMinimum(group) > 0;
 
 /** 'Choose min to max' when min is above 0. */
-export const groupHint = (group: AddonGroup) => (group.min_quantity > 0 ? `Choose ${group.min_quantity} to ${group.max_quantity}` : null);
+export const groupHint = (group: AddonGroup) =>
+  group.min_quantity > 0 ? `Choose ${group.min_quantity} to ${group.max_quantity}` : null;
 
-export const chosenIn = (selection: Selection, groupId: number): readonly number[] => selection[groupId] ?? [];
-export const selectedCount = (selection: Selection, groupId: number) => chosenIn(selection, groupId).length * ADDON_QUANTITY_PER_SELECTION;
-export const isChosen = (selection: Selection, groupId: number, addonId: number) => chosenIn(selection, groupId).includes(addonId);
+export const chosenIn = (selection: Selection, groupId: number): readonly number[] =>
+  selection[groupId] ?? [];
+export const selectedCount = (selection: Selection, groupId: number) =>
+  chosenIn(selection, groupId).length * ADDON_QUANTITY_PER_SELECTION;
+export const isChosen = (selection: Selection, groupId: number, addonId: number) =>
+  chosenIn(selection, groupId).includes(addonId);
 
 /**
- * Spec section 4: every group except 'Choose Portion Size' starts with its flagged default add-ons
+ * The product spec (docs/product-spec.md § States and transitions): every group except 'Choose Portion Size' starts with its flagged default add-ons
  * (quantity 1, never beyond the group's max); 'Frequently Bought Together' starts empty.
  */
 export function defaultSelection(groups: readonly AddonGroup[]): Selection {
@@ -46,7 +53,8 @@ export function defaultSelection(groups: readonly AddonGroup[]): Selection {
   for (const group of groups) {
     if (isPortionGroup(group) || isFrequentlyBoughtGroup(group)) continue;
     const defaults = group.addons.filter((addon) => addon.default).map((addon) => addon.id);
-    if (defaults.length > 0) selection[group.id] = defaults.slice(0, Math.max(group.max_quantity, 0));
+    if (defaults.length > 0)
+      selection[group.id] = defaults.slice(0, Math.max(group.max_quantity, 0));
   }
   return selection;
 }
@@ -68,7 +76,9 @@ export function toggleAddon(selection: Selection, group: AddonGroup, addonId: nu
 
 /** A box is disabled once its group's max is reached (max-1 groups replace instead, so never). */
 export const isAddonDisabled = (selection: Selection, group: AddonGroup, addonId: number) =>
-  group.max_quantity !== 1 && !isChosen(selection, group.id, addonId) && selectedCount(selection, group.id) >= group.max_quantity;
+  group.max_quantity !== 1 &&
+  !isChosen(selection, group.id, addonId) &&
+  selectedCount(selection, group.id) >= group.max_quantity;
 
 export interface GroupError {
   groupId: number;
@@ -79,11 +89,18 @@ export interface GroupError {
 export function groupErrors(groups: readonly AddonGroup[], selection: Selection): GroupError[] {
   return groups
     .filter((group) => selectedCount(selection, group.id) < requiredMinimum(group))
-    .map((group) => ({ groupId: group.id, message: requiredGroupMessage(group.name, requiredMinimum(group)) }));
+    .map((group) => ({
+      groupId: group.id,
+      message: requiredGroupMessage(group.name, requiredMinimum(group)),
+    }));
 }
 
 /** One unit's price: the chosen portion's full price (else the item's), plus every other chosen add-on. */
-export function unitPricePence(itemPricePence: number, groups: readonly AddonGroup[], selection: Selection): number {
+export function unitPricePence(
+  itemPricePence: number,
+  groups: readonly AddonGroup[],
+  selection: Selection,
+): number {
   let base = itemPricePence;
   let extras = 0;
   for (const group of groups) {
@@ -101,7 +118,11 @@ export function addonSelections(groups: readonly AddonGroup[], selection: Select
   return groups.flatMap((group) =>
     group.addons
       .filter((addon) => isChosen(selection, group.id, addon.id))
-      .map((addon) => ({ addonGroupId: group.id, addonId: addon.id, quantity: ADDON_QUANTITY_PER_SELECTION })),
+      .map((addon) => ({
+        addonGroupId: group.id,
+        addonId: addon.id,
+        quantity: ADDON_QUANTITY_PER_SELECTION,
+      })),
   );
 }
 
@@ -131,7 +152,11 @@ export function chosenAddons(groups: readonly AddonGroup[], selection: Selection
  * the size, not an extra) and their allergens, e.g. 'Includes: Garlic & herb mayo · Contains: Eggs, Mustard'.
  * The dish's allergens with every chosen add-on's: what the Allergens panel lists.
  */
-export function selectionSummary(itemAllergens: readonly AllergenId[], groups: readonly AddonGroup[], selection: Selection) {
+export function selectionSummary(
+  itemAllergens: readonly AllergenId[],
+  groups: readonly AddonGroup[],
+  selection: Selection,
+) {
   const chosen = chosenAddons(groups, selection);
   const extras = chosen.filter((entry) => !entry.isPortion);
   const extrasAllergens = mergeAllergens(...extras.map((entry) => entry.addon.allergens));

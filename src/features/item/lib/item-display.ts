@@ -1,4 +1,4 @@
-import type { CartItem } from "../../../../contract/cart";
+import type { CartItem } from "@contract/cart";
 import type { Selection } from "./addon-rules";
 
 const BADGE_LABELS: Record<string, string> = {
@@ -19,7 +19,10 @@ const lineAddonIds = (line: CartItem) =>
  * The cart line the item page's stepper and allergy note act on: the line with exactly the chosen
  * add-ons when there is one, else the newest line of this item.
  */
-export function targetLine(lines: readonly CartItem[], chosenAddonIds: readonly number[]): CartItem | undefined {
+export function targetLine(
+  lines: readonly CartItem[],
+  chosenAddonIds: readonly number[],
+): CartItem | undefined {
   const wanted = [...chosenAddonIds].sort((a, b) => a - b).join(",");
   return lines.findLast((line) => lineAddonIds(line) === wanted) ?? lines.at(-1);
 }
@@ -27,6 +30,7 @@ export function targetLine(lines: readonly CartItem[], chosenAddonIds: readonly 
 /** A cart line's add-ons as a selection, so an item opened from the cart shows what the customer chose. */
 export function selectionOfLine(line: CartItem): Selection {
   const selection: Record<number, number[]> = {};
-  for (const group of line.addons) selection[group.groupId] = group.addons.map((addon) => addon.addonId);
+  for (const group of line.addons)
+    selection[group.groupId] = group.addons.map((addon) => addon.addonId);
   return selection;
 }

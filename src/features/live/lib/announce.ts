@@ -1,10 +1,9 @@
-import { orderStatusNotificationText } from "../../../../contract/order-status";
-import type { OrderStatusNotification } from "../../../../contract/orders";
-import { brand } from "../../../lib/brand";
-import { toasts } from "../../../lib/toast-store";
+import { notificationTone, orderStatusNotificationText } from "@contract/order-status";
+import type { OrderStatusNotification } from "@contract/orders";
+import { brand } from "@/lib/brand";
+import { toasts } from "@/lib/toast-store";
 import { playBeep } from "./beep";
 import { showSystemNotification } from "./notification-permission";
-import { notificationTone } from "../../../../contract/order-status";
 import { receivedNotifications } from "./notification-store";
 
 /** A status change the customer should notice: kept, toasted (6 s, spec colours, 'View'), beeped, and shown by the system when in the background. */

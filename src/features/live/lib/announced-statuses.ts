@@ -1,5 +1,5 @@
-import { statusStep } from "../../../../contract/order-status";
-import type { OrderStatus } from "../../../../contract/orders";
+import { statusStep } from "@contract/order-status";
+import type { OrderStatus } from "@contract/orders";
 
 /**
  * Per order, the last status the customer was told about (toast, beep, system notification), so a status is
@@ -12,7 +12,10 @@ const KEPT = 50;
 
 type Announced = [orderId: number, status: OrderStatus][];
 
-export function createAnnouncedStatuses(storage: () => Storage | null = () => (typeof sessionStorage === "undefined" ? null : sessionStorage)) {
+export function createAnnouncedStatuses(
+  storage: () => Storage | null = () =>
+    typeof sessionStorage === "undefined" ? null : sessionStorage,
+) {
   /** What is stored (another page of this tab may have announced since), or null when storage is unusable. */
   const read = (): Announced | null => {
     try {

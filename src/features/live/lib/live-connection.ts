@@ -1,19 +1,12 @@
-import type { ManagerOptions, Socket, SocketOptions } from "socket.io-client";
 import {
   SOCKET_PING_MS,
   SOCKET_RECONNECT_ATTEMPTS,
   SOCKET_RECONNECT_DELAY_MAX_MS,
   SOCKET_RECONNECT_DELAY_MS,
-} from "../../../../contract/limits";
-import {
-  type OrderStatusNotification,
-  orderStatusNotificationSchema,
-} from "../../../../contract/orders";
-import {
-  SOCKET_EVENTS,
-  type StaffOrderChanged,
-  staffOrderChangedSchema,
-} from "../../../../contract/realtime";
+} from "@contract/limits";
+import { type OrderStatusNotification, orderStatusNotificationSchema } from "@contract/orders";
+import { SOCKET_EVENTS, type StaffOrderChanged, staffOrderChangedSchema } from "@contract/realtime";
+import type { ManagerOptions, Socket, SocketOptions } from "socket.io-client";
 
 /** `connected`: the socket is up; `live`: the server confirmed the customer's room (status events arrive). */
 export type ConnectionState = "connecting" | "connected" | "live" | "disconnected" | "failed";
@@ -29,7 +22,7 @@ export interface LiveHandlers {
    */
   onResync?(): void;
   onStateChange?(state: ConnectionState): void;
-  /** Socket errors are only logged (spec section 8). */
+  /** Socket errors are only logged (docs/product-spec.md § Error catalogue). */
   onError?(error: unknown, context: string): void;
   /**
    * The server refused the token (`auth-error`): answer a token the server confirms (the stored one, perhaps
@@ -124,7 +117,10 @@ export async function openLiveConnection(
       joinTimer = undefined;
       // Not in the room: no live events. Said in the log (spec: socket errors are log-only); the orders' 30 s
       // refresh keeps running regardless, and a missed change is fetched now.
-      handlers.onError?.(new Error(`room-joined not received within ${ROOM_JOIN_TIMEOUT_MS} ms`), "socket room-join timeout");
+      handlers.onError?.(
+        new Error(`room-joined not received within ${ROOM_JOIN_TIMEOUT_MS} ms`),
+        "socket room-join timeout",
+      );
       catchUp();
     }, ROOM_JOIN_TIMEOUT_MS);
   };
@@ -159,7 +155,11 @@ export async function openLiveConnection(
       .revalidateToken()
       .then((fresh) => {
         if (closed || !fresh) {
-          if (!closed) handlers.onError?.(new Error("the token was refused and none could be confirmed"), "socket auth-error");
+          if (!closed)
+            handlers.onError?.(
+              new Error("the token was refused and none could be confirmed"),
+              "socket auth-error",
+            );
           return;
         }
         token = fresh;

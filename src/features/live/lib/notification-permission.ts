@@ -1,5 +1,5 @@
 /**
- * Spec section 4: permission is default, granted or denied, and requested at start when default.
+ * The product spec (docs/product-spec.md § States and transitions): permission is default, granted or denied, and requested at start when default.
  * Browsers that only ask after a user gesture get asked again on the first tap or key press.
  */
 export function requestPermissionAtStart(): () => void {

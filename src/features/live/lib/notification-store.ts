@@ -1,11 +1,11 @@
-import { NOTIFICATIONS_KEPT } from "../../../../contract/limits";
-import type { OrderStatusNotification } from "../../../../contract/orders";
+import { NOTIFICATIONS_KEPT } from "@contract/limits";
+import type { OrderStatusNotification } from "@contract/orders";
 
 export interface ReceivedNotification extends OrderStatusNotification {
   receivedAt: number;
 }
 
-/** The latest order-status notifications received (spec section 9: the 10 latest), newest first. */
+/** The latest order-status notifications received (the product spec (docs/product-spec.md § Business constants and limits): the 10 latest), newest first. */
 export function createNotificationStore(limit = NOTIFICATIONS_KEPT, now: () => number = Date.now) {
   let items: readonly ReceivedNotification[] = [];
   const listeners = new Set<() => void>();

@@ -1,5 +1,5 @@
-import { pushPublicKeyResponseSchema } from "../../../../contract/push";
-import { api } from "../../../lib/api-client";
+import { pushPublicKeyResponseSchema } from "@contract/push";
+import { api } from "@/lib/api-client";
 
 export async function fetchPushPublicKey(): Promise<string> {
   return (await api.get("/push/public-key", pushPublicKeyResponseSchema)).publicKey;
@@ -12,5 +12,8 @@ export function saveSubscription(subscription: PushSubscriptionJSON): Promise<un
 
 /** Sign-out: the stored token is already gone, so the one that was in use is passed in. */
 export function deleteSubscription(endpoint: string, token: string): Promise<unknown> {
-  return api.delete("/push/subscribe", { endpoint }, undefined, { anonymous: true, headers: { Authorization: `Bearer ${token}` } });
+  return api.delete("/push/subscribe", { endpoint }, undefined, {
+    anonymous: true,
+    headers: { Authorization: `Bearer ${token}` },
+  });
 }

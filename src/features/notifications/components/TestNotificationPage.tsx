@@ -1,12 +1,12 @@
+import { MESSAGES } from "@contract/messages";
+import { notificationTone } from "@contract/order-status";
+import type { OrderStatus } from "@contract/orders";
+import { orderStatusNotification } from "@contract/worker-protocol";
 import { useState } from "react";
-import { MESSAGES } from "../../../../contract/messages";
-import type { OrderStatus } from "../../../../contract/orders";
-import { orderStatusNotification } from "../../../../sw/protocol";
-import { Button } from "../../../components/Button";
-import { PageHeader } from "../../../components/PageHeader";
-import { toasts } from "../../../lib/toast-store";
+import { Button } from "@/components/Button";
+import { PageHeader } from "@/components/PageHeader";
+import { toasts } from "@/lib/toast-store";
 import { enableNotifications, pushSupported } from "../lib/push-subscription";
-import { notificationTone } from "../../../../contract/order-status";
 import { SAMPLE_STATUSES, sampleStatusMessage } from "../lib/sample-notifications";
 import "../notifications.css";
 
@@ -26,7 +26,8 @@ const STATUS_BUTTON: Record<(typeof SAMPLE_STATUSES)[number], string> = {
   cancelled: "Cancelled",
 };
 
-const currentPermission = (): Permission => (pushSupported() ? Notification.permission : "unsupported");
+const currentPermission = (): Permission =>
+  pushSupported() ? Notification.permission : "unsupported";
 
 /** Shown through the service worker, exactly as a web push would be (the page is visible, so the worker itself would stay quiet). */
 async function showSystemNotification(status: OrderStatus): Promise<boolean> {
@@ -38,7 +39,7 @@ async function showSystemNotification(status: OrderStatus): Promise<boolean> {
   return true;
 }
 
-/** Developer page (spec section 2): sample order-status, success and error notifications. */
+/** Developer page (docs/product-spec.md § Screens and routes): sample order-status, success and error notifications. */
 export default function TestNotificationPage() {
   const [permission, setPermission] = useState<Permission>(currentPermission);
   const [asking, setAsking] = useState(false);
@@ -46,7 +47,12 @@ export default function TestNotificationPage() {
 
   const fireStatus = async (status: OrderStatus) => {
     const message = sampleStatusMessage(status);
-    toasts.push({ kind: "order-status", title: message.title, message: message.body, tone: notificationTone(status) });
+    toasts.push({
+      kind: "order-status",
+      title: message.title,
+      message: message.body,
+      tone: notificationTone(status),
+    });
     const system = await showSystemNotification(status).catch(() => false);
     setLastSent(`${message.body}: in-app toast${system ? " and system notification" : ""}`);
   };
@@ -54,7 +60,9 @@ export default function TestNotificationPage() {
   return (
     <div className="page test-notifications">
       <PageHeader title="Notification test" backTo="/" />
-      <p className="test-notifications__intro">A developer page: each button fires a sample notification for order #25.</p>
+      <p className="test-notifications__intro">
+        A developer page: each button fires a sample notification for order #25.
+      </p>
 
       <section className="card test-notifications__section" aria-labelledby="order-status-heading">
         <h2 id="order-status-heading">Order status</h2>

@@ -1,11 +1,14 @@
-import { logMessage } from "../../../lib/android";
+import { logMessage } from "@/lib/android";
 import { deleteSubscription, fetchPushPublicKey, saveSubscription } from "../api/push-api";
 import { pushSupported } from "./push-support";
 
 export { pushSupported };
 
 export function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
-  const base64 = value.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(value.length / 4) * 4, "=");
+  const base64 = value
+    .replace(/-/g, "+")
+    .replace(/_/g, "/")
+    .padEnd(Math.ceil(value.length / 4) * 4, "=");
   return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
 }
 
@@ -30,7 +33,10 @@ export async function syncPushSubscription(): Promise<"subscribed" | "skipped"> 
     await subscription.unsubscribe();
     subscription = null;
   }
-  subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: serverKey });
+  subscription ??= await registration.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey: serverKey,
+  });
   await saveSubscription(subscription.toJSON());
   return "subscribed";
 }
@@ -59,5 +65,8 @@ export async function forgetPushSubscription(previousToken: string | null): Prom
 }
 
 export function logPushFailure(error: unknown): void {
-  logMessage("warn", `Push subscription: ${error instanceof Error ? error.message : String(error)}`);
+  logMessage(
+    "warn",
+    `Push subscription: ${error instanceof Error ? error.message : String(error)}`,
+  );
 }

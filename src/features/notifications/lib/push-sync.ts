@@ -1,4 +1,4 @@
-import { isWorkerToPageMessage } from "../../../../sw/protocol";
+import { isWorkerToPageMessage } from "@contract/worker-protocol";
 import { logPushFailure, syncPushSubscription } from "./push-subscription";
 
 /**
@@ -26,7 +26,8 @@ export function startPushSync(): () => void {
     .catch(() => undefined);
 
   const onWorkerMessage = (event: MessageEvent) => {
-    if (isWorkerToPageMessage(event.data) && event.data.type === "PUSH_SUBSCRIPTION_CHANGED") sync();
+    if (isWorkerToPageMessage(event.data) && event.data.type === "PUSH_SUBSCRIPTION_CHANGED")
+      sync();
   };
   navigator.serviceWorker.addEventListener("message", onWorkerMessage);
 

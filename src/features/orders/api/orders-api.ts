@@ -1,12 +1,12 @@
-import type { QueryClient } from "@tanstack/react-query";
-import { ORDERS_REFRESH_MS } from "../../../../contract/limits";
+import { ORDERS_REFRESH_MS } from "@contract/limits";
 import {
   type Order,
+  type OrderStatusNotification,
   orderDetailsResponseSchema,
   orderListResponseSchema,
-  type OrderStatusNotification,
-} from "../../../../contract/orders";
-import { api } from "../../../lib/api-client";
+} from "@contract/orders";
+import type { QueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
 import { isOlderOrder, newerOrder, newerOrders } from "../lib/order-freshness";
 
 export const orderKeys = {
@@ -28,7 +28,10 @@ interface OrdersFetchContext {
 export const ordersListQuery = () => ({
   queryKey: orderKeys.list(),
   queryFn: async ({ signal, client }: OrdersFetchContext) =>
-    newerOrders(client.getQueryData<Order[]>(orderKeys.list()), (await api.get("/orders", orderListResponseSchema, { signal })).data),
+    newerOrders(
+      client.getQueryData<Order[]>(orderKeys.list()),
+      (await api.get("/orders", orderListResponseSchema, { signal })).data,
+    ),
   refetchInterval: ORDERS_REFRESH_MS,
   // A new order placed a moment ago must show on arrival.
   staleTime: 0,

@@ -1,10 +1,10 @@
+import { orderEstimateText } from "@contract/estimated-time";
+import { isFinalStatus, statusBannerText } from "@contract/order-status";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { orderEstimateText } from "../../../../contract/estimated-time";
-import { isFinalStatus, statusBannerText } from "../../../../contract/order-status";
-import { Icon } from "../../../components/Icon";
-import { StatusPill } from "../../../components/StatusPill";
-import { useNow } from "../../../lib/use-now";
+import { Icon } from "@/components/Icon";
+import { StatusPill } from "@/components/StatusPill";
+import { useNow } from "@/lib/use-now";
 import { ordersListQuery } from "../api/orders-api";
 
 /**
@@ -20,7 +20,10 @@ export function ActiveOrderCard() {
   const ready = order.status === "ready";
   const estimate = orderEstimateText(order, "short", now);
   return (
-    <section className={`active-order card${ready ? " active-order--ready" : ""}`} aria-labelledby="active-order-title">
+    <section
+      className={`active-order card${ready ? " active-order--ready" : ""}`}
+      aria-labelledby="active-order-title"
+    >
       <div className="active-order__head">
         <Icon name={ready ? "bell" : "clock"} size={24} />
         <h2 id="active-order-title">
@@ -35,7 +38,9 @@ export function ActiveOrderCard() {
           Estimated time: <strong>{estimate}</strong>
         </p>
       )}
-      {ready && <p className="active-order__note">Collect it from the {order.vendorName} counter.</p>}
+      {ready && (
+        <p className="active-order__note">Collect it from the {order.vendorName} counter.</p>
+      )}
       <div className="active-order__actions">
         <Link className="btn btn--primary" to={`/order/${order.id}`}>
           <span>Track order #{order.id}</span>

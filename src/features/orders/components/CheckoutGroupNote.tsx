@@ -1,7 +1,7 @@
+import { siblingsText } from "@contract/basket";
+import type { Order } from "@contract/orders";
 import { Link } from "react-router";
-import { siblingsText } from "../../../../contract/basket";
-import type { Order } from "../../../../contract/orders";
-import { formatPence } from "../../../lib/money";
+import { formatPence } from "@/lib/money";
 
 /**
  * Issue 16: an order placed with other trailers' orders in one checkout says so, links to its siblings and
@@ -13,7 +13,10 @@ export function CheckoutGroupNote({ order, variant }: { order: Order; variant: "
   if (!group || !text) return null;
   const siblings = group.orders.filter((sibling) => sibling.id !== order.id);
   return (
-    <section className={`checkout-group checkout-group--${variant}`} aria-label={`Ordered together, ${text}`}>
+    <section
+      className={`checkout-group checkout-group--${variant}`}
+      aria-label={`Ordered together, ${text}`}
+    >
       <p className="checkout-group__text">
         Ordered together {text} · <span>paid together: {formatPence(group.totalPence)}</span>
       </p>

@@ -1,13 +1,13 @@
+import { orderEstimateText } from "@contract/estimated-time";
+import { ORDER_ITEMS_SHOWN_PER_CARD } from "@contract/limits";
+import { isFinalStatus } from "@contract/order-status";
+import type { Order } from "@contract/orders";
 import { Link } from "react-router";
-import { isFinalStatus } from "../../../../contract/order-status";
-import { ORDER_ITEMS_SHOWN_PER_CARD } from "../../../../contract/limits";
-import type { Order } from "../../../../contract/orders";
-import { Icon } from "../../../components/Icon";
-import { formatPence } from "../../../lib/money";
-import { formatDate, formatTime } from "../../../lib/time";
-import { orderEstimateText } from "../../../../contract/estimated-time";
-import { orderTypeIcon, orderTypeLabel, paymentMethodLabel } from "../../../lib/order-display";
-import { StatusPill } from "../../../components/StatusPill";
+import { Icon } from "@/components/Icon";
+import { StatusPill } from "@/components/StatusPill";
+import { formatPence } from "@/lib/money";
+import { orderTypeIcon, orderTypeLabel, paymentMethodLabel } from "@/lib/order-display";
+import { formatDate, formatTime } from "@/lib/time";
 import { CheckoutGroupNote } from "./CheckoutGroupNote";
 
 export function OrderCard({ order, now }: { order: Order; now: number }) {

@@ -1,8 +1,8 @@
-import { STATUS_LABEL } from "../../../../contract/order-status";
-import { ORDER_TYPES } from "../../../../contract/common";
-import { ORDER_STATUSES } from "../../../../contract/orders";
-import { Button } from "../../../components/Button";
-import { orderTypeLabel } from "../../../lib/order-display";
+import { ORDER_TYPES } from "@contract/common";
+import { STATUS_LABEL } from "@contract/order-status";
+import { ORDER_STATUSES } from "@contract/orders";
+import { Button } from "@/components/Button";
+import { orderTypeLabel } from "@/lib/order-display";
 import type { OrderFilters, SortDirection, SortField } from "../lib/order-filters";
 
 const SORT_LABEL: Record<SortField, string> = { date: "Date", total: "Total", vendor: "Vendor" };
@@ -15,7 +15,7 @@ interface Props {
   onClearAll(): void;
 }
 
-/** Status, order type, sort and direction (spec section 2), as native selects: big, accessible, familiar. */
+/** Status, order type, sort and direction (docs/product-spec.md § Screens and routes), as native selects: big, accessible, familiar. */
 export function OrderFiltersPanel({ id, filters, onChange, onClearAll }: Props) {
   const set = <K extends keyof OrderFilters>(key: K, value: OrderFilters[K]) =>
     onChange({ ...filters, [key]: value });

@@ -1,7 +1,7 @@
-import type { Order } from "../../../../contract/orders";
-import { AddonList } from "../../../components/AddonList";
-import { formatPence } from "../../../lib/money";
-import { orderLineAddons } from "../../../lib/order-display";
+import type { Order } from "@contract/orders";
+import { AddonList } from "@/components/AddonList";
+import { formatPence } from "@/lib/money";
+import { orderLineAddons } from "@/lib/order-display";
 
 /** Items with total, quantity × price, description, special instructions and add-ons. */
 export function OrderItemsList({ items }: { items: Order["items"] }) {

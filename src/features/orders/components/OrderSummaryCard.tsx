@@ -1,10 +1,10 @@
-import { isFinalStatus, statusBannerText } from "../../../../contract/order-status";
-import type { Order } from "../../../../contract/orders";
-import { Icon, type IconName } from "../../../components/Icon";
-import { formatPence } from "../../../lib/money";
-import { formatDate, formatTime } from "../../../lib/time";
-import { orderEstimateText } from "../../../../contract/estimated-time";
-import { orderTypeIcon, orderTypeLabel } from "../../../lib/order-display";
+import { orderEstimateText } from "@contract/estimated-time";
+import { isFinalStatus, statusBannerText } from "@contract/order-status";
+import type { Order } from "@contract/orders";
+import { Icon, type IconName } from "@/components/Icon";
+import { formatPence } from "@/lib/money";
+import { orderTypeIcon, orderTypeLabel } from "@/lib/order-display";
+import { formatDate, formatTime } from "@/lib/time";
 import { bannerTone } from "../lib/status-style";
 
 const BANNER_ICON: Record<string, IconName> = {
@@ -15,7 +15,7 @@ const BANNER_ICON: Record<string, IconName> = {
   grey: "info",
 };
 
-/** Summary card with the status banner (spec section 4 texts); the banner is a live region so changes are heard. */
+/** Summary card with the status banner (the product spec (docs/product-spec.md § States and transitions) texts); the banner is a live region so changes are heard. */
 export function OrderSummaryCard({
   order,
   now,

@@ -1,5 +1,5 @@
+import { Icon } from "@/components/Icon";
 import type { TimelineStep } from "../lib/timeline";
-import { Icon } from "../../../components/Icon";
 
 function stepState(step: TimelineStep): string {
   if (step.cancelled) return "cancelled";
@@ -17,7 +17,7 @@ const STATE_TEXT: Record<string, string> = {
   todo: "not yet",
 };
 
-/** The step timeline of spec section 4, as an ordered list a screen reader can walk. */
+/** The step timeline of the product spec (docs/product-spec.md § States and transitions), as an ordered list a screen reader can walk. */
 export function OrderTimeline({ steps }: { steps: TimelineStep[] }) {
   return (
     <ol className="timeline" aria-label="Order progress">

@@ -1,13 +1,13 @@
+import { UPDATED_LABEL_REFRESH_MS } from "@contract/limits";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
 import { Link } from "react-router";
-import { UPDATED_LABEL_REFRESH_MS } from "../../../../contract/limits";
-import { Icon } from "../../../components/Icon";
-import { PageHeader } from "../../../components/PageHeader";
-import { Skeleton } from "../../../components/Skeleton";
-import { Spinner } from "../../../components/Spinner";
+import { Icon } from "@/components/Icon";
+import { PageHeader } from "@/components/PageHeader";
+import { Skeleton } from "@/components/Skeleton";
+import { Spinner } from "@/components/Spinner";
+import { useNow } from "@/lib/use-now";
 import { ordersListQuery } from "../api/orders-api";
-import { useNow } from "../../../lib/use-now";
 import {
   applyOrderFilters,
   DEFAULT_FILTERS,
@@ -42,7 +42,7 @@ export default function OrdersPage() {
   const now = useNow(UPDATED_LABEL_REFRESH_MS);
   const panelId = useId();
 
-  // Spec section 4: an initial-load failure empties the list; a background failure keeps what was shown.
+  // The product spec (docs/product-spec.md § States and transitions): an initial-load failure empties the list; a background failure keeps what was shown.
   const list = orders.data ?? [];
   const visible = useMemo(() => applyOrderFilters(list, filters), [list, filters]);
   const activeCount = [filters.status, filters.orderType].filter(Boolean).length;

@@ -1,17 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
-import { PageHeader } from "../../../components/PageHeader";
-import { ApiError } from "../../../lib/api-client";
+import { PageHeader } from "@/components/PageHeader";
+import { Skeleton } from "@/components/Skeleton";
+import { ApiError } from "@/lib/api-client";
+import { useNow } from "@/lib/use-now";
 import { orderDetailQuery } from "../api/orders-api";
-import { useNow } from "../../../lib/use-now";
 import { timelineSteps } from "../lib/timeline";
 import { OrderNotFound, parseOrderId } from "./OrderDetailsPage";
 import { OrderSummaryCard } from "./OrderSummaryCard";
 import { OrderTimeline } from "./OrderTimeline";
-import { Skeleton } from "../../../components/Skeleton";
 import "../orders.css";
 
-/** /track-order/{id}: the timeline alone, without the cancelled handling of the details screen (spec section 2). */
+/** /track-order/{id}: the timeline alone, without the cancelled handling of the details screen (docs/product-spec.md § Screens and routes). */
 export default function TrackOrderPage() {
   const orderId = parseOrderId(useParams().orderId);
   const query = useQuery({ ...orderDetailQuery(orderId ?? 0), enabled: orderId !== null });

@@ -1,5 +1,5 @@
-import type { OrderType } from "../../../../contract/common";
-import type { Order } from "../../../../contract/orders";
+import type { OrderType } from "@contract/common";
+import type { Order } from "@contract/orders";
 
 export type SortField = "date" | "total" | "vendor";
 export type SortDirection = "asc" | "desc";
@@ -14,7 +14,7 @@ export interface OrderFilters {
   direction: SortDirection;
 }
 
-/** Spec section 5: default date descending, nothing filtered. */
+/** The product spec (docs/product-spec.md § Validation rules): default date descending, nothing filtered. */
 export const DEFAULT_FILTERS: OrderFilters = {
   search: "",
   status: "",

@@ -1,5 +1,5 @@
-import { statusStep } from "../../../../contract/order-status";
-import type { Order } from "../../../../contract/orders";
+import { statusStep } from "@contract/order-status";
+import type { Order } from "@contract/orders";
 
 /**
  * Nothing goes backwards (issue 11, point 1). A copy of an order (the worker's cached answer offline, a list
@@ -15,7 +15,10 @@ const time = (value: string | undefined) => {
 };
 
 /** Whether `candidate` is older than `shown` (a copy of the same order). */
-export function isOlderOrder(candidate: Pick<Order, "status" | "updated_at">, shown: Pick<Order, "status" | "updated_at">): boolean {
+export function isOlderOrder(
+  candidate: Pick<Order, "status" | "updated_at">,
+  shown: Pick<Order, "status" | "updated_at">,
+): boolean {
   const step = statusStep(candidate.status) - statusStep(shown.status);
   if (step !== 0) return step < 0;
   const candidateTime = time(candidate.updated_at);

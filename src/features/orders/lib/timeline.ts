@@ -1,4 +1,4 @@
-import type { OrderStatus, PaymentMethod } from "../../../../contract/orders";
+import type { OrderStatus, PaymentMethod } from "@contract/orders";
 
 export interface TimelineStep {
   label: string;
@@ -36,7 +36,11 @@ type StepRule = Pick<TimelineStep, "label" | "done">;
  * The spec's steps and done rules stay as they are; the current step is the last one done (the one the status
  * matches), the steps after it are upcoming. A cancelled order shown without cancelled handling has no current step.
  */
-function withCurrent(status: OrderStatus, steps: StepRule[], currentNote: (label: string) => string | null): TimelineStep[] {
+function withCurrent(
+  status: OrderStatus,
+  steps: StepRule[],
+  currentNote: (label: string) => string | null,
+): TimelineStep[] {
   const current = status === "cancelled" ? -1 : steps.findLastIndex((step) => step.done);
   const finished = status === "delivered" || status === "completed";
   return steps.map((step, index) => ({
@@ -48,32 +52,54 @@ function withCurrent(status: OrderStatus, steps: StepRule[], currentNote: (label
   }));
 }
 
-/** Spec section 4, card and other orders. */
+/** The product spec (docs/product-spec.md § States and transitions), card and other orders. */
 function cardSteps(status: OrderStatus): TimelineStep[] {
-  return withCurrent(status, [
-    { label: "Order Placed", done: true },
-    { label: "Order Confirmed", done: status !== "pending" },
-    { label: "Preparing", done: reached(status, "preparing") },
-    { label: "Ready for Pickup", done: reached(status, "ready") },
-    { label: "Delivered", done: status === "delivered" || status === "completed" },
-  ], () => NOW_NOTE);
+  return withCurrent(
+    status,
+    [
+      { label: "Order Placed", done: true },
+      { label: "Order Confirmed", done: status !== "pending" },
+      { label: "Preparing", done: reached(status, "preparing") },
+      { label: "Ready for Pickup", done: reached(status, "ready") },
+      { label: "Delivered", done: status === "delivered" || status === "completed" },
+    ],
+    () => NOW_NOTE,
+  );
 }
 
-/** Spec section 4, cash_at_counter orders. */
+/** The product spec (docs/product-spec.md § States and transitions), cash_at_counter orders. */
 function cashSteps(status: OrderStatus): TimelineStep[] {
-  return withCurrent(status, [
-    { label: "Order Placed", done: true },
-    { label: "Pending Payment", done: reached(status, "pending_payment") },
-    { label: "Order Confirmed", done: reached(status, "confirmed") },
-    { label: "Preparing", done: reached(status, "preparing") },
-    { label: "Ready", done: reached(status, "ready") },
-    { label: "Delivered", done: status === "delivered" || status === "completed" },
-  ], (label) => (label === "Pending Payment" ? PAY_AT_COUNTER_NOTE : NOW_NOTE));
+  return withCurrent(
+    status,
+    [
+      { label: "Order Placed", done: true },
+      { label: "Pending Payment", done: reached(status, "pending_payment") },
+      { label: "Order Confirmed", done: reached(status, "confirmed") },
+      { label: "Preparing", done: reached(status, "preparing") },
+      { label: "Ready", done: reached(status, "ready") },
+      { label: "Delivered", done: status === "delivered" || status === "completed" },
+    ],
+    (label) => (label === "Pending Payment" ? PAY_AT_COUNTER_NOTE : NOW_NOTE),
+  );
 }
 
 const CANCELLED_STEPS: TimelineStep[] = [
-  { label: "Order Placed", done: true, current: false, upcoming: false, note: null, cancelled: false },
-  { label: "Order Cancelled", done: true, current: false, upcoming: false, note: null, cancelled: true },
+  {
+    label: "Order Placed",
+    done: true,
+    current: false,
+    upcoming: false,
+    note: null,
+    cancelled: false,
+  },
+  {
+    label: "Order Cancelled",
+    done: true,
+    current: false,
+    upcoming: false,
+    note: null,
+    cancelled: true,
+  },
 ];
 
 /**

@@ -1,6 +1,6 @@
-import { formatTime } from "../../../lib/time";
+import { formatTime } from "@/lib/time";
 
-/** Spec section 2: 'Updated Just now', 'Updated 5m ago', or the time once an hour has passed. */
+/** The product spec (docs/product-spec.md § Screens and routes): 'Updated Just now', 'Updated 5m ago', or the time once an hour has passed. */
 export function updatedLabel(updatedAt: number, now: number = Date.now()): string {
   const minutes = Math.floor((now - updatedAt) / 60_000);
   if (minutes < 1) return "Just now";

@@ -1,8 +1,8 @@
-import { MENU_SEARCH_QUERY_MIN } from "../../../../contract/menu-search";
-import { api, lazySchema } from "../../../lib/api-client";
+import { MENU_SEARCH_QUERY_MIN } from "@contract/menu-search";
+import { api, lazySchema } from "@/lib/api-client";
 
 const menuSearchResponseSchema = lazySchema(() =>
-  import("../../../../contract/menu-search").then((module) => module.menuSearchResponseSchema),
+  import("@contract/menu-search").then((module) => module.menuSearchResponseSchema),
 );
 
 /** The text as the server will read it: trimmed, inner spaces folded. */

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
-import { Icon } from "../../../components/Icon";
-import { formatPence } from "../../../lib/money";
+import { Icon } from "@/components/Icon";
+import { formatPence } from "@/lib/money";
 import { canSearch, menuSearchQuery, normaliseSearch } from "../api/menu-search-api";
 import "../search.css";
 
@@ -32,10 +32,14 @@ export function DishSearch() {
   const shown = normaliseSearch(settled);
 
   let status = "";
-  if (active && search.isError) status = "Search needs a connection. Try again when you're back online.";
+  if (active && search.isError)
+    status = "Search needs a connection. Try again when you're back online.";
   else if (active && search.data) {
     const count = search.data.results.length + search.data.more;
-    status = count === 0 ? `No dishes match '${shown}'` : `${count} ${count === 1 ? "dish" : "dishes"} match '${shown}'`;
+    status =
+      count === 0
+        ? `No dishes match '${shown}'`
+        : `${count} ${count === 1 ? "dish" : "dishes"} match '${shown}'`;
   } else if (active) status = "Searching…";
 
   return (
@@ -64,11 +68,22 @@ export function DishSearch() {
         {status}
       </p>
       {results.length > 0 && (
-        <ul className="dish-search__results" id={resultsId} aria-label={`Dishes matching '${shown}'`}>
+        <ul
+          className="dish-search__results"
+          id={resultsId}
+          aria-label={`Dishes matching '${shown}'`}
+        >
           {results.map((hit) => (
             <li key={hit.id}>
               <Link className="dish-hit" to={`/vendor/${hit.vendorId}/item/${hit.itemId}`}>
-                <img className="dish-hit__image" src={hit.image || "/images/placeholder-item.svg"} alt="" width={56} height={56} loading="lazy" />
+                <img
+                  className="dish-hit__image"
+                  src={hit.image || "/images/placeholder-item.svg"}
+                  alt=""
+                  width={56}
+                  height={56}
+                  loading="lazy"
+                />
                 <span className="dish-hit__text">
                   <span className="dish-hit__name">{hit.name}</span>
                   <span className="dish-hit__vendor">{hit.vendorName}</span>

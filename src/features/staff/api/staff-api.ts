@@ -1,11 +1,7 @@
-import { ORDERS_REFRESH_MS } from "../../../../contract/limits";
-import {
-  type OrderStatus,
-  orderListResponseSchema,
-  orderSchema,
-} from "../../../../contract/orders";
-import { vendorListResponseSchema } from "../../../../contract/vendors";
-import { api } from "../../../lib/api-client";
+import { ORDERS_REFRESH_MS } from "@contract/limits";
+import { type OrderStatus, orderListResponseSchema, orderSchema } from "@contract/orders";
+import { vendorListResponseSchema } from "@contract/vendors";
+import { api } from "@/lib/api-client";
 
 export const staffKeys = {
   all: ["staff-orders"] as const,

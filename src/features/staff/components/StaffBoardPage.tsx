@@ -1,12 +1,12 @@
+import type { Order, OrderStatus } from "@contract/orders";
+import type { StaffOrderChanged } from "@contract/realtime";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useState } from "react";
-import type { Order, OrderStatus } from "../../../../contract/orders";
-import type { StaffOrderChanged } from "../../../../contract/realtime";
-import { Icon } from "../../../components/Icon";
-import { Skeleton } from "../../../components/Skeleton";
-import { Spinner } from "../../../components/Spinner";
-import { toasts } from "../../../lib/toast-store";
-import { useNow } from "../../../lib/use-now";
+import { Icon } from "@/components/Icon";
+import { Skeleton } from "@/components/Skeleton";
+import { Spinner } from "@/components/Spinner";
+import { toasts } from "@/lib/toast-store";
+import { useNow } from "@/lib/use-now";
 import {
   changeOrderStatus,
   staffKeys,

@@ -1,19 +1,19 @@
+import { allowedNextStatuses, nextForwardStatus } from "@contract/order-status";
+import type { Order, OrderStatus } from "@contract/orders";
 import { useState } from "react";
-import { allowedNextStatuses, nextForwardStatus } from "../../../../contract/order-status";
-import type { Order, OrderStatus } from "../../../../contract/orders";
-import { AddonList } from "../../../components/AddonList";
-import { Button } from "../../../components/Button";
-import { Icon } from "../../../components/Icon";
-import { StatusPill } from "../../../components/StatusPill";
-import { formatPence } from "../../../lib/money";
+import { AddonList } from "@/components/AddonList";
+import { Button } from "@/components/Button";
+import { Icon } from "@/components/Icon";
+import { StatusPill } from "@/components/StatusPill";
+import { formatPence } from "@/lib/money";
 import {
   ageLabel,
   orderLineAddons,
   orderTypeIcon,
   orderTypeLabel,
   paymentMethodLabel,
-} from "../../../lib/order-display";
-import { formatTime } from "../../../lib/time";
+} from "@/lib/order-display";
+import { formatTime } from "@/lib/time";
 import { advanceLabel } from "../lib/board";
 
 interface Props {

@@ -1,5 +1,5 @@
-import { isFinalStatus } from "../../../../contract/order-status";
-import type { Order, OrderStatus } from "../../../../contract/orders";
+import { isFinalStatus } from "@contract/order-status";
+import type { Order, OrderStatus } from "@contract/orders";
 
 export interface VendorColumn {
   vendorId: number;

@@ -1,5 +1,5 @@
-import { ALLERGENS, type AllergenId } from "../../../../contract/allergens";
-import { Modal } from "../../../components/Modal";
+import { ALLERGENS, type AllergenId } from "@contract/allergens";
+import { Modal } from "@/components/Modal";
 
 interface Props {
   open: boolean;
@@ -10,7 +10,8 @@ interface Props {
 
 /** 'Hide items containing…' over the 14 allergens UK law names. */
 export function AllergenFilterSheet({ open, hidden, onChange, onClose }: Props) {
-  const toggle = (id: AllergenId, on: boolean) => onChange(on ? [...hidden, id] : hidden.filter((other) => other !== id));
+  const toggle = (id: AllergenId, on: boolean) =>
+    onChange(on ? [...hidden, id] : hidden.filter((other) => other !== id));
   return (
     <Modal
       open={open}
@@ -19,7 +20,12 @@ export function AllergenFilterSheet({ open, hidden, onChange, onClose }: Props) 
       onClose={onClose}
       footer={
         <>
-          <button type="button" className="btn btn--secondary" onClick={() => onChange([])} disabled={hidden.length === 0}>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => onChange([])}
+            disabled={hidden.length === 0}
+          >
             <span>Clear all</span>
           </button>
           <button type="button" className="btn btn--primary" onClick={onClose}>
@@ -33,7 +39,11 @@ export function AllergenFilterSheet({ open, hidden, onChange, onClose }: Props) 
         {ALLERGENS.map((allergen) => (
           <label key={allergen.id} className="sheet-option">
             <strong>{allergen.label}</strong>
-            <input type="checkbox" checked={hidden.includes(allergen.id)} onChange={(event) => toggle(allergen.id, event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={hidden.includes(allergen.id)}
+              onChange={(event) => toggle(allergen.id, event.target.checked)}
+            />
           </label>
         ))}
       </fieldset>

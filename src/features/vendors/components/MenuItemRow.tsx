@@ -1,11 +1,11 @@
+import type { MenuItem } from "@contract/vendors";
 import type { SyntheticEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import type { MenuItem } from "../../../../contract/vendors";
-import { QuantityStepper } from "../../../components/QuantityStepper";
-import { Spinner } from "../../../components/Spinner";
-import { containsLine } from "../../../lib/allergens";
-import { numericId } from "../../../lib/ids";
-import { formatPence } from "../../../lib/money";
+import { QuantityStepper } from "@/components/QuantityStepper";
+import { Spinner } from "@/components/Spinner";
+import { containsLine } from "@/lib/allergens";
+import { numericId } from "@/lib/ids";
+import { formatPence } from "@/lib/money";
 import type { MenuCartControls } from "./menu-cart-controls";
 
 interface Props {
@@ -38,9 +38,18 @@ function AddControl({ item, vendorId, cart, ordering, onAdd }: Omit<Props, "eage
   }
   const adding = cart.isAdding(menuItemId);
   // Items with required add-on groups cannot be added from the list: the customer picks options first.
-  const onClick = () => (item.has_required_addongroups ? navigate(`/vendor/${vendorId}/item/${menuItemId}`) : onAdd(item));
+  const onClick = () =>
+    item.has_required_addongroups
+      ? navigate(`/vendor/${vendorId}/item/${menuItemId}`)
+      : onAdd(item);
   return (
-    <button type="button" className="add-btn" onClick={onClick} disabled={adding || !ordering} aria-label={adding ? `Adding ${item.name}` : `Add ${item.name}`}>
+    <button
+      type="button"
+      className="add-btn"
+      onClick={onClick}
+      disabled={adding || !ordering}
+      aria-label={adding ? `Adding ${item.name}` : `Add ${item.name}`}
+    >
       {adding ? (
         <>
           <Spinner size={14} />
@@ -89,10 +98,20 @@ export function MenuItemRow({ item, vendorId, cart, ordering, eagerImage, onAdd 
       <div className="menu-item__foot">
         <div className="menu-item__notes">
           {allergens && <span className="menu-item__allergens">{allergens}</span>}
-          {item.has_addongroups && <span className="menu-item__options">{item.has_required_addongroups ? "Choose options" : "Options available"}</span>}
+          {item.has_addongroups && (
+            <span className="menu-item__options">
+              {item.has_required_addongroups ? "Choose options" : "Options available"}
+            </span>
+          )}
         </div>
         <div className="menu-item__action">
-          <AddControl item={item} vendorId={vendorId} cart={cart} ordering={ordering} onAdd={onAdd} />
+          <AddControl
+            item={item}
+            vendorId={vendorId}
+            cart={cart}
+            ordering={ordering}
+            onAdd={onAdd}
+          />
         </div>
       </div>
     </li>

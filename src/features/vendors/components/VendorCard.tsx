@@ -1,10 +1,10 @@
+import { isVendorOpen } from "@contract/vendor-rules";
+import type { Vendor } from "@contract/vendors";
 import { Link } from "react-router";
-import type { Vendor } from "../../../../contract/vendors";
-import { isVendorOpen } from "../../../../contract/vendor-rules";
-import { Icon } from "../../../components/Icon";
-import { Skeleton } from "../../../components/Skeleton";
+import { Icon } from "@/components/Icon";
+import { Skeleton } from "@/components/Skeleton";
+import { brand } from "@/lib/brand";
 import { preparationMinutes, vendorDescription } from "../lib/vendor-list";
-import { brand } from "../../../lib/brand";
 
 export function VendorStatusBadge({ status }: { status: string }) {
   const open = isVendorOpen(status);
@@ -21,8 +21,24 @@ export function VendorCard({ vendor, eager = false }: { vendor: Vendor; eager?: 
   return (
     <article className="vendor-card">
       <div className="vendor-card__media">
-        <img src={vendor.image} alt="" width={640} height={360} loading={eager ? "eager" : "lazy"} fetchPriority={eager ? "high" : "auto"} decoding="async" className="vendor-card__image" />
-        <img src={vendor.logo} alt="" width={56} height={56} loading={eager ? "eager" : "lazy"} className="vendor-card__logo" />
+        <img
+          src={vendor.image}
+          alt=""
+          width={640}
+          height={360}
+          loading={eager ? "eager" : "lazy"}
+          fetchPriority={eager ? "high" : "auto"}
+          decoding="async"
+          className="vendor-card__image"
+        />
+        <img
+          src={vendor.logo}
+          alt=""
+          width={56}
+          height={56}
+          loading={eager ? "eager" : "lazy"}
+          className="vendor-card__logo"
+        />
       </div>
       <div className="vendor-card__body">
         <div className="vendor-card__title-row">

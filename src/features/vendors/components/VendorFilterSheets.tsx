@@ -1,4 +1,4 @@
-import { Modal } from "../../../components/Modal";
+import { Modal } from "@/components/Modal";
 import { NO_FILTERS, SORT_OPTIONS, type SortId, type VendorFilters } from "../lib/vendor-list";
 
 interface SheetProps {
@@ -9,7 +9,13 @@ interface SheetProps {
 }
 
 /** The 'Filter' chip's sheet: 'Open now only' and 'Under £10'; changes apply at once. */
-export function FilterSheet({ open, filters, onChange, onClose, resultCount }: SheetProps & { resultCount: number }) {
+export function FilterSheet({
+  open,
+  filters,
+  onChange,
+  onClose,
+  resultCount,
+}: SheetProps & { resultCount: number }) {
   return (
     <Modal
       open={open}
@@ -20,7 +26,9 @@ export function FilterSheet({ open, filters, onChange, onClose, resultCount }: S
           <button
             type="button"
             className="btn btn--secondary"
-            onClick={() => onChange({ ...filters, underTen: NO_FILTERS.underTen, openOnly: NO_FILTERS.openOnly })}
+            onClick={() =>
+              onChange({ ...filters, underTen: NO_FILTERS.underTen, openOnly: NO_FILTERS.openOnly })
+            }
           >
             <span>Clear filters</span>
           </button>
@@ -37,14 +45,22 @@ export function FilterSheet({ open, filters, onChange, onClose, resultCount }: S
             <strong>Open now only</strong>
             <small>Hide trailers that are closed</small>
           </span>
-          <input type="checkbox" checked={filters.openOnly} onChange={(event) => onChange({ ...filters, openOnly: event.target.checked })} />
+          <input
+            type="checkbox"
+            checked={filters.openOnly}
+            onChange={(event) => onChange({ ...filters, openOnly: event.target.checked })}
+          />
         </label>
         <label className="sheet-option">
           <span>
             <strong>Under £10</strong>
             <small>Trailers where most dishes cost less than £10</small>
           </span>
-          <input type="checkbox" checked={filters.underTen} onChange={(event) => onChange({ ...filters, underTen: event.target.checked })} />
+          <input
+            type="checkbox"
+            checked={filters.underTen}
+            onChange={(event) => onChange({ ...filters, underTen: event.target.checked })}
+          />
         </label>
       </fieldset>
     </Modal>
@@ -61,7 +77,12 @@ export function SortSheet({ open, filters, onChange, onClose }: SheetProps) {
       onClose={onClose}
       footer={
         <>
-          <button type="button" className="btn btn--secondary" onClick={() => choose(null)} disabled={filters.sort === null}>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => choose(null)}
+            disabled={filters.sort === null}
+          >
             <span>Clear sorting</span>
           </button>
           <button type="button" className="btn btn--primary" onClick={onClose}>
@@ -75,7 +96,13 @@ export function SortSheet({ open, filters, onChange, onClose }: SheetProps) {
         {SORT_OPTIONS.map((option) => (
           <label key={option.id} className="sheet-option">
             <strong>{option.label}</strong>
-            <input type="radio" name="vendor-sort" value={option.id} checked={filters.sort === option.id} onChange={() => choose(option.id)} />
+            <input
+              type="radio"
+              name="vendor-sort"
+              value={option.id}
+              checked={filters.sort === option.id}
+              onChange={() => choose(option.id)}
+            />
           </label>
         ))}
       </fieldset>

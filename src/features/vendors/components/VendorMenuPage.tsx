@@ -1,31 +1,41 @@
+import type { AllergenId } from "@contract/allergens";
+import { MESSAGES } from "@contract/messages";
+import { isVendorOpen } from "@contract/vendor-rules";
+import type { MenuItem, Vendor } from "@contract/vendors";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import type { AllergenId } from "../../../../contract/allergens";
-import { MESSAGES } from "../../../../contract/messages";
-import type { MenuItem, Vendor } from "../../../../contract/vendors";
-import { isVendorOpen } from "../../../../contract/vendor-rules";
-import { Chip } from "../../../components/Chip";
-import { Icon } from "../../../components/Icon";
-import { useOnline } from "../../../components/OfflineBanner";
-import { PageHeader } from "../../../components/PageHeader";
-import { Skeleton } from "../../../components/Skeleton";
+import { Chip } from "@/components/Chip";
+import { Icon } from "@/components/Icon";
+import { useOnline } from "@/components/OfflineBanner";
+import { PageHeader } from "@/components/PageHeader";
+import { Skeleton } from "@/components/Skeleton";
 import { vendorMenuQuery, vendorQuery } from "../api/vendors-api";
 import { readHiddenAllergens, writeHiddenAllergens } from "../lib/allergen-preference";
-import { ALL_CATEGORIES, categoryChips, countHiddenByAllergens, filterMenu, type MenuSection } from "../lib/menu-filter";
+import {
+  ALL_CATEGORIES,
+  categoryChips,
+  countHiddenByAllergens,
+  filterMenu,
+  type MenuSection,
+} from "../lib/menu-filter";
 import { preparationMinutes, vendorDescription } from "../lib/vendor-list";
 import "../vendors.css";
+import { brand } from "@/lib/brand";
 import { AllergenFilterSheet } from "./AllergenFilterSheet";
 import { BasketBar, CartBanner, type CartBannerState } from "./CartBanner";
-import type { MenuCartControls } from "./menu-cart-controls";
 import { MenuItemRow } from "./MenuItemRow";
+import type { MenuCartControls } from "./menu-cart-controls";
 import { VendorStatusBadge } from "./VendorCard";
 import { VoiceSearchButton } from "./VoiceSearchButton";
-import { brand } from "../../../lib/brand";
 
 function CartButton({ count, href }: { count: number; href: string }) {
   return (
-    <Link to={href} className="icon-btn cart-btn" aria-label={count === 0 ? "Cart, empty" : `Cart, ${count} ${count === 1 ? "item" : "items"}`}>
+    <Link
+      to={href}
+      className="icon-btn cart-btn"
+      aria-label={count === 0 ? "Cart, empty" : `Cart, ${count} ${count === 1 ? "item" : "items"}`}
+    >
       <Icon name="cart" />
       {count > 0 && (
         <span className="cart-btn__badge" aria-hidden="true">
@@ -40,8 +50,21 @@ function VendorHero({ vendor }: { vendor: Vendor }) {
   return (
     <section className="vendor-hero" aria-label="About this trailer">
       <div className="vendor-hero__media">
-        <img src={vendor.image} alt="" width={1080} height={480} className="vendor-hero__image" fetchPriority="high" />
-        <img src={vendor.logo} alt={`${vendor.name} logo`} width={72} height={72} className="vendor-hero__logo" />
+        <img
+          src={vendor.image}
+          alt=""
+          width={1080}
+          height={480}
+          className="vendor-hero__image"
+          fetchPriority="high"
+        />
+        <img
+          src={vendor.logo}
+          alt={`${vendor.name} logo`}
+          width={72}
+          height={72}
+          className="vendor-hero__logo"
+        />
       </div>
       <div className="vendor-hero__body">
         <div className="vendor-hero__meta">
@@ -60,7 +83,10 @@ function VendorHero({ vendor }: { vendor: Vendor }) {
         {!isVendorOpen(vendor.status) && (
           <p className="notice notice--closed">
             <Icon name="info" size={18} />
-            <span>This trailer is closed right now. You can look through the menu, but ordering opens when they do.</span>
+            <span>
+              This trailer is closed right now. You can look through the menu, but ordering opens
+              when they do.
+            </span>
           </p>
         )}
       </div>
@@ -126,7 +152,15 @@ interface MenuFiltersBarProps {
   onOpenAllergens: () => void;
 }
 
-function MenuFiltersBar({ search, onSearch, categories, category, onCategory, hiddenAllergens, onOpenAllergens }: MenuFiltersBarProps) {
+function MenuFiltersBar({
+  search,
+  onSearch,
+  categories,
+  category,
+  onCategory,
+  hiddenAllergens,
+  onOpenAllergens,
+}: MenuFiltersBarProps) {
   const [expanded, setExpanded] = useState(false);
   const { chips, hiddenCount } = categoryChips(categories, expanded, category);
   return (
@@ -136,7 +170,16 @@ function MenuFiltersBar({ search, onSearch, categories, category, onCategory, hi
         <label htmlFor="menu-search" className="visually-hidden">
           Search your favourites
         </label>
-        <input id="menu-search" type="search" className="menu-search__input" placeholder="Search your favourites" value={search} onChange={(event) => onSearch(event.target.value)} autoComplete="off" enterKeyHint="search" />
+        <input
+          id="menu-search"
+          type="search"
+          className="menu-search__input"
+          placeholder="Search your favourites"
+          value={search}
+          onChange={(event) => onSearch(event.target.value)}
+          autoComplete="off"
+          enterKeyHint="search"
+        />
         <VoiceSearchButton onTranscript={onSearch} />
       </div>
       {/* biome-ignore lint/a11y/useSemanticElements: a wrapping chip row; role=group names it without fieldset styling */}
@@ -147,13 +190,22 @@ function MenuFiltersBar({ search, onSearch, categories, category, onCategory, hi
           </Chip>
         ))}
         {hiddenCount > 0 && (
-          <Chip onClick={() => setExpanded(true)} aria-label={`Show ${hiddenCount} more categories`}>
+          <Chip
+            onClick={() => setExpanded(true)}
+            aria-label={`Show ${hiddenCount} more categories`}
+          >
             +{hiddenCount} more
           </Chip>
         )}
       </div>
       <div className="chip-row">
-        <Chip icon={<Icon name="alert" size={16} />} active={hiddenAllergens.length > 0} count={hiddenAllergens.length} aria-haspopup="dialog" onClick={onOpenAllergens}>
+        <Chip
+          icon={<Icon name="alert" size={16} />}
+          active={hiddenAllergens.length > 0}
+          count={hiddenAllergens.length}
+          aria-haspopup="dialog"
+          onClick={onOpenAllergens}
+        >
           Hide items containing…
         </Chip>
       </div>
@@ -174,13 +226,25 @@ function MenuList({ sections, vendorId, cart, ordering, onAdd }: MenuListProps) 
   return (
     <div className="menu-sections">
       {sections.map((section, sectionIndex) => (
-        <section key={section.category} className="menu-section" aria-labelledby={`menu-cat-${sectionIndex}`}>
+        <section
+          key={section.category}
+          className="menu-section"
+          aria-labelledby={`menu-cat-${sectionIndex}`}
+        >
           <h2 id={`menu-cat-${sectionIndex}`} className="menu-section__title">
             {section.category}
           </h2>
           <ul className="menu-section__list">
             {section.items.map((item) => (
-              <MenuItemRow key={item.id} item={item} vendorId={vendorId} cart={cart} ordering={ordering} onAdd={onAdd} eagerImage={rowIndex++ < 3} />
+              <MenuItemRow
+                key={item.id}
+                item={item}
+                vendorId={vendorId}
+                cart={cart}
+                ordering={ordering}
+                onAdd={onAdd}
+                eagerImage={rowIndex++ < 3}
+              />
             ))}
           </ul>
         </section>
@@ -189,7 +253,7 @@ function MenuList({ sections, vendorId, cart, ordering, onAdd }: MenuListProps) 
   );
 }
 
-/** /vendor/{id}: the vendor menu (spec section 2). The cart comes in through `cart`, wired in src/app. */
+/** /vendor/{id}: the vendor menu (docs/product-spec.md § Screens and routes). The cart comes in through `cart`, wired in src/app. */
 export function VendorMenuPage({ vendorId, cart }: { vendorId: number; cart: MenuCartControls }) {
   const navigate = useNavigate();
   const validId = Number.isInteger(vendorId) && vendorId > 0;
@@ -204,7 +268,10 @@ export function VendorMenuPage({ vendorId, cart }: { vendorId: number; cart: Men
 
   const sections = menu.data?.items ?? [];
   const categories = useMemo(() => sections.map((section) => section.category), [sections]);
-  const shown = useMemo(() => filterMenu(sections, { search, category, hiddenAllergens }), [sections, search, category, hiddenAllergens]);
+  const shown = useMemo(
+    () => filterMenu(sections, { search, category, hiddenAllergens }),
+    [sections, search, category, hiddenAllergens],
+  );
   const hiddenCount = countHiddenByAllergens(sections, hiddenAllergens);
   const ordering = vendor.data ? isVendorOpen(vendor.data.status) : true;
 
@@ -229,13 +296,18 @@ export function VendorMenuPage({ vendorId, cart }: { vendorId: number; cart: Men
   // A query waiting for the network (the worker had no saved copy) does not pretend to be loading.
   const online = useOnline();
   const waitingForNetwork = (query: { isPending: boolean; fetchStatus: string }) =>
-    query.isPending && (query.fetchStatus === "paused" || (!online && query.fetchStatus === "idle"));
+    query.isPending &&
+    (query.fetchStatus === "paused" || (!online && query.fetchStatus === "idle"));
   const notSaved = validId && (waitingForNetwork(menu) || waitingForNetwork(vendor));
   const title = vendor.data?.name ?? (vendorFailed ? "Vendor" : "");
 
   return (
     <div className={`page menu-page${cart.basket.itemCount > 0 ? " menu-page--basket" : ""}`}>
-      <PageHeader backTo="/vendors" title={title || <Skeleton width={160} height={22} />} actions={<CartButton count={cart.lineCount} href={cart.cartHref} />} />
+      <PageHeader
+        backTo="/vendors"
+        title={title || <Skeleton width={160} height={22} />}
+        actions={<CartButton count={cart.lineCount} href={cart.cartHref} />}
+      />
 
       {vendorFailed ? (
         <p className="error-box" role="alert">
@@ -260,7 +332,8 @@ export function VendorMenuPage({ vendorId, cart }: { vendorId: number; cart: Men
           />
           {hiddenCount > 0 && (
             <p className="notice">
-              {hiddenCount} {hiddenCount === 1 ? "item is" : "items are"} hidden by your allergen filter.{" "}
+              {hiddenCount} {hiddenCount === 1 ? "item is" : "items are"} hidden by your allergen
+              filter.{" "}
               <button type="button" className="link-btn" onClick={() => setAllergenSheet(true)}>
                 Change
               </button>
@@ -273,7 +346,11 @@ export function VendorMenuPage({ vendorId, cart }: { vendorId: number; cart: Men
           ) : menu.isError ? (
             <div className="error-box" role="alert">
               <p>{MESSAGES.menuLoadFailed}</p>
-              <button type="button" className="btn btn--secondary btn--small" onClick={() => menu.refetch()}>
+              <button
+                type="button"
+                className="btn btn--secondary btn--small"
+                onClick={() => menu.refetch()}
+              >
                 <span>Try again</span>
               </button>
             </div>
@@ -294,14 +371,31 @@ export function VendorMenuPage({ vendorId, cart }: { vendorId: number; cart: Men
               </button>
             </div>
           ) : (
-            <MenuList sections={shown} vendorId={vendorId} cart={cart} ordering={ordering} onAdd={addFromList} />
+            <MenuList
+              sections={shown}
+              vendorId={vendorId}
+              cart={cart}
+              ordering={ordering}
+              onAdd={addFromList}
+            />
           )}
         </>
       )}
 
-      <AllergenFilterSheet open={allergenSheet} hidden={hiddenAllergens} onChange={changeAllergens} onClose={() => setAllergenSheet(false)} />
+      <AllergenFilterSheet
+        open={allergenSheet}
+        hidden={hiddenAllergens}
+        onChange={changeAllergens}
+        onClose={() => setAllergenSheet(false)}
+      />
       <CartBanner banner={banner} onDone={clearBanner} onViewCart={() => navigate(cart.cartHref)} />
-      {!banner && <BasketBar href={cart.cartHref} itemCount={cart.basket.itemCount} subtotalPence={cart.basket.subtotalPence} />}
+      {!banner && (
+        <BasketBar
+          href={cart.cartHref}
+          itemCount={cart.basket.itemCount}
+          subtotalPence={cart.basket.subtotalPence}
+        />
+      )}
     </div>
   );
 }

@@ -1,18 +1,28 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
-import { Chip } from "../../../components/Chip";
-import { Icon } from "../../../components/Icon";
-import { PageHeader } from "../../../components/PageHeader";
+import { Chip } from "@/components/Chip";
+import { Icon } from "@/components/Icon";
+import { PageHeader } from "@/components/PageHeader";
 import { vendorListQuery } from "../api/vendors-api";
 import { useLightQuery } from "../hooks/use-light-query";
 import { filtersFromParams, filtersToParams } from "../lib/filters-in-url";
-import { activeFilterCount, applyVendorFilters, hasAnyRefinement, NO_FILTERS, resultLine, sortLabel, type VendorFilters } from "../lib/vendor-list";
+import {
+  activeFilterCount,
+  applyVendorFilters,
+  hasAnyRefinement,
+  NO_FILTERS,
+  resultLine,
+  sortLabel,
+  type VendorFilters,
+} from "../lib/vendor-list";
 import "../vendors.css";
+import { brand } from "@/lib/brand";
 import { VendorCard, VendorCardSkeleton } from "./VendorCard";
-import { brand } from "../../../lib/brand";
 
 /** The brand's vendorGrid flag: cards side by side on wider screens, or one column. */
-const VENDOR_GRID_CLASS = brand.features.vendorGrid ? "vendor-grid" : "vendor-grid vendor-grid--list";
+const VENDOR_GRID_CLASS = brand.features.vendorGrid
+  ? "vendor-grid"
+  : "vendor-grid vendor-grid--list";
 
 // The sheets are not needed to render the list: they load on first use (and are prefetched when the browser is idle).
 const loadSheets = () => import("./VendorFilterSheets");
@@ -21,7 +31,15 @@ const SortSheet = lazy(() => loadSheets().then((module) => ({ default: module.So
 
 const SKELETON_CARDS = 6;
 
-function SearchTitle({ value, onChange, onClose }: { value: string; onChange: (text: string) => void; onClose: () => void }) {
+function SearchTitle({
+  value,
+  onChange,
+  onClose,
+}: {
+  value: string;
+  onChange: (text: string) => void;
+  onClose: () => void;
+}) {
   return (
     <>
       <h1 className="visually-hidden">Food Trailers</h1>
@@ -48,7 +66,7 @@ function SearchTitle({ value, onChange, onClose }: { value: string; onChange: (t
   );
 }
 
-/** /vendors: the Food Trailers list (spec section 2). */
+/** /vendors: the Food Trailers list (docs/product-spec.md § Screens and routes). */
 export default function VendorsPage() {
   const [params, setParams] = useSearchParams();
   const filters = filtersFromParams(params);
@@ -57,7 +75,8 @@ export default function VendorsPage() {
   const [pages, setPages] = useState(1);
   const list = useLightQuery(vendorListQuery(pages));
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
+    const idle =
+      window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
     idle(() => void loadSheets());
   }, []);
 
@@ -69,10 +88,25 @@ export default function VendorsPage() {
     <div className="page vendors-page">
       <PageHeader
         backTo="/"
-        title={searchOpen ? <SearchTitle value={filters.search} onChange={(search) => setFilters({ ...filters, search })} onClose={() => setSearchOpen(false)} /> : "Food Trailers"}
+        title={
+          searchOpen ? (
+            <SearchTitle
+              value={filters.search}
+              onChange={(search) => setFilters({ ...filters, search })}
+              onClose={() => setSearchOpen(false)}
+            />
+          ) : (
+            "Food Trailers"
+          )
+        }
         actions={
           !searchOpen && (
-            <button type="button" className="icon-btn" aria-label="Search vendors" onClick={() => setSearchOpen(true)}>
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label="Search vendors"
+              onClick={() => setSearchOpen(true)}
+            >
               <Icon name="search" />
             </button>
           )
@@ -80,13 +114,27 @@ export default function VendorsPage() {
       />
 
       <div className="chip-row" role="toolbar" aria-label="Refine trailers">
-        <Chip icon={<Icon name="filter" size={16} />} count={activeFilterCount(filters)} active={filters.openOnly || filters.underTen} aria-haspopup="dialog" onClick={() => setSheet("filter")}>
+        <Chip
+          icon={<Icon name="filter" size={16} />}
+          count={activeFilterCount(filters)}
+          active={filters.openOnly || filters.underTen}
+          aria-haspopup="dialog"
+          onClick={() => setSheet("filter")}
+        >
           Filter
         </Chip>
-        <Chip icon={<Icon name="sort" size={16} />} active={filters.sort !== null} aria-haspopup="dialog" onClick={() => setSheet("sort")}>
+        <Chip
+          icon={<Icon name="sort" size={16} />}
+          active={filters.sort !== null}
+          aria-haspopup="dialog"
+          onClick={() => setSheet("sort")}
+        >
           {filters.sort ? `Sort by: ${sortLabel(filters.sort)}` : "Sort by"}
         </Chip>
-        <Chip pressed={filters.underTen} onClick={() => setFilters({ ...filters, underTen: !filters.underTen })}>
+        <Chip
+          pressed={filters.underTen}
+          onClick={() => setFilters({ ...filters, underTen: !filters.underTen })}
+        >
           Under £10
         </Chip>
       </div>
@@ -108,7 +156,11 @@ export default function VendorsPage() {
       ) : list.isError ? (
         <div className="error-box vendors-error" role="alert">
           <p>{list.error?.message}</p>
-          <button type="button" className="btn btn--secondary btn--small" onClick={() => list.refetch()}>
+          <button
+            type="button"
+            className="btn btn--secondary btn--small"
+            onClick={() => list.refetch()}
+          >
             <span>Try again</span>
           </button>
         </div>
@@ -137,7 +189,12 @@ export default function VendorsPage() {
             </div>
           )}
           {list.data?.hasMore && (
-            <button type="button" className="btn btn--secondary btn--block load-more" disabled={list.isPlaceholderData} onClick={() => setPages(pages + 1)}>
+            <button
+              type="button"
+              className="btn btn--secondary btn--block load-more"
+              disabled={list.isPlaceholderData}
+              onClick={() => setPages(pages + 1)}
+            >
               <span>{list.isPlaceholderData ? "Loading..." : "Show more trailers"}</span>
             </button>
           )}
@@ -147,9 +204,20 @@ export default function VendorsPage() {
       {sheet && (
         <Suspense fallback={null}>
           {sheet === "filter" ? (
-            <FilterSheet open filters={filters} onChange={setFilters} onClose={() => setSheet(null)} resultCount={shown.length} />
+            <FilterSheet
+              open
+              filters={filters}
+              onChange={setFilters}
+              onClose={() => setSheet(null)}
+              resultCount={shown.length}
+            />
           ) : (
-            <SortSheet open filters={filters} onChange={setFilters} onClose={() => setSheet(null)} />
+            <SortSheet
+              open
+              filters={filters}
+              onChange={setFilters}
+              onClose={() => setSheet(null)}
+            />
           )}
         </Suspense>
       )}

@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { Icon } from "../../../components/Icon";
-import { type SpeechRecognitionLike, speechRecognitionConstructor, transcriptOf } from "../lib/speech";
+import { Icon } from "@/components/Icon";
+import {
+  type SpeechRecognitionLike,
+  speechRecognitionConstructor,
+  transcriptOf,
+} from "../lib/speech";
 
 /** Fills the menu search by voice (en-GB). Renders nothing where the browser has no speech recognition. */
 export function VoiceSearchButton({ onTranscript }: { onTranscript: (text: string) => void }) {
@@ -25,7 +29,11 @@ export function VoiceSearchButton({ onTranscript }: { onTranscript: (text: strin
       if (text) onTranscript(text);
     };
     recognition.onerror = (event) => {
-      setProblem(event.error === "not-allowed" ? "Microphone access was blocked." : "Didn't catch that. Please try again.");
+      setProblem(
+        event.error === "not-allowed"
+          ? "Microphone access was blocked."
+          : "Didn't catch that. Please try again.",
+      );
     };
     recognition.onend = () => setListening(false);
     recognizer.current = recognition;

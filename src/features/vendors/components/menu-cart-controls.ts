@@ -1,4 +1,4 @@
-import type { MenuItem } from "../../../../contract/vendors";
+import type { MenuItem } from "@contract/vendors";
 
 /** What the vendor menu needs from the cart; src/app wires it to the cart feature. */
 export interface MenuCartControls {

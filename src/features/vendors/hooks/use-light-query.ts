@@ -1,6 +1,11 @@
-import { focusManager, hashKey, onlineManager, type QueryKey, useQueryClient } from "@tanstack/react-query";
+import {
+  focusManager,
+  hashKey,
+  onlineManager,
+  type QueryKey,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
-
 
 /**
  * useQuery's essentials without its observer, for the /vendors page only: that observer alone is ~2.6 KB

@@ -15,14 +15,24 @@ export interface SpeechRecognitionLike {
 type SpeechRecognitionConstructor = new () => SpeechRecognitionLike;
 
 /** The browser's recognizer, standard or webkit-prefixed; null where there is none (the button is then hidden). */
-export function speechRecognitionConstructor(scope: object | undefined = typeof window === "undefined" ? undefined : window): SpeechRecognitionConstructor | null {
-  const candidate = scope as { SpeechRecognition?: SpeechRecognitionConstructor; webkitSpeechRecognition?: SpeechRecognitionConstructor } | undefined;
+export function speechRecognitionConstructor(
+  scope: object | undefined = typeof window === "undefined" ? undefined : window,
+): SpeechRecognitionConstructor | null {
+  const candidate = scope as
+    | {
+        SpeechRecognition?: SpeechRecognitionConstructor;
+        webkitSpeechRecognition?: SpeechRecognitionConstructor;
+      }
+    | undefined;
   return candidate?.SpeechRecognition ?? candidate?.webkitSpeechRecognition ?? null;
 }
 
 /** The best transcript of a result event, trimmed. */
-export function transcriptOf(event: { results: ArrayLike<ArrayLike<{ transcript: string }>> }): string {
+export function transcriptOf(event: {
+  results: ArrayLike<ArrayLike<{ transcript: string }>>;
+}): string {
   const parts: string[] = [];
-  for (let index = 0; index < event.results.length; index += 1) parts.push(event.results[index]?.[0]?.transcript ?? "");
+  for (let index = 0; index < event.results.length; index += 1)
+    parts.push(event.results[index]?.[0]?.transcript ?? "");
   return parts.join(" ").replace(/\s+/g, " ").trim();
 }

@@ -1,7 +1,7 @@
-import type { Vendor } from "../../../../contract/vendors";
-import { isVendorOpen } from "../../../../contract/vendor-rules";
+import { isVendorOpen } from "@contract/vendor-rules";
+import type { Vendor } from "@contract/vendors";
 
-/** The six sort choices of spec section 2, in the order the spec lists them. */
+/** The six sort choices of the product spec (docs/product-spec.md § Screens and routes), in the order the spec lists them. */
 export const SORT_OPTIONS = [
   { id: "name-asc", label: "Name A-Z" },
   { id: "name-desc", label: "Name Z-A" },
@@ -22,18 +22,26 @@ export interface VendorFilters {
   sort: SortId | null;
 }
 
-export const NO_FILTERS: VendorFilters = { search: "", underTen: false, openOnly: false, sort: null };
+export const NO_FILTERS: VendorFilters = {
+  search: "",
+  underTen: false,
+  openOnly: false,
+  sort: null,
+};
 
-export const sortLabel = (sort: SortId) => SORT_OPTIONS.find((option) => option.id === sort)?.label ?? sort;
+export const sortLabel = (sort: SortId) =>
+  SORT_OPTIONS.find((option) => option.id === sort)?.label ?? sort;
 
 /** The spec's default description when a vendor has none. */
 export const vendorDescription = (vendor: Pick<Vendor, "name" | "description">) =>
   vendor.description.trim() || `Delicious food from ${vendor.name}`;
 
-/** Minutes shown as 'Preparation time N mins': the lower bound, 15 when unknown (spec section 3). */
-export const preparationMinutes = (vendor: Pick<Vendor, "preparationTime">) => vendor.preparationTime.min || 15;
+/** Minutes shown as 'Preparation time N mins': the lower bound, 15 when unknown (docs/product-spec.md § Entities and their fields). */
+export const preparationMinutes = (vendor: Pick<Vendor, "preparationTime">) =>
+  vendor.preparationTime.min || 15;
 
-const byName = (a: Vendor, b: Vendor) => a.name.localeCompare(b.name, "en-GB", { sensitivity: "base" });
+const byName = (a: Vendor, b: Vendor) =>
+  a.name.localeCompare(b.name, "en-GB", { sensitivity: "base" });
 
 const COMPARATORS: Record<SortId, (a: Vendor, b: Vendor) => number> = {
   "name-asc": byName,
@@ -74,7 +82,8 @@ export const hasAnyRefinement = (filters: VendorFilters) =>
  * 'Found 2 vendors for "taco" · Under £10 · sorted by Name Z-A'.
  */
 export function resultLine(count: number, filters: VendorFilters): string {
-  const head = count === 0 ? "No vendors found" : `Found ${count} ${count === 1 ? "vendor" : "vendors"}`;
+  const head =
+    count === 0 ? "No vendors found" : `Found ${count} ${count === 1 ? "vendor" : "vendors"}`;
   const search = filters.search.trim();
   const parts = [search ? `${head} for "${search}"` : head, ...activeFilterLabels(filters)];
   if (filters.sort) parts.push(`sorted by ${sortLabel(filters.sort)}`);

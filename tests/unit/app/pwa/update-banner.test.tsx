@@ -2,11 +2,13 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { UpdateBanner } from "../../../../src/app/pwa/UpdateBanner";
-import { updatePrompt } from "../../../../src/app/pwa/update-store";
+import { UpdateBanner } from "@/app/pwa/UpdateBanner";
+import { updatePrompt } from "@/app/pwa/update-store";
 
 function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: "*", element: <UpdateBanner /> }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: "*", element: <UpdateBanner /> }], {
+    initialEntries: [path],
+  });
   render(<RouterProvider router={router} />);
 }
 

@@ -1,6 +1,6 @@
+import { CACHE_NAMES } from "@contract/worker-protocol";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { clearUserDataCaches } from "../../../../src/app/pwa/worker-bridge";
-import { CACHE_NAMES } from "../../../../sw/protocol";
+import { clearUserDataCaches } from "@/app/pwa/worker-bridge";
 
 function fakeCaches(names: string[]) {
   const present = new Set(names);
@@ -29,18 +29,24 @@ describe("clearing the customer's cached data on sign-out", () => {
     const caches = fakeCaches([...Object.values(CACHE_NAMES), "workbox-precache-v2"]);
     const worker = fakeWorker();
     vi.stubGlobal("caches", caches);
-    vi.stubGlobal("navigator", { serviceWorker: { controller: worker, getRegistration: async () => undefined } });
+    vi.stubGlobal("navigator", {
+      serviceWorker: { controller: worker, getRegistration: async () => undefined },
+    });
 
     await clearUserDataCaches();
 
-    expect([...caches.present].sort()).toEqual([CACHE_NAMES.images, CACHE_NAMES.menus, "workbox-precache-v2"].sort());
+    expect([...caches.present].sort()).toEqual(
+      [CACHE_NAMES.images, CACHE_NAMES.menus, "workbox-precache-v2"].sort(),
+    );
     expect(worker.received).toEqual([{ type: "CLEAR_USER_DATA" }]);
   });
 
   it("still deletes the caches when no worker runs", async () => {
     const caches = fakeCaches([CACHE_NAMES.orders, CACHE_NAMES.cart]);
     vi.stubGlobal("caches", caches);
-    vi.stubGlobal("navigator", { serviceWorker: { controller: null, getRegistration: async () => undefined } });
+    vi.stubGlobal("navigator", {
+      serviceWorker: { controller: null, getRegistration: async () => undefined },
+    });
 
     await clearUserDataCaches();
 

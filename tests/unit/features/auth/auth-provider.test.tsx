@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import { customerToken, HOUR, MINUTE } from "@tests/unit/helpers/jwt";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AuthProvider } from "../../../../src/features/auth/components/AuthProvider";
-import { useAuth } from "../../../../src/features/auth/hooks/auth-context";
-import { type TokenRecord, writeStoredAuth } from "../../../../src/lib/auth-storage";
-import { customerToken, HOUR, MINUTE } from "../../helpers/jwt";
+import { AuthProvider } from "@/features/auth/components/AuthProvider";
+import { useAuth } from "@/features/auth/hooks/auth-context";
+import { type TokenRecord, writeStoredAuth } from "@/lib/auth-storage";
 
 const ADA = { id: 7, email: "ada@foodpark.test", name: "Ada Lovelace", role: "customer" as const };
 
@@ -190,9 +190,12 @@ describe("AuthProvider at start-up", () => {
   });
 });
 
-describe("AuthProvider while the app stays open (spec section 5's schedule)", () => {
+describe("AuthProvider while the app stays open (the product spec's § Validation rules (docs/product-spec.md) schedule)", () => {
   beforeEach(() => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"], now: new Date("2026-11-23T12:00:00Z") });
+    vi.useFakeTimers({
+      toFake: ["setTimeout", "clearTimeout", "Date"],
+      now: new Date("2026-11-23T12:00:00Z"),
+    });
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -225,7 +228,10 @@ describe("AuthProvider while the app stays open (spec section 5's schedule)", ()
   });
 
   it("asks as soon as the token comes within 10 minutes of expiring", async () => {
-    storeToken(customerToken(Date.now(), 12 * MINUTE), { lastValidated: Date.now(), expiresAt: Date.now() + 12 * MINUTE });
+    storeToken(customerToken(Date.now(), 12 * MINUTE), {
+      lastValidated: Date.now(),
+      expiresAt: Date.now() + 12 * MINUTE,
+    });
     await openApp();
 
     await wait(2 * MINUTE - 1000);
@@ -259,7 +265,10 @@ describe("AuthProvider while the app stays open (spec section 5's schedule)", ()
 
     await wait(60 * 1000);
     expect(profileCalls()).toHaveLength(2);
-    expect(JSON.parse(localStorage.getItem("tokenData")!)).toMatchObject({ isValid: true, lastValidated: Date.now() });
+    expect(JSON.parse(localStorage.getItem("tokenData")!)).toMatchObject({
+      isValid: true,
+      lastValidated: Date.now(),
+    });
   });
 
   it("signs out when a later check finds the token revoked", async () => {

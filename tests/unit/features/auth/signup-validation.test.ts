@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  type SignupForm,
-  validateSignup,
-} from "../../../../src/features/auth/lib/signup-validation";
+import { type SignupForm, validateSignup } from "@/features/auth/lib/signup-validation";
 
 const VALID: SignupForm = {
   name: "Ada Lovelace",
@@ -14,7 +11,7 @@ const VALID: SignupForm = {
 
 const check = (changes: Partial<SignupForm>) => validateSignup({ ...VALID, ...changes });
 
-describe("signup validation (spec section 5, in order)", () => {
+describe("signup validation (the product spec (docs/product-spec.md § Validation rules), in order)", () => {
   it("accepts a complete form", () => {
     expect(check({})).toBeNull();
   });

@@ -1,18 +1,15 @@
 // @vitest-environment jsdom
+
+import { craftToken, customerToken, HOUR, MINUTE } from "@tests/unit/helpers/jwt";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  readStoredAuth,
-  type TokenRecord,
-  writeStoredAuth,
-} from "../../../../src/lib/auth-storage";
 import {
   decideStartupAuth,
   needsServerValidation,
   readTokenSources,
   recordFromToken,
   type TokenSources,
-} from "../../../../src/features/auth/lib/startup";
-import { craftToken, customerToken, HOUR, MINUTE } from "../../helpers/jwt";
+} from "@/features/auth/lib/startup";
+import { readStoredAuth, type TokenRecord, writeStoredAuth } from "@/lib/auth-storage";
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 const ADA = { id: 7, email: "ada@foodpark.test", name: "Ada Lovelace", role: "customer" as const };
@@ -47,7 +44,7 @@ afterEach(() => {
   window.history.replaceState(null, "", "/");
 });
 
-describe("start-up order (spec section 4)", () => {
+describe("start-up order (docs/product-spec.md § States and transitions)", () => {
   describe("1. cached auth", () => {
     it("is used as is when the record is valid and the token unexpired", () => {
       const record = cachedRecord();

@@ -1,8 +1,8 @@
+import { emptyCart } from "@contract/cart";
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { emptyCart } from "../../../../contract/cart";
-import { cartApi, cartQuery } from "../../../../src/features/cart/api/cart-api";
-import { CART_KEYS, writeLocalCart } from "../../../../src/features/cart/lib/cart-storage";
+import { cartApi, cartQuery } from "@/features/cart/api/cart-api";
+import { CART_KEYS, writeLocalCart } from "@/features/cart/lib/cart-storage";
 
 function memoryStorage(): Storage {
   const data = new Map<string, string>();
@@ -18,10 +18,18 @@ function memoryStorage(): Storage {
   };
 }
 
-const cartOf = (vendorId: number) => ({ ...emptyCart(), vendorId, vendor_info: { id: vendorId, name: "Forno & Fuoco", preparationTime: { min: 10, max: 15 } } });
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+const cartOf = (vendorId: number) => ({
+  ...emptyCart(),
+  vendorId,
+  vendor_info: { id: vendorId, name: "Forno & Fuoco", preparationTime: { min: 10, max: 15 } },
+});
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 const fetchCart = (vendorId: number | null) =>
-  cartQuery(vendorId, "takeaway").queryFn!({ signal: new AbortController().signal, client: new QueryClient() } as never);
+  cartQuery(vendorId, "takeaway").queryFn!({
+    signal: new AbortController().signal,
+    client: new QueryClient(),
+  } as never);
 
 let storage: Storage;
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -47,7 +55,7 @@ describe("GET /cart", () => {
     expect(JSON.parse(storage.getItem(CART_KEYS.cart)!).cart.subtotalPence).toBe(550);
   });
 
-  it("clears the local cart when the server refuses the current vendor's cart (spec section 4: a 4xx)", async () => {
+  it("clears the local cart when the server refuses the current vendor's cart (the product spec (docs/product-spec.md § States and transitions): a 4xx)", async () => {
     writeLocalCart(cartOf(1), storage);
     fetchMock.mockResolvedValue(json(404, { message: "Vendor 1 not found" }));
     await expect(fetchCart(1)).rejects.toThrow("Vendor 1 not found");
@@ -69,12 +77,29 @@ describe("GET /cart", () => {
       status: "pending",
       isPaused: true,
       submittedAt: 1,
-      variables: { kind: "add", vendorId: 1, orderType: "takeaway", menuItemId: 7, tempLineId: -3, mutationId: "m-1", queued: true, item: { name: "Water", description: "", image: "", pricePence: 150 } },
+      variables: {
+        kind: "add",
+        vendorId: 1,
+        orderType: "takeaway",
+        menuItemId: 7,
+        tempLineId: -3,
+        mutationId: "m-1",
+        queued: true,
+        item: { name: "Water", description: "", image: "", pricePence: 150 },
+      },
     } as never);
     fetchMock.mockResolvedValue(json(403, { message: "Forbidden" }));
-    await expect(cartQuery(1, "takeaway").queryFn!({ signal: new AbortController().signal, client, queryKey: ["cart", 1, "takeaway"] } as never)).rejects.toThrow();
+    await expect(
+      cartQuery(1, "takeaway").queryFn!({
+        signal: new AbortController().signal,
+        client,
+        queryKey: ["cart", 1, "takeaway"],
+      } as never),
+    ).rejects.toThrow();
     const mirror = JSON.parse(storage.getItem(CART_KEYS.cart)!);
-    expect(mirror.cart.items.map((line: { name: string; lineId: number }) => [line.name, line.lineId])).toEqual([["Water", -3]]);
+    expect(
+      mirror.cart.items.map((line: { name: string; lineId: number }) => [line.name, line.lineId]),
+    ).toEqual([["Water", -3]]);
     expect(client.getMutationCache().getAll()).toHaveLength(1);
   });
 
@@ -95,9 +120,29 @@ describe("GET /cart", () => {
 
 describe("a cart answer older than the cart shown (issue 11: nothing goes backwards)", () => {
   const key = ["cart", 1, "takeaway"] as const;
-  const line = { id: "item_7", lineId: 3, menuItemId: 7, name: "Water", description: "", image: "", quantity: 2, price: 1.5, addonTotal: 0, totalPrice: 3, pricePence: 150, addonTotalPence: 0, totalPricePence: 300, allergyInformation: "", addons: [] };
+  const line = {
+    id: "item_7",
+    lineId: 3,
+    menuItemId: 7,
+    name: "Water",
+    description: "",
+    image: "",
+    quantity: 2,
+    price: 1.5,
+    addonTotal: 0,
+    totalPrice: 3,
+    pricePence: 150,
+    addonTotalPence: 0,
+    totalPricePence: 300,
+    allergyInformation: "",
+    addons: [],
+  };
   const run = (client: QueryClient) =>
-    cartQuery(1, "takeaway").queryFn!({ signal: new AbortController().signal, client, queryKey: key } as never);
+    cartQuery(1, "takeaway").queryFn!({
+      signal: new AbortController().signal,
+      client,
+      queryKey: key,
+    } as never);
 
   it("keeps the newer cart shown when an older copy comes back (the worker's cached answer offline)", async () => {
     writeLocalCart(cartOf(1), storage);
@@ -116,11 +161,25 @@ describe("a cart answer older than the cart shown (issue 11: nothing goes backwa
         status: "pending",
         isPaused: true,
         submittedAt: 1,
-        variables: { kind: "add", vendorId: 1, orderType: "takeaway", menuItemId: 9, tempLineId: -4, mutationId, queued: true, item: { name: "Cola", description: "", image: "", pricePence: 200 }, ...extra },
+        variables: {
+          kind: "add",
+          vendorId: 1,
+          orderType: "takeaway",
+          menuItemId: 9,
+          tempLineId: -4,
+          mutationId,
+          queued: true,
+          item: { name: "Cola", description: "", image: "", pricePence: 200 },
+          ...extra,
+        },
       } as never);
     write("replayed-after-reload", { inFlightAtRestore: true });
-    fetchMock.mockImplementation(async () => json(200, { ...cartOf(1), version: 2, items: [line] }));
-    expect((await run(client)).items.map((item) => [item.name, item.quantity])).toEqual([["Water", 2]]);
+    fetchMock.mockImplementation(async () =>
+      json(200, { ...cartOf(1), version: 2, items: [line] }),
+    );
+    expect((await run(client)).items.map((item) => [item.name, item.quantity])).toEqual([
+      ["Water", 2],
+    ]);
     write("queued-offline", {});
     expect((await run(client)).items.map((item) => [item.name, item.quantity])).toEqual([
       ["Water", 2],
@@ -144,8 +203,16 @@ describe("cart writes", () => {
     await cartApi.add({ itemId: 7, quantity: 1, vendorId: 1, orderType: "takeaway" });
     await cartApi.update({ itemId: 7, quantity: 0, vendorId: 1, lineId: 3 });
     await cartApi.removeAllByVendor(1);
-    const sent = fetchMock.mock.calls.map(([url, init]) => ({ url, method: init.method, body: JSON.parse(init.body) }));
-    expect(sent.map((call) => `${call.method} ${call.url}`)).toEqual(["POST /api/cart/add", "PUT /api/cart/update", "DELETE /api/cart/remove-all-by-vendor"]);
+    const sent = fetchMock.mock.calls.map(([url, init]) => ({
+      url,
+      method: init.method,
+      body: JSON.parse(init.body),
+    }));
+    expect(sent.map((call) => `${call.method} ${call.url}`)).toEqual([
+      "POST /api/cart/add",
+      "PUT /api/cart/update",
+      "DELETE /api/cart/remove-all-by-vendor",
+    ]);
     const ids = sent.map((call) => call.body.mutationId);
     expect(new Set(ids).size).toBe(3);
     for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{32,36}$/);
@@ -153,8 +220,13 @@ describe("cart writes", () => {
   });
 
   it("read a bare message or a whole cart from the allergy endpoint", async () => {
-    fetchMock.mockResolvedValueOnce(json(200, { message: "Allergy information saved successfully" }));
-    expect(await cartApi.allergy({ itemId: 7, allergyInformation: "no nuts" })).toEqual({ cart: null, message: "Allergy information saved successfully" });
+    fetchMock.mockResolvedValueOnce(
+      json(200, { message: "Allergy information saved successfully" }),
+    );
+    expect(await cartApi.allergy({ itemId: 7, allergyInformation: "no nuts" })).toEqual({
+      cart: null,
+      message: "Allergy information saved successfully",
+    });
     fetchMock.mockResolvedValueOnce(json(200, { ...cartOf(1), message: "Saved" }));
     const answer = await cartApi.allergy({ itemId: 7, allergyInformation: "no nuts" });
     expect(answer.cart?.vendorId).toBe(1);

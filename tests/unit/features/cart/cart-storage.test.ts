@@ -1,6 +1,14 @@
+import { emptyCart } from "@contract/cart";
 import { describe, expect, it } from "vitest";
-import { emptyCart } from "../../../../contract/cart";
-import { CART_KEYS, clearLocalCart, readLocalCart, readLocalCartVendor, readStoredOrderType, writeLocalCart, writeStoredOrderType } from "../../../../src/features/cart/lib/cart-storage";
+import {
+  CART_KEYS,
+  clearLocalCart,
+  readLocalCart,
+  readLocalCartVendor,
+  readStoredOrderType,
+  writeLocalCart,
+  writeStoredOrderType,
+} from "@/features/cart/lib/cart-storage";
 
 function memoryStorage(): Storage {
   const data = new Map<string, string>();
@@ -28,7 +36,11 @@ describe("the local cart (spec sections 3 and 9)", () => {
     writeLocalCart(cartOf(6), storage);
     expect(JSON.parse(storage.getItem(CART_KEYS.cart)!).vendorId).toBe("vendor_6");
     expect(readLocalCart(storage)?.vendorId).toBe(6);
-    expect(readLocalCartVendor(storage)).toEqual({ id: "vendor_6", name: "Taco Libre", preparationTime: { min: 6, max: 10 } });
+    expect(readLocalCartVendor(storage)).toEqual({
+      id: "vendor_6",
+      name: "Taco Libre",
+      preparationTime: { min: 6, max: 10 },
+    });
   });
 
   it("does not store a cart without a vendor", () => {

@@ -1,5 +1,5 @@
+import { type Cart, type CartItem, emptyCart } from "@contract/cart";
 import { describe, expect, it } from "vitest";
-import { type Cart, type CartItem, emptyCart } from "../../../../contract/cart";
 import {
   distinctLineCount,
   lineForStepper,
@@ -8,9 +8,14 @@ import {
   showOrderTypeToggle,
   summaryRows,
   totalQuantity,
-} from "../../../../src/features/cart/lib/cart-summary";
+} from "@/features/cart/lib/cart-summary";
 
-const line = (lineId: number, menuItemId: number, quantity: number, extra: Partial<CartItem> = {}): CartItem => ({
+const line = (
+  lineId: number,
+  menuItemId: number,
+  quantity: number,
+  extra: Partial<CartItem> = {},
+): CartItem => ({
   id: `item_${menuItemId}`,
   lineId,
   menuItemId,
@@ -40,20 +45,37 @@ describe("the summary", () => {
   });
 
   it("shows the Service Charge only above 0", () => {
-    const rows = summaryRows(cart({ subtotalPence: 2500, serviceChargePence: 50, totalPence: 2550, orderType: "takeaway" }));
+    const rows = summaryRows(
+      cart({
+        subtotalPence: 2500,
+        serviceChargePence: 50,
+        totalPence: 2550,
+        orderType: "takeaway",
+      }),
+    );
     expect(rows.map((row) => row.label)).toEqual(["Subtotal", "Service Charge", "Total"]);
   });
 
   it("shows the Delivery Fee only for delivery orders and above 0", () => {
     const charged = { subtotalPence: 2000, deliveryChargePence: 250, totalPence: 2250 };
-    expect(summaryRows(cart({ ...charged, orderType: "delivery" })).map((row) => row.label)).toContain("Delivery Fee");
-    expect(summaryRows(cart({ ...charged, orderType: "takeaway" })).map((row) => row.label)).not.toContain("Delivery Fee");
-    expect(summaryRows(cart({ subtotalPence: 2000, totalPence: 2000, orderType: "delivery" })).map((row) => row.label)).not.toContain("Delivery Fee");
+    expect(
+      summaryRows(cart({ ...charged, orderType: "delivery" })).map((row) => row.label),
+    ).toContain("Delivery Fee");
+    expect(
+      summaryRows(cart({ ...charged, orderType: "takeaway" })).map((row) => row.label),
+    ).not.toContain("Delivery Fee");
+    expect(
+      summaryRows(cart({ subtotalPence: 2000, totalPence: 2000, orderType: "delivery" })).map(
+        (row) => row.label,
+      ),
+    ).not.toContain("Delivery Fee");
   });
 });
 
 describe("counting", () => {
-  const full = cart({ items: [line(1, 7, 2), line(2, 7, 1, { allergyInformation: "no nuts" }), line(3, 9, 3)] });
+  const full = cart({
+    items: [line(1, 7, 2), line(2, 7, 1, { allergyInformation: "no nuts" }), line(3, 9, 3)],
+  });
 
   it("counts distinct lines for the badge and every unit for 'View Cart (n items)'", () => {
     expect(distinctLineCount(full)).toBe(3);
@@ -68,7 +90,10 @@ describe("counting", () => {
 
   it("steps the plain line from the list, else the newest", () => {
     expect(lineForStepper(full.items.filter((l) => l.menuItemId === 7))?.lineId).toBe(1);
-    const onlyNoted = [line(4, 7, 1, { allergyInformation: "x" }), line(5, 7, 1, { allergyInformation: "y" })];
+    const onlyNoted = [
+      line(4, 7, 1, { allergyInformation: "x" }),
+      line(5, 7, 1, { allergyInformation: "y" }),
+    ];
     expect(lineForStepper(onlyNoted)?.lineId).toBe(5);
     expect(lineForStepper([])).toBeUndefined();
   });

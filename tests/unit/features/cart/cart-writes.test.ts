@@ -1,11 +1,18 @@
 // @vitest-environment jsdom
-import { dehydrate, hydrate, MutationObserver, onlineManager, QueryClient } from "@tanstack/react-query";
+
+import type { Cart } from "@contract/cart";
+import {
+  dehydrate,
+  hydrate,
+  MutationObserver,
+  onlineManager,
+  QueryClient,
+} from "@tanstack/react-query";
+import { type FakeCartServer, fakeCartServer } from "@tests/unit/helpers/fake-cart-server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Cart } from "../../../../contract/cart";
-import { cartKeys } from "../../../../src/features/cart/api/cart-api";
-import { type CartWrite, queuedWrites, registerCartWrites } from "../../../../src/features/cart/api/cart-writes";
-import { toasts } from "../../../../src/lib/toast-store";
-import { type FakeCartServer, fakeCartServer } from "../../helpers/fake-cart-server";
+import { cartKeys } from "@/features/cart/api/cart-api";
+import { type CartWrite, queuedWrites, registerCartWrites } from "@/features/cart/api/cart-writes";
+import { toasts } from "@/lib/toast-store";
 
 const margherita = { name: "Margherita", description: "", image: "", pricePence: 950 };
 const calzone = { name: "Calzone", description: "", image: "", pricePence: 1100 };
@@ -18,7 +25,9 @@ beforeEach(() => {
 });
 
 function appClient(): QueryClient {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Number.POSITIVE_INFINITY } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Number.POSITIVE_INFINITY } },
+  });
   registerCartWrites(client);
   client.mount();
   return client;
@@ -26,14 +35,30 @@ function appClient(): QueryClient {
 
 /** A write as the cart hook makes it (queued when made offline). */
 function write(client: QueryClient, change: Record<string, unknown>): Promise<unknown> {
-  const variables = { vendorId: 1, orderType: "takeaway", mutationId: `mutation-${++ids}`, queued: !onlineManager.isOnline(), ...change } as CartWrite;
-  return new MutationObserver<unknown, Error, CartWrite>(client, { mutationKey: cartKeys.writes }).mutate(variables).catch(() => undefined);
+  const variables = {
+    vendorId: 1,
+    orderType: "takeaway",
+    mutationId: `mutation-${++ids}`,
+    queued: !onlineManager.isOnline(),
+    ...change,
+  } as CartWrite;
+  return new MutationObserver<unknown, Error, CartWrite>(client, { mutationKey: cartKeys.writes })
+    .mutate(variables)
+    .catch(() => undefined);
 }
 
-const addMargherita = (client: QueryClient) => write(client, { kind: "add", menuItemId: 7, tempLineId: -1, item: margherita, itemName: "Margherita" });
+const addMargherita = (client: QueryClient) =>
+  write(client, {
+    kind: "add",
+    menuItemId: 7,
+    tempLineId: -1,
+    item: margherita,
+    itemName: "Margherita",
+  });
 
 const shown = (client: QueryClient) => client.getQueryData<Cart>(cartKey);
-const shownLines = (client: QueryClient) => shown(client)?.items.map((line) => `${line.name} × ${line.quantity}`);
+const shownLines = (client: QueryClient) =>
+  shown(client)?.items.map((line) => `${line.name} × ${line.quantity}`);
 const serverLines = () => server.cart().items.map((line) => `${line.name} × ${line.quantity}`);
 /** The browser's network state, as the app reads it (navigator.onLine and the online/offline events). */
 function setNetwork(online: boolean) {
@@ -69,20 +94,50 @@ describe("cart writes made offline", () => {
     expect(standIn).toBeLessThan(0);
     // Step the new line up twice, then add another item.
     const config = { menuItemId: 7, addonIds: [], allergyInformation: "" };
-    void write(client, { kind: "update", menuItemId: 7, lineId: standIn, line: config, quantity: 2, itemName: "Margherita" });
-    void write(client, { kind: "update", menuItemId: 7, lineId: standIn, line: config, quantity: 3, itemName: "Margherita" });
-    void write(client, { kind: "add", menuItemId: 9, tempLineId: -2, item: calzone, itemName: "Calzone" });
+    void write(client, {
+      kind: "update",
+      menuItemId: 7,
+      lineId: standIn,
+      line: config,
+      quantity: 2,
+      itemName: "Margherita",
+    });
+    void write(client, {
+      kind: "update",
+      menuItemId: 7,
+      lineId: standIn,
+      line: config,
+      quantity: 3,
+      itemName: "Margherita",
+    });
+    void write(client, {
+      kind: "add",
+      menuItemId: 9,
+      tempLineId: -2,
+      item: calzone,
+      itemName: "Calzone",
+    });
     await vi.waitFor(() => expect(shownLines(client)).toEqual(["Margherita × 3", "Calzone × 1"]));
     const seen = shownLines(client);
 
     expect(server.log).toEqual([]);
     expect(queuedWrites(client)).toHaveLength(4);
-    expect(client.getMutationCache().getAll().every((mutation) => mutation.state.isPaused)).toBe(true);
+    expect(
+      client
+        .getMutationCache()
+        .getAll()
+        .every((mutation) => mutation.state.isPaused),
+    ).toBe(true);
 
     setNetwork(true);
     await vi.waitFor(() => expect(queuedWrites(client)).toHaveLength(0));
 
-    expect(server.log).toEqual(["POST /api/cart/add", "PUT /api/cart/update", "PUT /api/cart/update", "POST /api/cart/add"]);
+    expect(server.log).toEqual([
+      "POST /api/cart/add",
+      "PUT /api/cart/update",
+      "PUT /api/cart/update",
+      "POST /api/cart/add",
+    ]);
     expect(server.ids).toEqual(["mutation-1", "mutation-2", "mutation-3", "mutation-4"]);
     expect(serverLines()).toEqual(seen);
     // The stand-in id was replaced by the server's line.
@@ -119,13 +174,25 @@ describe("cart writes made offline", () => {
     setNetwork(false);
 
     void addMargherita(client);
-    void write(client, { kind: "add", menuItemId: 9, tempLineId: -2, item: calzone, itemName: "Calzone" });
+    void write(client, {
+      kind: "add",
+      menuItemId: 9,
+      tempLineId: -2,
+      item: calzone,
+      itemName: "Calzone",
+    });
     await vi.waitFor(() => expect(shownLines(client)).toEqual(["Margherita × 1", "Calzone × 1"]));
 
     setNetwork(true);
     await vi.waitFor(() => expect(server.log).toContain("GET /api/cart"));
     await vi.waitFor(() => expect(shownLines(client)).toEqual(["Margherita × 1"]));
-    expect(toasts.getSnapshot()).toEqual([expect.objectContaining({ kind: "cart", title: "Couldn't add Calzone", message: "Calzone is sold out" })]);
+    expect(toasts.getSnapshot()).toEqual([
+      expect.objectContaining({
+        kind: "cart",
+        title: "Couldn't add Calzone",
+        message: "Calzone is sold out",
+      }),
+    ]);
     expect(serverLines()).toEqual(["Margherita × 1"]);
   });
 
@@ -133,8 +200,20 @@ describe("cart writes made offline", () => {
     const client = appClient();
     server.soldOut.add(9);
     setNetwork(false);
-    void write(client, { kind: "add", menuItemId: 9, tempLineId: -2, item: calzone, itemName: "Calzone" });
-    void write(client, { kind: "update", menuItemId: 9, lineId: -2, line: { menuItemId: 9, addonIds: [], allergyInformation: "" }, quantity: 2 });
+    void write(client, {
+      kind: "add",
+      menuItemId: 9,
+      tempLineId: -2,
+      item: calzone,
+      itemName: "Calzone",
+    });
+    void write(client, {
+      kind: "update",
+      menuItemId: 9,
+      lineId: -2,
+      line: { menuItemId: 9, addonIds: [], allergyInformation: "" },
+      quantity: 2,
+    });
     await vi.waitFor(() => expect(shownLines(client)).toEqual(["Calzone × 2"]));
 
     setNetwork(true);
@@ -152,7 +231,11 @@ describe("cart writes made online", () => {
     let answer: (response: Response) => void = () => undefined;
     vi.stubGlobal(
       "fetch",
-      vi.fn((input: RequestInfo | URL, init?: RequestInit) => new Promise<Response>((resolve) => (answer = (r) => resolve(r))).then(() => server.fetch(input, init))),
+      vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((resolve) => (answer = (r) => resolve(r))).then(() =>
+          server.fetch(input, init),
+        ),
+      ),
     );
     const done = addMargherita(client);
     await vi.waitFor(() => expect(client.isMutating({ mutationKey: cartKeys.writes })).toBe(1));
@@ -166,7 +249,10 @@ describe("cart writes made online", () => {
 
   it("wait for each other (one scope), so two quick taps reach the server in order", async () => {
     const client = appClient();
-    await Promise.all([addMargherita(client), write(client, { kind: "add", menuItemId: 8, tempLineId: -3 })]);
+    await Promise.all([
+      addMargherita(client),
+      write(client, { kind: "add", menuItemId: 8, tempLineId: -3 }),
+    ]);
     expect(server.ids).toEqual(["mutation-1", "mutation-2"]);
     expect(shownLines(client)).toEqual(["Margherita × 1", "Marinara × 1"]);
   });

@@ -1,6 +1,6 @@
+import { type Cart, type CartItem, emptyCart } from "@contract/cart";
+import { PORTION_GROUP } from "@contract/vendors";
 import { describe, expect, it } from "vitest";
-import { type Cart, type CartItem, emptyCart } from "../../../../contract/cart";
-import { PORTION_GROUP } from "../../../../contract/vendors";
 import {
   applyCartChange,
   type CartChange,
@@ -9,9 +9,14 @@ import {
   isOlderCart,
   rebaseCart,
   showNewerCart,
-} from "../../../../src/features/cart/lib/optimistic-cart";
+} from "@/features/cart/lib/optimistic-cart";
 
-const margherita = { name: "Margherita", description: "Tomato, mozzarella", image: "/images/items/1.jpg", pricePence: 950 };
+const margherita = {
+  name: "Margherita",
+  description: "Tomato, mozzarella",
+  image: "/images/items/1.jpg",
+  pricePence: 950,
+};
 const forno = { id: 1, name: "Forno & Fuoco", preparationTime: { min: 10, max: 15 } };
 
 function line(overrides: Partial<CartItem> = {}): CartItem {
@@ -63,7 +68,11 @@ const add = (menuItemId: number, tempLineId = -1, item = margherita): CartChange
   item,
 });
 
-const setQuantity = (lineId: number, quantity: number, config?: Extract<CartChange, { kind: "update" }>["line"]): CartChange => ({
+const setQuantity = (
+  lineId: number,
+  quantity: number,
+  config?: Extract<CartChange, { kind: "update" }>["line"],
+): CartChange => ({
   kind: "update",
   vendorId: 1,
   orderType: "takeaway",
@@ -77,13 +86,28 @@ describe("applyCartChange", () => {
   it("adds a known item as a new line priced from the menu, with a stand-in id, and totals the cart", () => {
     const cart = applyCartChange(serverCart([]), add(7, -5));
     expect(cart.items).toHaveLength(1);
-    expect(cart.items[0]).toMatchObject({ lineId: -5, menuItemId: 7, name: "Margherita", quantity: 1, totalPricePence: 950, totalPrice: 9.5 });
+    expect(cart.items[0]).toMatchObject({
+      lineId: -5,
+      menuItemId: 7,
+      name: "Margherita",
+      quantity: 1,
+      totalPricePence: 950,
+      totalPrice: 9.5,
+    });
     // An empty cart carries no service charge: the total is the subtotal until the server prices it.
-    expect(cart).toMatchObject({ subtotalPence: 950, serviceChargePence: 0, totalPence: 950, total: 9.5 });
+    expect(cart).toMatchObject({
+      subtotalPence: 950,
+      serviceChargePence: 0,
+      totalPence: 950,
+      total: 9.5,
+    });
   });
 
   it("merges an add into the item's plain line, as the server does, keeping the server's service charge", () => {
-    const cart = applyCartChange(serverCart([line({ quantity: 2, totalPricePence: 1900 })]), add(7));
+    const cart = applyCartChange(
+      serverCart([line({ quantity: 2, totalPricePence: 1900 })]),
+      add(7),
+    );
     expect(cart.items).toHaveLength(1);
     expect(cart.items[0]).toMatchObject({ lineId: 31, quantity: 3, totalPricePence: 2850 });
     expect(cart).toMatchObject({ subtotalPence: 2850, serviceChargePence: 50, totalPence: 2900 });
@@ -114,9 +138,21 @@ describe("applyCartChange", () => {
       allergyInformation: "  no nuts ",
     };
     const [added] = applyCartChange(serverCart([]), change).items;
-    expect(added).toMatchObject({ pricePence: 1250, addonTotalPence: 100, totalPricePence: 1350, allergyInformation: "no nuts" });
-    expect(added!.addons.map((group) => group.groupName)).toEqual([PORTION_GROUP, "Extra toppings"]);
-    expect(configOfLine(added!)).toEqual({ menuItemId: 7, addonIds: [41, 52], allergyInformation: "no nuts" });
+    expect(added).toMatchObject({
+      pricePence: 1250,
+      addonTotalPence: 100,
+      totalPricePence: 1350,
+      allergyInformation: "no nuts",
+    });
+    expect(added!.addons.map((group) => group.groupName)).toEqual([
+      PORTION_GROUP,
+      "Extra toppings",
+    ]);
+    expect(configOfLine(added!)).toEqual({
+      menuItemId: 7,
+      addonIds: [41, 52],
+      allergyInformation: "no nuts",
+    });
   });
 
   it("draws nothing for an item the menu never showed (it appears when the server answers)", () => {
@@ -126,8 +162,13 @@ describe("applyCartChange", () => {
 
   it("sets a line's quantity, removes it at 0 and never goes above 50", () => {
     const start = serverCart([line(), line({ lineId: 32, menuItemId: 8, name: "Marinara" })]);
-    expect(applyCartChange(start, setQuantity(31, 4)).items[0]).toMatchObject({ quantity: 4, totalPricePence: 3800 });
-    expect(applyCartChange(start, setQuantity(31, 0)).items.map((item) => item.lineId)).toEqual([32]);
+    expect(applyCartChange(start, setQuantity(31, 4)).items[0]).toMatchObject({
+      quantity: 4,
+      totalPricePence: 3800,
+    });
+    expect(applyCartChange(start, setQuantity(31, 0)).items.map((item) => item.lineId)).toEqual([
+      32,
+    ]);
     expect(applyCartChange(start, setQuantity(31, 80)).items[0]!.quantity).toBe(50);
   });
 
@@ -139,9 +180,25 @@ describe("applyCartChange", () => {
 
   it("clears the cart and saves delivery instructions and allergy notes", () => {
     const start = serverCart([line()]);
-    expect(applyCartChange(start, { kind: "clear", vendorId: 1, orderType: "takeaway" })).toMatchObject({ items: [], totalPence: 0 });
-    expect(applyCartChange(start, { kind: "delivery-instructions", vendorId: 1, orderType: "takeaway", instructions: " Gate 3 " }).deliveryInstructions).toBe("Gate 3");
-    const noted = applyCartChange(start, { kind: "allergy", vendorId: 1, orderType: "takeaway", menuItemId: 7, lineId: 31, allergyInformation: "no basil" });
+    expect(
+      applyCartChange(start, { kind: "clear", vendorId: 1, orderType: "takeaway" }),
+    ).toMatchObject({ items: [], totalPence: 0 });
+    expect(
+      applyCartChange(start, {
+        kind: "delivery-instructions",
+        vendorId: 1,
+        orderType: "takeaway",
+        instructions: " Gate 3 ",
+      }).deliveryInstructions,
+    ).toBe("Gate 3");
+    const noted = applyCartChange(start, {
+      kind: "allergy",
+      vendorId: 1,
+      orderType: "takeaway",
+      menuItemId: 7,
+      lineId: 31,
+      allergyInformation: "no basil",
+    });
     expect(noted.items[0]!.allergyInformation).toBe("no basil");
   });
 });
@@ -150,8 +207,12 @@ describe("findLine", () => {
   it("finds a line by id, else (a stand-in id the server has replaced) by its configuration", () => {
     const items = [line()];
     expect(findLine(items, 31, undefined)?.lineId).toBe(31);
-    expect(findLine(items, -9, { menuItemId: 7, addonIds: [], allergyInformation: "" })?.lineId).toBe(31);
-    expect(findLine(items, -9, { menuItemId: 7, addonIds: [3], allergyInformation: "" })).toBeUndefined();
+    expect(
+      findLine(items, -9, { menuItemId: 7, addonIds: [], allergyInformation: "" })?.lineId,
+    ).toBe(31);
+    expect(
+      findLine(items, -9, { menuItemId: 7, addonIds: [3], allergyInformation: "" }),
+    ).toBeUndefined();
   });
 });
 
@@ -161,7 +222,9 @@ describe("rebaseCart", () => {
     const server = serverCart([line({ lineId: 40 })]);
     const waiting = [setQuantity(-4, 3, { menuItemId: 7, addonIds: [], allergyInformation: "" })];
     const cart = rebaseCart(server, waiting);
-    expect(cart.items).toEqual([expect.objectContaining({ lineId: 40, quantity: 3, totalPricePence: 2850 })]);
+    expect(cart.items).toEqual([
+      expect.objectContaining({ lineId: 40, quantity: 3, totalPricePence: 2850 }),
+    ]);
     expect(cart.totalPence).toBe(2900);
   });
 
@@ -173,7 +236,11 @@ describe("rebaseCart", () => {
 });
 
 describe("restore and merge rules: never backwards by version", () => {
-  const at = (version: number, items: CartItem[] = [], vendorId = 1): Cart => ({ ...serverCart(items), version, vendorId });
+  const at = (version: number, items: CartItem[] = [], vendorId = 1): Cart => ({
+    ...serverCart(items),
+    version,
+    vendorId,
+  });
 
   it("calls an answer older only against the same vendor's cart with a higher version", () => {
     expect(isOlderCart(at(3), at(4))).toBe(true);

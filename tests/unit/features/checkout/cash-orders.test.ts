@@ -1,18 +1,25 @@
 // @vitest-environment jsdom
-import { dehydrate, hydrate, MutationObserver, onlineManager, QueryClient } from "@tanstack/react-query";
+
+import type { Cart } from "@contract/cart";
+import {
+  dehydrate,
+  hydrate,
+  MutationObserver,
+  onlineManager,
+  QueryClient,
+} from "@tanstack/react-query";
+import { type FakeCartServer, fakeCartServer } from "@tests/unit/helpers/fake-cart-server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Cart } from "../../../../contract/cart";
-import { cartKeys } from "../../../../src/features/cart/api/cart-api";
-import { type CartWrite, registerCartWrites } from "../../../../src/features/cart/api/cart-writes";
+import { cartKeys } from "@/features/cart/api/cart-api";
+import { type CartWrite, registerCartWrites } from "@/features/cart/api/cart-writes";
 import {
   type CashOrderWrite,
   cashOrderKey,
   confirmedLines,
   registerCashOrders,
   setCashOrderHandlers,
-} from "../../../../src/features/checkout/api/cash-orders";
-import { toasts } from "../../../../src/lib/toast-store";
-import { type FakeCartServer, fakeCartServer } from "../../helpers/fake-cart-server";
+} from "@/features/checkout/api/cash-orders";
+import { toasts } from "@/lib/toast-store";
 
 let server: FakeCartServer;
 const placed = vi.fn();
@@ -24,7 +31,9 @@ function setNetwork(online: boolean) {
 }
 
 function appClient(): QueryClient {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Number.POSITIVE_INFINITY } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Number.POSITIVE_INFINITY } },
+  });
   registerCartWrites(client);
   registerCashOrders(client);
   client.mount();
@@ -34,23 +43,54 @@ function appClient(): QueryClient {
 const calzone = { name: "Calzone", description: "", image: "", pricePence: 1100 };
 
 function addOffline(client: QueryClient, menuItemId: number, mutationId: string) {
-  const write = { kind: "add", vendorId: 1, orderType: "takeaway", menuItemId, tempLineId: -menuItemId, item: calzone, mutationId, queued: true } as CartWrite;
-  void new MutationObserver<unknown, Error, CartWrite>(client, { mutationKey: cartKeys.writes }).mutate(write).catch(() => undefined);
+  const write = {
+    kind: "add",
+    vendorId: 1,
+    orderType: "takeaway",
+    menuItemId,
+    tempLineId: -menuItemId,
+    item: calzone,
+    mutationId,
+    queued: true,
+  } as CartWrite;
+  void new MutationObserver<unknown, Error, CartWrite>(client, { mutationKey: cartKeys.writes })
+    .mutate(write)
+    .catch(() => undefined);
 }
 
 /** The cash order as the cart page places it, from the cart on screen. */
 function placeCashOrder(client: QueryClient, cart: Cart, queued: boolean) {
   const write: CashOrderWrite = {
-    order: { vendorId: 1, orderType: "takeaway", items: [], deliveryInstructions: null, allergyNote: null, vehicleData: null, paymentMethod: "cash_at_counter" },
+    order: {
+      vendorId: 1,
+      orderType: "takeaway",
+      items: [],
+      deliveryInstructions: null,
+      allergyNote: null,
+      vehicleData: null,
+      paymentMethod: "cash_at_counter",
+    },
     idempotencyKey: "order-attempt-1",
     queued,
     lines: confirmedLines(cart),
-    summary: { vendorName: "Forno & Fuoco", orderType: "Click & Collect", totalPence: cart.totalPence, preparationTime: null, items: [], vehicle: null },
+    summary: {
+      vendorName: "Forno & Fuoco",
+      orderType: "Click & Collect",
+      totalPence: cart.totalPence,
+      preparationTime: null,
+      items: [],
+      vehicle: null,
+    },
   };
-  void new MutationObserver<{ id: number }, Error, CashOrderWrite>(client, { mutationKey: cashOrderKey }).mutate(write).catch(() => undefined);
+  void new MutationObserver<{ id: number }, Error, CashOrderWrite>(client, {
+    mutationKey: cashOrderKey,
+  })
+    .mutate(write)
+    .catch(() => undefined);
 }
 
-const shownCart = (client: QueryClient) => client.getQueryData<Cart>(cartKeys.detail(1, "takeaway"));
+const shownCart = (client: QueryClient) =>
+  client.getQueryData<Cart>(cartKeys.detail(1, "takeaway"));
 
 beforeEach(() => {
   server = fakeCartServer();
@@ -84,7 +124,9 @@ describe("a cash order placed offline", () => {
     await vi.waitFor(() => expect(placed).toHaveBeenCalledTimes(1));
     // The cart change first, then the check of the cart, then the order.
     expect(server.log).toEqual(["POST /api/cart/add", "GET /api/cart", "POST /api/orders"]);
-    expect(server.orders).toEqual([{ id: 500, key: "order-attempt-1", lines: [{ menuItemId: 9, quantity: 1 }] }]);
+    expect(server.orders).toEqual([
+      { id: 500, key: "order-attempt-1", lines: [{ menuItemId: 9, quantity: 1 }] },
+    ]);
     expect(placed.mock.calls[0]![0]).toMatchObject({ orderId: 500, vendorName: "Forno & Fuoco" });
 
     // Resumed again (focus, another reconnect): nothing more is sent.
@@ -98,7 +140,14 @@ describe("a cash order placed offline", () => {
     addOffline(before, 9, "mutation-1");
     await vi.waitFor(() => expect(shownCart(before)?.items).toHaveLength(1));
     placeCashOrder(before, shownCart(before)!, true);
-    await vi.waitFor(() => expect(before.getMutationCache().getAll().filter((m) => m.state.isPaused)).toHaveLength(2));
+    await vi.waitFor(() =>
+      expect(
+        before
+          .getMutationCache()
+          .getAll()
+          .filter((m) => m.state.isPaused),
+      ).toHaveLength(2),
+    );
     const saved = JSON.parse(JSON.stringify(dehydrate(before)));
     before.unmount();
 
@@ -124,7 +173,10 @@ describe("a cash order placed offline", () => {
     await vi.waitFor(() => expect(notSent).toHaveBeenCalledTimes(1));
     expect(server.orders).toEqual([]);
     expect(placed).not.toHaveBeenCalled();
-    expect(toasts.getSnapshot().map((toast) => toast.title)).toEqual(["Couldn't add Calzone", "Your order was not sent"]);
+    expect(toasts.getSnapshot().map((toast) => toast.title)).toEqual([
+      "Couldn't add Calzone",
+      "Your order was not sent",
+    ]);
     expect(toasts.getSnapshot()[1]!.message).toContain("Your cart changed while you were offline");
   });
 

@@ -1,15 +1,17 @@
+import type { Cart, CartItem } from "@contract/cart";
 import { describe, expect, it } from "vitest";
-import type { Cart, CartItem } from "../../../../contract/cart";
-import { carDeliveryReducer, initialCarDelivery } from "../../../../src/features/checkout/hooks/use-car-delivery";
-import { isAllowedCheckoutUrl } from "../../../../src/features/checkout/lib/checkout-url";
-import { allergyNote, orderPayload } from "../../../../src/features/checkout/lib/order-payload";
-import { displayPlate } from "../../../../src/features/checkout/lib/plate";
+import { carDeliveryReducer, initialCarDelivery } from "@/features/checkout/hooks/use-car-delivery";
+import { isAllowedCheckoutUrl } from "@/features/checkout/lib/checkout-url";
+import { allergyNote, orderPayload } from "@/features/checkout/lib/order-payload";
+import { displayPlate } from "@/features/checkout/lib/plate";
 
 const ORIGIN = "https://park.example";
 
-describe("isAllowedCheckoutUrl (spec section 5)", () => {
+describe("isAllowedCheckoutUrl (docs/product-spec.md § Validation rules)", () => {
   it("accepts Stripe's checkout host over https", () => {
-    expect(isAllowedCheckoutUrl("https://checkout.stripe.com/c/pay/cs_test_123", ORIGIN)).toBe(true);
+    expect(isAllowedCheckoutUrl("https://checkout.stripe.com/c/pay/cs_test_123", ORIGIN)).toBe(
+      true,
+    );
   });
 
   it("accepts our own test checkout on this origin", () => {
@@ -53,7 +55,13 @@ function item(overrides: Partial<CartItem>): CartItem {
     addonTotalPence: 100,
     totalPricePence: 1000,
     allergyInformation: "",
-    addons: [{ groupId: 7, groupName: "Extra toppings", addons: [{ addonId: 70, name: "Olives", quantity: 1, price: 1, total: 1, pricePence: 100 }] }],
+    addons: [
+      {
+        groupId: 7,
+        groupName: "Extra toppings",
+        addons: [{ addonId: 70, name: "Olives", quantity: 1, price: 1, total: 1, pricePence: 100 }],
+      },
+    ],
     ...overrides,
   };
 }
@@ -75,20 +83,36 @@ const cart = (items: CartItem[]): Cart => ({
   vendor_info: null,
 });
 
-describe("the order-creation payload (spec section 3)", () => {
+describe("the order-creation payload (docs/product-spec.md § Entities and their fields)", () => {
   it("joins every line's 'name: allergy' with '; '", () => {
-    const items = [item({ name: "Margherita", allergyInformation: " no basil " }), item({ lineId: 2, name: "Chips", allergyInformation: "" }), item({ lineId: 3, name: "Tiramisu", allergyInformation: "nut allergy" })];
+    const items = [
+      item({ name: "Margherita", allergyInformation: " no basil " }),
+      item({ lineId: 2, name: "Chips", allergyInformation: "" }),
+      item({ lineId: 3, name: "Tiramisu", allergyInformation: "nut allergy" }),
+    ];
     expect(allergyNote(cart(items))).toBe("Margherita: no basil; Tiramisu: nut allergy");
     expect(allergyNote(cart([item({})]))).toBeNull();
   });
 
   it("carries items, add-ons per group, instructions and the vehicle", () => {
     const vehicle = { registrationNumber: "AB12CDE", make: "Ford", colour: "Blue" };
-    const payload = orderPayload(cart([item({ quantity: 2 })]), { vendorId: 3, orderType: null, vehicle });
+    const payload = orderPayload(cart([item({ quantity: 2 })]), {
+      vendorId: 3,
+      orderType: null,
+      vehicle,
+    });
     expect(payload).toEqual({
       vendorId: 3,
       orderType: "takeaway",
-      items: [{ menu_item_id: 1, quantity: 2, price: 10, allergy_information: null, addons: [{ group_id: 7, addons: [{ menu_item_addon_id: 70, quantity: 1, price: 1 }] }] }],
+      items: [
+        {
+          menu_item_id: 1,
+          quantity: 2,
+          price: 10,
+          allergy_information: null,
+          addons: [{ group_id: 7, addons: [{ menu_item_addon_id: 70, quantity: 1, price: 1 }] }],
+        },
+      ],
       deliveryInstructions: "by the gate",
       allergyNote: null,
       vehicleData: vehicle,
@@ -98,22 +122,49 @@ describe("the order-creation payload (spec section 3)", () => {
 
 describe("car delivery answers", () => {
   it("upper-cases the plate and stops at 8 characters", () => {
-    const state = carDeliveryReducer({ ...initialCarDelivery, answer: "yes" }, { type: "plate", plate: "ab12 cdefgh" });
+    const state = carDeliveryReducer(
+      { ...initialCarDelivery, answer: "yes" },
+      { type: "plate", plate: "ab12 cdefgh" },
+    );
     expect(state.plate).toBe("AB12 CDE");
   });
 
   it("No clears the plate, the vehicle and any error", () => {
-    const found = { ...initialCarDelivery, answer: "yes" as const, plate: "AB12 CDE", vehicle: { registrationNumber: "AB12CDE", make: "Ford", colour: "Blue" }, error: "x" };
-    expect(carDeliveryReducer(found, { type: "answer", answer: "no" })).toEqual({ ...initialCarDelivery, answer: "no" });
+    const found = {
+      ...initialCarDelivery,
+      answer: "yes" as const,
+      plate: "AB12 CDE",
+      vehicle: { registrationNumber: "AB12CDE", make: "Ford", colour: "Blue" },
+      error: "x",
+    };
+    expect(carDeliveryReducer(found, { type: "answer", answer: "no" })).toEqual({
+      ...initialCarDelivery,
+      answer: "no",
+    });
   });
 
   it("Change keeps the plate for editing but forgets the vehicle", () => {
-    const found = { ...initialCarDelivery, answer: "yes" as const, plate: "AB12 CDE", vehicle: { registrationNumber: "AB12CDE", make: "Ford", colour: "Blue" } };
-    expect(carDeliveryReducer(found, { type: "change" })).toMatchObject({ plate: "AB12 CDE", vehicle: null });
+    const found = {
+      ...initialCarDelivery,
+      answer: "yes" as const,
+      plate: "AB12 CDE",
+      vehicle: { registrationNumber: "AB12CDE", make: "Ford", colour: "Blue" },
+    };
+    expect(carDeliveryReducer(found, { type: "change" })).toMatchObject({
+      plate: "AB12 CDE",
+      vehicle: null,
+    });
   });
 
   it("a failed search says why and selects nothing", () => {
-    const state = carDeliveryReducer({ ...initialCarDelivery, answer: "yes", searching: true }, { type: "failed", error: "Vehicle not found. Please check the registration number." });
-    expect(state).toMatchObject({ searching: false, vehicle: null, error: "Vehicle not found. Please check the registration number." });
+    const state = carDeliveryReducer(
+      { ...initialCarDelivery, answer: "yes", searching: true },
+      { type: "failed", error: "Vehicle not found. Please check the registration number." },
+    );
+    expect(state).toMatchObject({
+      searching: false,
+      vehicle: null,
+      error: "Vehicle not found. Please check the registration number.",
+    });
   });
 });

@@ -11,7 +11,13 @@ beforeEach(() => {
   loadStripe.mockClear();
   vi.stubGlobal(
     "fetch",
-    vi.fn(async () => new Response(JSON.stringify(answer), { status: 200, headers: { "content-type": "application/json" } })),
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify(answer), {
+          status: 200,
+          headers: { "content-type": "application/json" },
+        }),
+    ),
   );
 });
 
@@ -22,7 +28,7 @@ afterEach(() => {
 describe("Stripe.js on the Secure Payment screen", () => {
   it("loads nothing of Stripe's when the server has no publishable key", async () => {
     answer = { publishableKey: null };
-    const { loadStripeForPaymentScreen } = await import("../../../../src/features/checkout/lib/stripe-js");
+    const { loadStripeForPaymentScreen } = await import("@/features/checkout/lib/stripe-js");
 
     expect(await loadStripeForPaymentScreen()).toBeNull();
     expect(loadStripe).not.toHaveBeenCalled();
@@ -31,7 +37,7 @@ describe("Stripe.js on the Secure Payment screen", () => {
 
   it("loads Stripe.js with the server's publishable key, once per page", async () => {
     answer = { publishableKey: "pk_test_51FoodPark" };
-    const { loadStripeForPaymentScreen } = await import("../../../../src/features/checkout/lib/stripe-js");
+    const { loadStripeForPaymentScreen } = await import("@/features/checkout/lib/stripe-js");
 
     await loadStripeForPaymentScreen();
     await loadStripeForPaymentScreen();
@@ -42,7 +48,7 @@ describe("Stripe.js on the Secure Payment screen", () => {
 
   it("does not load Stripe.js merely by being imported", async () => {
     answer = { publishableKey: "pk_test_51FoodPark" };
-    await import("../../../../src/features/checkout/lib/stripe-js");
+    await import("@/features/checkout/lib/stripe-js");
 
     expect(loadStripe).not.toHaveBeenCalled();
     expect(fetch).not.toHaveBeenCalled();

@@ -1,5 +1,5 @@
+import type { Addon, AddonGroup } from "@contract/vendors";
 import { describe, expect, it } from "vitest";
-import type { Addon, AddonGroup } from "../../../../contract/vendors";
 import {
   addonSelections,
   defaultSelection,
@@ -11,7 +11,7 @@ import {
   toggleAddon,
   unitPricePence,
   usesRadio,
-} from "../../../../src/features/item/lib/addon-rules";
+} from "@/features/item/lib/addon-rules";
 
 const addon = (id: number, name: string, pricePence: number, isDefault = false): Addon => ({
   id,
@@ -23,7 +23,14 @@ const addon = (id: number, name: string, pricePence: number, isDefault = false):
   allergens: [],
 });
 
-const group = (id: number, name: string, min: number, max: number, addons: Addon[], isRequired = min > 0): AddonGroup => ({
+const group = (
+  id: number,
+  name: string,
+  min: number,
+  max: number,
+  addons: Addon[],
+  isRequired = min > 0,
+): AddonGroup => ({
   id,
   name,
   min_quantity: min,
@@ -32,12 +39,31 @@ const group = (id: number, name: string, min: number, max: number, addons: Addon
   addons,
 });
 
-const portion = group(1, "Choose Portion Size", 1, 1, [addon(11, '10"', 950, true), addon(12, '12"', 1250)]);
+const portion = group(1, "Choose Portion Size", 1, 1, [
+  addon(11, '10"', 950, true),
+  addon(12, '12"', 1250),
+]);
 const sauce = group(2, "Sauce", 1, 1, [addon(21, "Tomato", 0, true), addon(22, "White", 0)]);
-const toppings = group(3, "Extra toppings", 0, 3, [addon(31, "Nduja", 150), addon(32, "Olives", 80), addon(33, "Rocket", 80), addon(34, "Anchovies", 120)]);
-const dips = group(4, "Crust dips", 0, 2, [addon(41, "Garlic mayo", 0, true), addon(42, "Hot honey", 80, true), addon(43, "Chilli oil", 60, true)]);
-const frequently = group(5, "Frequently Bought Together", 0, 3, [addon(51, "Dough balls", 550, true), addon(52, "Tiramisu", 600)]);
-const sides = group(6, "Pick two sides", 2, 3, [addon(61, "Slaw", 0), addon(62, "Pickles", 0), addon(63, "Fries", 100)]);
+const toppings = group(3, "Extra toppings", 0, 3, [
+  addon(31, "Nduja", 150),
+  addon(32, "Olives", 80),
+  addon(33, "Rocket", 80),
+  addon(34, "Anchovies", 120),
+]);
+const dips = group(4, "Crust dips", 0, 2, [
+  addon(41, "Garlic mayo", 0, true),
+  addon(42, "Hot honey", 80, true),
+  addon(43, "Chilli oil", 60, true),
+]);
+const frequently = group(5, "Frequently Bought Together", 0, 3, [
+  addon(51, "Dough balls", 550, true),
+  addon(52, "Tiramisu", 600),
+]);
+const sides = group(6, "Pick two sides", 2, 3, [
+  addon(61, "Slaw", 0),
+  addon(62, "Pickles", 0),
+  addon(63, "Fries", 100),
+]);
 const groups = [portion, sauce, toppings, dips, frequently];
 
 describe("which groups are listed", () => {
@@ -79,7 +105,10 @@ describe("choosing add-ons", () => {
   it("replaces the selection in a max-1 group", () => {
     const start: Selection = { 2: [21] };
     expect(toggleAddon(start, sauce, 22)[2]).toEqual([22]);
-    const optionalSingle = group(7, "Drizzle", 0, 1, [addon(71, "Honey", 50), addon(72, "Chilli", 50)]);
+    const optionalSingle = group(7, "Drizzle", 0, 1, [
+      addon(71, "Honey", 50),
+      addon(72, "Chilli", 50),
+    ]);
     expect(toggleAddon({ 7: [71] }, optionalSingle, 72)[7]).toEqual([72]);
   });
 
@@ -105,14 +134,19 @@ describe("choosing add-ons", () => {
 describe("required groups", () => {
   it("names each group short of its minimum with the spec's message", () => {
     expect(groupErrors([portion, sauce, toppings, sides], { 2: [21], 6: [61] })).toEqual([
-      { groupId: 1, message: "Choose Portion Size is required. Please select at least 1 option(s)." },
+      {
+        groupId: 1,
+        message: "Choose Portion Size is required. Please select at least 1 option(s).",
+      },
       { groupId: 6, message: "Pick two sides is required. Please select at least 2 option(s)." },
     ]);
   });
 
   it("treats a group flagged required with min 0 as needing one", () => {
     const flagged = group(8, "Bread", 0, 2, [addon(81, "White", 0)], true);
-    expect(groupErrors([flagged], {})).toEqual([{ groupId: 8, message: "Bread is required. Please select at least 1 option(s)." }]);
+    expect(groupErrors([flagged], {})).toEqual([
+      { groupId: 8, message: "Bread is required. Please select at least 1 option(s)." },
+    ]);
   });
 
   it("passes once every minimum is met", () => {
@@ -127,7 +161,9 @@ describe("price", () => {
   });
 
   it("adds every other chosen add-on once, frequently-bought ones included", () => {
-    expect(unitPricePence(950, groups, { 1: [12], 2: [21], 3: [31, 32], 5: [51] })).toBe(1250 + 150 + 80 + 550);
+    expect(unitPricePence(950, groups, { 1: [12], 2: [21], 3: [31, 32], 5: [51] })).toBe(
+      1250 + 150 + 80 + 550,
+    );
   });
 });
 

@@ -1,6 +1,6 @@
+import type { CartItem } from "@contract/cart";
 import { expect, it } from "vitest";
-import type { CartItem } from "../../../../contract/cart";
-import { badgeLabel, selectionOfLine, targetLine } from "../../../../src/features/item/lib/item-display";
+import { badgeLabel, selectionOfLine, targetLine } from "@/features/item/lib/item-display";
 
 const line = (lineId: number, addonIds: number[]): CartItem => ({
   id: "item_1",
@@ -17,7 +17,20 @@ const line = (lineId: number, addonIds: number[]): CartItem => ({
   addonTotalPence: 0,
   totalPricePence: 950,
   allergyInformation: "",
-  addons: [{ groupId: 1, groupName: "Extras", addons: addonIds.map((addonId) => ({ addonId, name: "", quantity: 1, price: 0, total: 0, pricePence: 0 })) }],
+  addons: [
+    {
+      groupId: 1,
+      groupName: "Extras",
+      addons: addonIds.map((addonId) => ({
+        addonId,
+        name: "",
+        quantity: 1,
+        price: 0,
+        total: 0,
+        pricePence: 0,
+      })),
+    },
+  ],
 });
 
 it("spells out the decorative badges", () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import { ANNOUNCED_KEY, createAnnouncedStatuses } from "../../../../src/features/live/lib/announced-statuses";
+import { ANNOUNCED_KEY, createAnnouncedStatuses } from "@/features/live/lib/announced-statuses";
 
 describe("announced statuses (one toast per status)", () => {
   it("announces a status once per order, never one at or behind the last announced", () => {

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
+
+import { SOCKET_EVENTS } from "@contract/realtime";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SOCKET_EVENTS } from "../../../../contract/realtime";
 import {
   type ClientLoader,
   openLiveConnection,
   ROOM_JOIN_TIMEOUT_MS,
   subscribeToStaffChanges,
-} from "../../../../src/features/live/lib/live-connection";
+} from "@/features/live/lib/live-connection";
 
 type Handler = (...args: unknown[]) => void;
 
@@ -159,7 +160,11 @@ describe("the live connection", () => {
     const errors: string[] = [];
     const connection = await openLiveConnection(
       session,
-      { onOrderStatus: () => undefined, onResync, onError: (_error, context) => errors.push(context) },
+      {
+        onOrderStatus: () => undefined,
+        onResync,
+        onError: (_error, context) => errors.push(context),
+      },
       loader,
     );
     socket.connectNow();
@@ -178,7 +183,11 @@ describe("the live connection", () => {
     const errors: string[] = [];
     const connection = await openLiveConnection(
       session,
-      { onOrderStatus: () => undefined, revalidateToken, onError: (_error, context) => errors.push(context) },
+      {
+        onOrderStatus: () => undefined,
+        revalidateToken,
+        onError: (_error, context) => errors.push(context),
+      },
       loader,
     );
     socket.connectNow();
@@ -206,7 +215,11 @@ describe("the live connection", () => {
     const errors: unknown[] = [];
     const connection = await openLiveConnection(
       session,
-      { onOrderStatus: () => undefined, revalidateToken: async () => null, onError: (error) => errors.push(error) },
+      {
+        onOrderStatus: () => undefined,
+        revalidateToken: async () => null,
+        onError: (error) => errors.push(error),
+      },
       loader,
     );
     socket.connectNow();

@@ -1,8 +1,8 @@
+import { notificationTone } from "@contract/order-status";
 import { describe, expect, it } from "vitest";
-import { createNotificationStore } from "../../../../src/features/live/lib/notification-store";
-import { notificationTone } from "../../../../contract/order-status";
+import { createNotificationStore } from "@/features/live/lib/notification-store";
 
-describe("notification colours (spec section 4)", () => {
+describe("notification colours (docs/product-spec.md § States and transitions)", () => {
   it.each([
     ["confirmed", "info"],
     ["preparing", "warning"],

@@ -1,10 +1,10 @@
+import { makeItem, makeOrder } from "@tests/unit/helpers/orders";
 import { describe, expect, it } from "vitest";
 import {
   applyOrderFilters,
   DEFAULT_FILTERS,
   hasActiveFilters,
-} from "../../../../src/features/orders/lib/order-filters";
-import { makeItem, makeOrder } from "../../helpers/orders";
+} from "@/features/orders/lib/order-filters";
 
 const pizza = makeOrder({
   id: 11,
@@ -37,7 +37,7 @@ const all = [pizza, tacos, curry];
 const ids = (filters: Partial<typeof DEFAULT_FILTERS>) =>
   applyOrderFilters(all, { ...DEFAULT_FILTERS, ...filters }).map((o) => o.id);
 
-describe("orders list filters (spec section 5)", () => {
+describe("orders list filters (docs/product-spec.md § Validation rules)", () => {
   it("defaults to newest first", () => {
     expect(ids({})).toEqual([12, 11, 3]);
   });

@@ -1,21 +1,57 @@
 // @vitest-environment jsdom
+
+import type { Order } from "@contract/orders";
 import { QueryClient } from "@tanstack/react-query";
+import { makeOrder } from "@tests/unit/helpers/orders";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Order } from "../../../../contract/orders";
-import { applyStatusNotification, orderDetailQuery, orderKeys, ordersListQuery } from "../../../../src/features/orders/api/orders-api";
-import { isOlderOrder, newerOrder, newerOrders } from "../../../../src/features/orders/lib/order-freshness";
-import { makeOrder } from "../../helpers/orders";
+import {
+  applyStatusNotification,
+  orderDetailQuery,
+  orderKeys,
+  ordersListQuery,
+} from "@/features/orders/api/orders-api";
+import { isOlderOrder, newerOrder, newerOrders } from "@/features/orders/lib/order-freshness";
 
 const at = (minute: number) => `2026-11-21T12:${String(minute).padStart(2, "0")}:00.000Z`;
 
 describe("an order never goes backwards (issue 11)", () => {
   it("calls a lower step older whatever the clocks say, and at one step the earlier update older", () => {
-    expect(isOlderOrder({ status: "confirmed", updated_at: at(9) }, { status: "preparing", updated_at: at(5) })).toBe(true);
-    expect(isOlderOrder({ status: "ready", updated_at: at(1) }, { status: "preparing", updated_at: at(5) })).toBe(false);
-    expect(isOlderOrder({ status: "preparing", updated_at: at(4) }, { status: "preparing", updated_at: at(5) })).toBe(true);
-    expect(isOlderOrder({ status: "preparing", updated_at: at(5) }, { status: "preparing", updated_at: at(5) })).toBe(false);
-    expect(isOlderOrder({ status: "cancelled", updated_at: at(1) }, { status: "preparing", updated_at: at(5) })).toBe(false);
-    expect(isOlderOrder({ status: "preparing", updated_at: "" }, { status: "preparing", updated_at: at(5) })).toBe(false);
+    expect(
+      isOlderOrder(
+        { status: "confirmed", updated_at: at(9) },
+        { status: "preparing", updated_at: at(5) },
+      ),
+    ).toBe(true);
+    expect(
+      isOlderOrder(
+        { status: "ready", updated_at: at(1) },
+        { status: "preparing", updated_at: at(5) },
+      ),
+    ).toBe(false);
+    expect(
+      isOlderOrder(
+        { status: "preparing", updated_at: at(4) },
+        { status: "preparing", updated_at: at(5) },
+      ),
+    ).toBe(true);
+    expect(
+      isOlderOrder(
+        { status: "preparing", updated_at: at(5) },
+        { status: "preparing", updated_at: at(5) },
+      ),
+    ).toBe(false);
+    expect(
+      isOlderOrder(
+        { status: "cancelled", updated_at: at(1) },
+        { status: "preparing", updated_at: at(5) },
+      ),
+    ).toBe(false);
+    expect(
+      isOlderOrder(
+        { status: "preparing", updated_at: "" },
+        { status: "preparing", updated_at: at(5) },
+      ),
+    ).toBe(false);
   });
 
   it("keeps the newer copy of each order in a list, and the arriving list's membership", () => {
@@ -32,7 +68,16 @@ describe("an order never goes backwards (issue 11)", () => {
 describe("orders queries keep what the screen showed", () => {
   afterEach(() => vi.unstubAllGlobals());
   const respond = (body: unknown) =>
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify(body), {
+            status: 200,
+            headers: { "Content-Type": "application/json" },
+          }),
+      ),
+    );
 
   it("offline, the worker's older copy does not turn 'Preparing' back into 'Confirmed'", async () => {
     const client = new QueryClient();
@@ -43,7 +88,10 @@ describe("orders queries keep what the screen showed", () => {
     applyStatusNotification(client, { orderId: 25, status: "preparing", updatedAt: at(5) });
 
     respond({ success: true, data: confirmed });
-    const detail = await orderDetailQuery(25).queryFn({ signal: new AbortController().signal, client });
+    const detail = await orderDetailQuery(25).queryFn({
+      signal: new AbortController().signal,
+      client,
+    });
     expect(detail.status).toBe("preparing");
     respond({ success: true, data: [confirmed] });
     const list = await ordersListQuery().queryFn({ signal: new AbortController().signal, client });
@@ -52,7 +100,10 @@ describe("orders queries keep what the screen showed", () => {
 
   it("a replayed older status event changes nothing", () => {
     const client = new QueryClient();
-    client.setQueryData(orderKeys.detail(3), makeOrder({ id: 3, status: "ready", updated_at: at(8) }));
+    client.setQueryData(
+      orderKeys.detail(3),
+      makeOrder({ id: 3, status: "ready", updated_at: at(8) }),
+    );
     applyStatusNotification(client, { orderId: 3, status: "preparing", updatedAt: at(5) });
     expect(client.getQueryData<Order>(orderKeys.detail(3))?.status).toBe("ready");
   });

@@ -1,8 +1,8 @@
+import type { Order } from "@contract/orders";
 import { QueryClient } from "@tanstack/react-query";
+import { makeOrder } from "@tests/unit/helpers/orders";
 import { describe, expect, it } from "vitest";
-import type { Order } from "../../../../contract/orders";
-import { applyStatusNotification, orderKeys } from "../../../../src/features/orders/api/orders-api";
-import { makeOrder } from "../../helpers/orders";
+import { applyStatusNotification, orderKeys } from "@/features/orders/api/orders-api";
 
 describe("a live status change", () => {
   it("updates the order in the cached list and detail in place, leaving the others alone", () => {

@@ -1,6 +1,6 @@
+import type { OrderStatus } from "@contract/orders";
 import { describe, expect, it } from "vitest";
-import type { OrderStatus } from "../../../../contract/orders";
-import { timelineSteps } from "../../../../src/features/orders/lib/timeline";
+import { timelineSteps } from "@/features/orders/lib/timeline";
 
 const doneLabels = (
   status: OrderStatus,
@@ -11,7 +11,7 @@ const doneLabels = (
     .filter((step) => step.done)
     .map((step) => step.label);
 
-describe("card and other orders' timeline (spec section 4)", () => {
+describe("card and other orders' timeline (docs/product-spec.md § States and transitions)", () => {
   it("has the five steps in order", () => {
     expect(
       timelineSteps("pending", "stripe", { handleCancelled: true }).map((step) => step.label),
@@ -40,23 +40,32 @@ describe("card and other orders' timeline (spec section 4)", () => {
     ["confirmed", "Order Confirmed"],
     ["preparing", "Preparing"],
     ["ready", "Ready for Pickup"],
-  ])("while %s, marks %s as the current step 'now' and the steps after it upcoming", (status, label) => {
-    const steps = timelineSteps(status, "stripe", { handleCancelled: true });
-    const index = steps.findIndex((step) => step.label === label);
-    expect(steps.filter((step) => step.current).map((step) => [step.label, step.note])).toEqual([[label, "now"]]);
-    expect(steps.filter((step) => step.upcoming).map((step) => step.label)).toEqual(
-      steps.slice(index + 1).map((step) => step.label),
-    );
-  });
+  ])(
+    "while %s, marks %s as the current step 'now' and the steps after it upcoming",
+    (status, label) => {
+      const steps = timelineSteps(status, "stripe", { handleCancelled: true });
+      const index = steps.findIndex((step) => step.label === label);
+      expect(steps.filter((step) => step.current).map((step) => [step.label, step.note])).toEqual([
+        [label, "now"],
+      ]);
+      expect(steps.filter((step) => step.upcoming).map((step) => step.label)).toEqual(
+        steps.slice(index + 1).map((step) => step.label),
+      );
+    },
+  );
 
   it("never points one step ahead: while preparing, 'Ready for Pickup' is upcoming, not current", () => {
-    const ready = timelineSteps("preparing", "stripe", { handleCancelled: true }).find((step) => step.label === "Ready for Pickup");
+    const ready = timelineSteps("preparing", "stripe", { handleCancelled: true }).find(
+      (step) => step.label === "Ready for Pickup",
+    );
     expect(ready).toMatchObject({ current: false, upcoming: true, done: false });
   });
 
   it("ends on Delivered without 'now' once the order is finished", () => {
     const steps = timelineSteps("completed", "stripe", { handleCancelled: true });
-    expect(steps.filter((step) => step.current).map((step) => [step.label, step.note])).toEqual([["Delivered", null]]);
+    expect(steps.filter((step) => step.current).map((step) => [step.label, step.note])).toEqual([
+      ["Delivered", null],
+    ]);
     expect(steps.some((step) => step.upcoming)).toBe(false);
   });
 });
@@ -100,15 +109,31 @@ describe("cash at counter timeline", () => {
       "Delivered",
     ]);
     const preparing = timelineSteps("preparing", "cash_at_counter", { handleCancelled: true });
-    expect(preparing.filter((step) => step.current).map((step) => [step.label, step.note])).toEqual([["Preparing", "now"]]);
+    expect(preparing.filter((step) => step.current).map((step) => [step.label, step.note])).toEqual(
+      [["Preparing", "now"]],
+    );
   });
 });
 
 describe("cancelled orders", () => {
   it("show only Order Placed and Order Cancelled, both done, the second marked red, on the details screen", () => {
     expect(timelineSteps("cancelled", "stripe", { handleCancelled: true })).toEqual([
-      { label: "Order Placed", done: true, current: false, upcoming: false, note: null, cancelled: false },
-      { label: "Order Cancelled", done: true, current: false, upcoming: false, note: null, cancelled: true },
+      {
+        label: "Order Placed",
+        done: true,
+        current: false,
+        upcoming: false,
+        note: null,
+        cancelled: false,
+      },
+      {
+        label: "Order Cancelled",
+        done: true,
+        current: false,
+        upcoming: false,
+        note: null,
+        cancelled: true,
+      },
     ]);
     expect(timelineSteps("cancelled", "cash_at_counter", { handleCancelled: true })).toHaveLength(
       2,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { updatedLabel } from "../../../../src/features/orders/lib/updated-label";
+import { updatedLabel } from "@/features/orders/lib/updated-label";
 
 const NOW = Date.parse("2026-07-01T12:00:00Z");
 

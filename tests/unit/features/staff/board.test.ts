@@ -1,11 +1,6 @@
+import { makeOrder } from "@tests/unit/helpers/orders";
 import { describe, expect, it } from "vitest";
-import {
-  advanceLabel,
-  filterBoard,
-  groupByVendor,
-  vendorsOf,
-} from "../../../../src/features/staff/lib/board";
-import { makeOrder } from "../../helpers/orders";
+import { advanceLabel, filterBoard, groupByVendor, vendorsOf } from "@/features/staff/lib/board";
 
 const pizzaLate = makeOrder({
   id: 3,

@@ -1,6 +1,6 @@
+import type { Vendor } from "@contract/vendors";
 import { describe, expect, it } from "vitest";
-import type { Vendor } from "../../../../contract/vendors";
-import { filtersFromParams, filtersToParams } from "../../../../src/features/vendors/lib/filters-in-url";
+import { filtersFromParams, filtersToParams } from "@/features/vendors/lib/filters-in-url";
 import {
   applyVendorFilters,
   NO_FILTERS,
@@ -8,7 +8,7 @@ import {
   resultLine,
   type VendorFilters,
   vendorDescription,
-} from "../../../../src/features/vendors/lib/vendor-list";
+} from "@/features/vendors/lib/vendor-list";
 
 const vendor = (id: number, name: string, extra: Partial<Vendor> = {}): Vendor => ({
   id,
@@ -27,17 +27,37 @@ const vendor = (id: number, name: string, extra: Partial<Vendor> = {}): Vendor =
 
 const park = [
   vendor(1, "Forno & Fuoco", { rating: 4.7, preparationTime: { min: 10, max: 15 } }),
-  vendor(2, "Taco Libre", { rating: 4.3, priceCategory: "under_10", preparationTime: { min: 6, max: 10 } }),
-  vendor(3, "bean machine", { rating: 4.9, priceCategory: "under_10", preparationTime: { min: 3, max: 5 } }),
-  vendor(4, "Churro Loco", { rating: 4.2, priceCategory: "under_10", status: "closed", preparationTime: { min: 5, max: 8 } }),
+  vendor(2, "Taco Libre", {
+    rating: 4.3,
+    priceCategory: "under_10",
+    preparationTime: { min: 6, max: 10 },
+  }),
+  vendor(3, "bean machine", {
+    rating: 4.9,
+    priceCategory: "under_10",
+    preparationTime: { min: 3, max: 5 },
+  }),
+  vendor(4, "Churro Loco", {
+    rating: 4.2,
+    priceCategory: "under_10",
+    status: "closed",
+    preparationTime: { min: 5, max: 8 },
+  }),
   vendor(5, "Smash Stack", { rating: 4.6, preparationTime: { min: 8, max: 12 } }),
 ];
 
-const names = (filters: Partial<VendorFilters>) => applyVendorFilters(park, { ...NO_FILTERS, ...filters }).map((v) => v.name);
+const names = (filters: Partial<VendorFilters>) =>
+  applyVendorFilters(park, { ...NO_FILTERS, ...filters }).map((v) => v.name);
 
 describe("searching, filtering and sorting the trailers", () => {
   it("keeps the server's order when nothing is chosen", () => {
-    expect(names({})).toEqual(["Forno & Fuoco", "Taco Libre", "bean machine", "Churro Loco", "Smash Stack"]);
+    expect(names({})).toEqual([
+      "Forno & Fuoco",
+      "Taco Libre",
+      "bean machine",
+      "Churro Loco",
+      "Smash Stack",
+    ]);
   });
 
   it("matches the search on names only, ignoring case and surrounding spaces", () => {
@@ -54,14 +74,32 @@ describe("searching, filtering and sorting the trailers", () => {
   });
 
   it("sorts by name either way, ignoring case", () => {
-    expect(names({ sort: "name-asc" })).toEqual(["bean machine", "Churro Loco", "Forno & Fuoco", "Smash Stack", "Taco Libre"]);
-    expect(names({ sort: "name-desc" })).toEqual(["Taco Libre", "Smash Stack", "Forno & Fuoco", "Churro Loco", "bean machine"]);
+    expect(names({ sort: "name-asc" })).toEqual([
+      "bean machine",
+      "Churro Loco",
+      "Forno & Fuoco",
+      "Smash Stack",
+      "Taco Libre",
+    ]);
+    expect(names({ sort: "name-desc" })).toEqual([
+      "Taco Libre",
+      "Smash Stack",
+      "Forno & Fuoco",
+      "Churro Loco",
+      "bean machine",
+    ]);
   });
 
   it("sorts by rating and by preparation time", () => {
     expect(names({ sort: "rating-desc" })[0]).toBe("bean machine");
     expect(names({ sort: "rating-asc" })[0]).toBe("Churro Loco");
-    expect(names({ sort: "prep-asc" })).toEqual(["bean machine", "Churro Loco", "Taco Libre", "Smash Stack", "Forno & Fuoco"]);
+    expect(names({ sort: "prep-asc" })).toEqual([
+      "bean machine",
+      "Churro Loco",
+      "Taco Libre",
+      "Smash Stack",
+      "Forno & Fuoco",
+    ]);
     expect(names({ sort: "prep-desc" })[0]).toBe("Forno & Fuoco");
   });
 
@@ -79,22 +117,38 @@ describe("the result line", () => {
   });
 
   it("names the search text, the filters and the sort in effect", () => {
-    const filters: VendorFilters = { search: "taco ", underTen: true, openOnly: true, sort: "name-desc" };
-    expect(resultLine(1, filters)).toBe('Found 1 vendor for "taco" · Open now · Under £10 · sorted by Name Z-A');
+    const filters: VendorFilters = {
+      search: "taco ",
+      underTen: true,
+      openOnly: true,
+      sort: "name-desc",
+    };
+    expect(resultLine(1, filters)).toBe(
+      'Found 1 vendor for "taco" · Open now · Under £10 · sorted by Name Z-A',
+    );
     expect(resultLine(0, { ...NO_FILTERS, search: "sushi" })).toBe('No vendors found for "sushi"');
   });
 });
 
 describe("vendor card texts", () => {
   it("falls back to 'Delicious food from {name}' and 15 minutes", () => {
-    expect(vendorDescription(vendor(9, "Pie Hole", { description: "  " }))).toBe("Delicious food from Pie Hole");
-    expect(preparationMinutes(vendor(9, "Pie Hole", { preparationTime: { min: 0, max: 0 } }))).toBe(15);
+    expect(vendorDescription(vendor(9, "Pie Hole", { description: "  " }))).toBe(
+      "Delicious food from Pie Hole",
+    );
+    expect(preparationMinutes(vendor(9, "Pie Hole", { preparationTime: { min: 0, max: 0 } }))).toBe(
+      15,
+    );
   });
 });
 
 describe("refinements in the address", () => {
   it("round-trips and ignores unknown sorts", () => {
-    const filters: VendorFilters = { search: "bean", underTen: true, openOnly: false, sort: "rating-desc" };
+    const filters: VendorFilters = {
+      search: "bean",
+      underTen: true,
+      openOnly: false,
+      sort: "rating-desc",
+    };
     expect(filtersFromParams(filtersToParams(filters))).toEqual(filters);
     expect(filtersFromParams(new URLSearchParams("sort=cheapest")).sort).toBeNull();
   });

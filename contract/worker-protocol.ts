@@ -3,7 +3,7 @@
  * Imported by both sides (src/app/pwa and sw/), so neither hard-codes the other's strings.
  */
 
-import type { PushPayload } from "../contract/push";
+import type { PushPayload } from "./push";
 
 /** Runtime caches holding one customer's data (cart, orders): deleted on sign-out. */
 export const USER_CACHE_PREFIX = "fp-user-";
@@ -47,7 +47,9 @@ export type WorkerToPageMessage =
   | { type: "MENUS_SAVED"; menus: number; items: number; images: number; skipped: boolean };
 
 export const isWorkerToPageMessage = (data: unknown): data is WorkerToPageMessage =>
-  typeof data === "object" && data !== null && typeof (data as { type?: unknown }).type === "string";
+  typeof data === "object" &&
+  data !== null &&
+  typeof (data as { type?: unknown }).type === "string";
 
 /** Only same-origin, absolute paths are followed from a notification. */
 export function safeInAppPath(url: unknown): string {
@@ -58,7 +60,9 @@ export function safeInAppPath(url: unknown): string {
  * The system notification for an order-status message: one tag per order, so a newer status replaces the
  * older notification (and alerts again); tapping it opens `data.url`.
  */
-export function orderStatusNotification(payload: Pick<PushPayload, "orderId" | "title" | "body" | "url">): {
+export function orderStatusNotification(
+  payload: Pick<PushPayload, "orderId" | "title" | "body" | "url">,
+): {
   title: string;
   options: NotificationOptions;
 } {

@@ -5,10 +5,20 @@ const COST = 16384;
 const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
 
-function scrypt(password: string, salt: Buffer, cost: number, blockSize: number, parallelism: number) {
+function scrypt(
+  password: string,
+  salt: Buffer,
+  cost: number,
+  blockSize: number,
+  parallelism: number,
+) {
   return new Promise<Buffer>((resolve, reject) => {
-    scryptCallback(password, salt, KEY_LENGTH, { N: cost, r: blockSize, p: parallelism }, (error, key) =>
-      error ? reject(error) : resolve(key),
+    scryptCallback(
+      password,
+      salt,
+      KEY_LENGTH,
+      { N: cost, r: blockSize, p: parallelism },
+      (error, key) => (error ? reject(error) : resolve(key)),
     );
   });
 }
@@ -17,13 +27,26 @@ function scrypt(password: string, salt: Buffer, cost: number, blockSize: number,
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await scrypt(password, salt, COST, BLOCK_SIZE, PARALLELISM);
-  return ["scrypt", COST, BLOCK_SIZE, PARALLELISM, salt.toString("base64"), key.toString("base64")].join("$");
+  return [
+    "scrypt",
+    COST,
+    BLOCK_SIZE,
+    PARALLELISM,
+    salt.toString("base64"),
+    key.toString("base64"),
+  ].join("$");
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, cost, blockSize, parallelism, salt, hash] = stored.split("$");
   if (scheme !== "scrypt" || !salt || !hash) return false;
   const expected = Buffer.from(hash, "base64");
-  const actual = await scrypt(password, Buffer.from(salt, "base64"), Number(cost), Number(blockSize), Number(parallelism));
+  const actual = await scrypt(
+    password,
+    Buffer.from(salt, "base64"),
+    Number(cost),
+    Number(blockSize),
+    Number(parallelism),
+  );
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }

@@ -1,0 +1,31 @@
+/** The one data-access seam: parameterised SQL over embedded PGlite or a real PostgreSQL server. */
+export interface Queryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: "pglite" | "postgres";
+  /** Runs `work` in one transaction; rolls back if it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs a multi-statement script (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Database errors are logged, and as drivers build them they carry the values of the failed statement:
+ * PGlite's `params` (a failed sign-up's password hash), and PostgreSQL's `detail` ("Failing row contains
+ * (…, scrypt$…)", "Key (email)=(…)"). Both drivers' errors pass through here before anything can log them.
+ */
+export function withoutParameters(error: unknown): unknown {
+  if (error && typeof error === "object") {
+    const record = error as Record<string, unknown>;
+    for (const key of ["params", "queryOptions", "parameters"]) {
+      if (key in record) delete record[key];
+    }
+    if (typeof record.detail === "string") {
+      record.detail = record.detail.replace(/\(.*\)/s, "(…)").replace(/=\(.*?\)/gs, "=(…)");
+    }
+  }
+  return error;
+}
