@@ -55,7 +55,10 @@ export interface ServerConfig {
   requestTimeoutMs?: number | undefined;
   /** Embedded database: flush every commit to disk (PGLITE_DURABLE=0 turns it off). */
   pgliteDurable?: boolean | undefined;
-  /** Tests only, never read from the environment: push endpoints on loopback/private addresses are allowed. */
+  /**
+   * Tests only: push endpoints on loopback/private addresses are allowed (in-process tests set it; the multi-node
+   * test's processes set PUSH_ALLOW_PRIVATE_ENDPOINTS=1, which a production start refuses).
+   */
   pushAllowPrivateEndpoints?: boolean | undefined;
 
   // --- Several nodes and abuse limits (issue 12; issue 11 point 5) ---
@@ -104,6 +107,11 @@ export function productionProblems(config: ServerConfig): string[] {
   if (!config.publicUrl) {
     problems.push(
       "PUBLIC_URL is required when NODE_ENV=production: the https address customers reach the app on.",
+    );
+  }
+  if (config.pushAllowPrivateEndpoints) {
+    problems.push(
+      "PUSH_ALLOW_PRIVATE_ENDPOINTS is for tests only and is refused when NODE_ENV=production.",
     );
   }
   return problems;
@@ -259,6 +267,7 @@ function productionFromEnv(env: NodeJS.ProcessEnv) {
       "REQUEST_TIMEOUT_MS",
     ),
     pgliteDurable: flagFromEnv(env.PGLITE_DURABLE, "PGLITE_DURABLE") ?? true,
-    pushAllowPrivateEndpoints: false,
+    pushAllowPrivateEndpoints:
+      flagFromEnv(env.PUSH_ALLOW_PRIVATE_ENDPOINTS, "PUSH_ALLOW_PRIVATE_ENDPOINTS") ?? false,
   };
 }

@@ -71,31 +71,49 @@ export function scrollTargetFor(
   return 0;
 }
 
+/** The history entry on screen and where it was last seen scrolled to (updated on scroll and on every tap). */
+let activeKey: string | null = null;
+let lastY = 0;
+
+function track(): () => void {
+  let frame = 0;
+  const note = () => {
+    lastY = window.scrollY;
+  };
+  const onScroll = () => {
+    note();
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => activeKey && savePosition(activeKey, lastY));
+  };
+  window.addEventListener("scroll", onScroll, { passive: true });
+  // A tap may navigate: remember the position it was made at, before the next screen changes the page's height.
+  window.addEventListener("pointerdown", note, { capture: true, passive: true });
+  const onPageHide = () => activeKey && savePosition(activeKey, window.scrollY);
+  window.addEventListener("pagehide", onPageHide);
+  return () => {
+    cancelAnimationFrame(frame);
+    window.removeEventListener("scroll", onScroll);
+    window.removeEventListener("pointerdown", note, { capture: true });
+    window.removeEventListener("pagehide", onPageHide);
+  };
+}
+
 export function useScrollRestoration(): void {
   const location = useLocation();
   const navigationType = useNavigationType();
 
   useEffect(() => {
     if ("scrollRestoration" in history) history.scrollRestoration = "manual";
+    return track();
   }, []);
-
-  // Remember this entry's position as the customer scrolls (read back when they come Back to it).
-  useEffect(() => {
-    let frame = 0;
-    const onScroll = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => savePosition(location.key, window.scrollY));
-    };
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener("scroll", onScroll);
-    };
-  }, [location.key]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per history entry, not on every render
   useLayoutEffect(() => {
+    // The screen being left keeps the position it was last seen at (not what its replacement's height clamps to).
+    if (activeKey && activeKey !== location.key) savePosition(activeKey, lastY);
+    activeKey = location.key;
     const target = scrollTargetFor(location, navigationType, readPositions());
+    lastY = typeof target === "number" ? target : 0;
     if (target === "fragment") return toFragment(decodeURIComponent(location.hash.slice(1)));
     return restore(target);
   }, [location.key]);

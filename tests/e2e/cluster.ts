@@ -107,6 +107,8 @@ export async function startCluster(
         REDIS_KEY_PREFIX: redisPrefix,
         LOG_LEVEL: "warn",
         REGISTER_RATE_LIMIT_PER_10_MINUTES: "1000",
+        // The push test's receiver listens on 127.0.0.1 (a test-only allowance; production refuses it).
+        PUSH_ALLOW_PRIVATE_ENDPOINTS: "1",
         ...env,
       },
       // pino writes to stdout: sent to stderr's pipe too, so failures show the server's own words.

@@ -52,6 +52,16 @@ describe("NODE_ENV=production refuses unsafe starts", () => {
     expect(productionProblems(configFromEnv({}))).toEqual([]);
   });
 
+  it("refuses the tests' private push endpoints in production; development may use them", () => {
+    expect(productionProblems(production({ PUSH_ALLOW_PRIVATE_ENDPOINTS: "1" }))).toEqual([
+      "PUSH_ALLOW_PRIVATE_ENDPOINTS is for tests only and is refused when NODE_ENV=production.",
+    ]);
+    expect(configFromEnv({}).pushAllowPrivateEndpoints).toBe(false);
+    expect(configFromEnv({ PUSH_ALLOW_PRIVATE_ENDPOINTS: "1" }).pushAllowPrivateEndpoints).toBe(
+      true,
+    );
+  });
+
   it("defaults: no demo data, no test payments; DEMO_DATA=1 and PAYMENTS_TEST_MODE=1 opt in", () => {
     expect(production({})).toMatchObject({
       production: true,
