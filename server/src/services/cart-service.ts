@@ -9,21 +9,21 @@ import { emptyCart } from "@contract/cart";
 import { itemIdString, type OrderType } from "@contract/common";
 import { CART_LINE_QUANTITY_MAX } from "@contract/limits";
 import { MESSAGES } from "@contract/messages";
-import type { Database, Queryable } from "../db/database.js";
-import { type CartLineRow, type CartRow, cartsRepository } from "../db/repositories/carts.js";
-import { type MenuItemRow, menuRepository } from "../db/repositories/menu.js";
-import { type VendorRow, vendorsRepository } from "../db/repositories/vendors.js";
-import { badRequest, conflict, notFound } from "../http-error.js";
-import { type AddonSelection, checkAddonSelections, hasRequiredGroups } from "./addon-selection.js";
+import { penceToPounds } from "@contract/money";
 import {
   type CartTotals,
   type Charges,
   cartTotals,
   isPortionGroup,
   type LinePrice,
-  penceToPounds,
   priceLine,
-} from "./pricing.js";
+} from "@contract/pricing";
+import type { Database, Queryable } from "../db/database.js";
+import { type CartLineRow, type CartRow, cartsRepository } from "../db/repositories/carts.js";
+import { type MenuItemRow, menuRepository } from "../db/repositories/menu.js";
+import { type VendorRow, vendorsRepository } from "../db/repositories/vendors.js";
+import { badRequest, conflict, notFound } from "../http-error.js";
+import { type AddonSelection, checkAddonSelections, hasRequiredGroups } from "./addon-selection.js";
 import { vendorTradingStatus } from "./vendor-service.js";
 
 export const DEFAULT_ORDER_TYPE: OrderType = "takeaway";

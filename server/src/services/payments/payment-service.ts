@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { MOCK_PAYMENT_DELAY_MS } from "@contract/limits";
 import { MESSAGES } from "@contract/messages";
+import { penceToPounds, penceToPoundsText } from "@contract/money";
 import type { CreateIntentResponse, PaymentStatusResponse } from "@contract/payments";
 import type { Database, Queryable } from "@server/db/database.js";
 import { checkoutsRepository } from "@server/db/repositories/checkouts.js";
@@ -51,7 +52,6 @@ export interface PaymentServiceDeps {
 }
 
 const randomId = (prefix: string) => `${prefix}${randomBytes(18).toString("base64url")}`;
-const poundsText = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
 function lineItems(snapshot: CheckoutSnapshot): CheckoutLineItem[] {
   const items: CheckoutLineItem[] = snapshot.lines.map((line) => ({
@@ -116,7 +116,7 @@ function orderSummary(data: PaymentOrderData) {
     vendorId: snapshot.vendorId,
     vendorName: snapshot.vendorName,
     orderType: snapshot.orderType,
-    total: snapshot.totalPence / 100,
+    total: penceToPounds(snapshot.totalPence),
     totalPence: snapshot.totalPence,
     items: snapshot.lines.map((line) => ({
       name: line.name,
@@ -289,7 +289,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       const amountPence = Math.round(input.amount * 100);
       if (amountPence !== snapshot.totalPence) {
         throw badRequest(
-          `The amount (${poundsText(amountPence)}) does not match your cart total (${poundsText(snapshot.totalPence)}). Please go back to the cart and try again.`,
+          `The amount (${penceToPoundsText(amountPence)}) does not match your cart total (${penceToPoundsText(snapshot.totalPence)}). Please go back to the cart and try again.`,
         );
       }
       const mock = input.metadata.source === "mock";
