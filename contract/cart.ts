@@ -9,7 +9,7 @@ import {
   pence,
   pounds,
 } from "./common";
-import { CART_LINE_QUANTITY_MAX, TEXT_LIMIT } from "./limits";
+import { ADDON_SELECTIONS_MAX, CART_LINE_QUANTITY_MAX, TEXT_LIMIT } from "./limits";
 
 const textUpTo500 = (field: string) =>
   z.string().check(z.maxLength(TEXT_LIMIT, `${field} must be at most ${TEXT_LIMIT} characters`));
@@ -114,7 +114,13 @@ export const cartQuerySchema = z.object({
 export const cartAddRequestSchema = z.object({
   itemId: idParam("item"),
   quantity: z._default(
-    z.number().check(z.int(), z.gte(1), z.lte(50, "quantity must be at most 50")),
+    z
+      .number()
+      .check(
+        z.int(),
+        z.gte(1),
+        z.lte(CART_LINE_QUANTITY_MAX, `quantity must be at most ${CART_LINE_QUANTITY_MAX}`),
+      ),
     1,
   ),
   vendorId: idParam("vendor"),
@@ -132,12 +138,21 @@ export const addonSelectionSchema = z.object({
 export const cartAddWithAddonsRequestSchema = z.object({
   itemId: idParam("item"),
   quantity: z._default(
-    z.number().check(z.int(), z.gte(1), z.lte(50, "quantity must be at most 50")),
+    z
+      .number()
+      .check(
+        z.int(),
+        z.gte(1),
+        z.lte(CART_LINE_QUANTITY_MAX, `quantity must be at most ${CART_LINE_QUANTITY_MAX}`),
+      ),
     1,
   ),
   vendorId: idParam("vendor"),
   orderType: z.optional(orderTypeSchema),
-  addonSelections: z._default(z.array(addonSelectionSchema).check(z.maxLength(50)), []),
+  addonSelections: z._default(
+    z.array(addonSelectionSchema).check(z.maxLength(ADDON_SELECTIONS_MAX)),
+    [],
+  ),
   /** Beyond the spec: a note typed before the item is in the cart travels with the add. */
   allergyInformation: z.optional(textUpTo500("Allergy information")),
   mutationId: mutationIdSchema,
@@ -152,7 +167,7 @@ export const cartUpdateRequestSchema = z.object({
     .check(
       z.int(),
       z.gte(0, "quantity cannot be negative"),
-      z.lte(50, "quantity must be at most 50"),
+      z.lte(CART_LINE_QUANTITY_MAX, `quantity must be at most ${CART_LINE_QUANTITY_MAX}`),
     ),
   vendorId: idParam("vendor"),
   orderType: z.optional(orderTypeSchema),

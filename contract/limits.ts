@@ -35,3 +35,5 @@ export const ADDON_RETRY_DELAY_MS = 1000;
 
 /** Most of one configuration (cart line) a customer can hold; the cart requests' `quantity` bound. */
 export const CART_LINE_QUANTITY_MAX = 50;
+/** Most add-ons one request may choose for a line (and one order-payload group may carry). */
+export const ADDON_SELECTIONS_MAX = 50;

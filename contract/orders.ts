@@ -1,6 +1,11 @@
 import * as z from "zod/mini";
 import { boundedInt, idParam, orderTypeSchema, pence, pounds } from "./common";
-import { CART_LINE_QUANTITY_MAX, PLATE_MAX_LENGTH, TEXT_LIMIT } from "./limits";
+import {
+  ADDON_SELECTIONS_MAX,
+  CART_LINE_QUANTITY_MAX,
+  PLATE_MAX_LENGTH,
+  TEXT_LIMIT,
+} from "./limits";
 
 export const ORDER_STATUSES = [
   "pending",
@@ -40,7 +45,7 @@ const orderPayloadAddonGroupSchema = z.object({
           price: z.optional(z.number()),
         }),
       )
-      .check(z.maxLength(50)),
+      .check(z.maxLength(ADDON_SELECTIONS_MAX)),
   ),
 });
 

@@ -1,3 +1,4 @@
+import { CART_LINE_QUANTITY_MAX } from "@contract/limits";
 import { Icon } from "./Icon";
 import { Spinner } from "./Spinner";
 
@@ -22,7 +23,7 @@ export function QuantityStepper({
   onIncrease,
   busy = false,
   disabled = false,
-  max = 50,
+  max = CART_LINE_QUANTITY_MAX,
   size = "small",
 }: QuantityStepperProps) {
   const locked = busy || disabled;

@@ -1,3 +1,4 @@
+import { penceToPounds } from "@contract/money";
 import { brand } from "./brand";
 
 const formatter = new Intl.NumberFormat(brand.locale, {
@@ -7,7 +8,7 @@ const formatter = new Intl.NumberFormat(brand.locale, {
 
 /** Integer pence → '£12.50'. The only place money is formatted. */
 export function formatPence(pence: number): string {
-  return formatter.format(pence / 100);
+  return formatter.format(penceToPounds(pence));
 }
 
 /** A pounds amount from the wire (number or '1.50' string) → '£1.50'. */
@@ -22,4 +23,5 @@ export function poundsToPence(pounds: number | string): number {
   return Number.isFinite(value) ? Math.round(value * 100) : 0;
 }
 
-export const penceToPounds = (pence: number): number => Math.round(pence) / 100;
+/** The wire's pounds, from contract/money (re-exported so the UI has one money module). */
+export { penceToPounds };

@@ -12,7 +12,9 @@ import type {
   CheckoutResponse,
 } from "@contract/basket";
 import type { OrderType } from "@contract/common";
+import { penceToPounds, penceToPoundsText } from "@contract/money";
 import type { CheckoutGroup, PaymentMethod, Vehicle } from "@contract/orders";
+import { type CartTotals, chargeServiceOnce, sumTotals } from "@contract/pricing";
 import type { Database, Queryable } from "../db/database.js";
 import { cartsRepository } from "../db/repositories/carts.js";
 import {
@@ -36,7 +38,6 @@ import {
   snapshotFromCart,
 } from "./order-placement.js";
 import type { PaymentService } from "./payments/payment-service.js";
-import { type CartTotals, chargeServiceOnce, penceToPounds, sumTotals } from "./pricing.js";
 
 export const CHECKOUT_KEY_REUSED =
   "This Idempotency-Key was already used for a different checkout. Please start the checkout again.";
@@ -60,8 +61,6 @@ export interface BasketServiceDeps {
   /** Brand flag: cash for a multi-trailer checkout is paid at one park till, not at each counter. */
   cashAtParkTill: boolean;
 }
-
-const gbp = (pence: number) => `£${penceToPounds(pence).toFixed(2)}`;
 
 function wireTotals(totals: CartTotals): BasketTotals {
   return {
@@ -280,7 +279,7 @@ export function createBasketService(deps: BasketServiceDeps) {
         );
         if (totals.totalPence !== input.totalPence) {
           throw conflict(
-            `Your basket changed: the total is now ${gbp(totals.totalPence)}. Please check your cart and try again.`,
+            `Your basket changed: the total is now ${penceToPoundsText(totals.totalPence)}. Please check your cart and try again.`,
           );
         }
         await checkouts.setTotals(claimed.id, totals);

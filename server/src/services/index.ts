@@ -1,3 +1,4 @@
+import type { Charges } from "@contract/pricing";
 import { DEFAULT_DVLA_API_URL, type ServerConfig } from "../config.js";
 import type { Database } from "../db/database.js";
 import type { DomainEvents } from "../events.js";
@@ -11,7 +12,6 @@ import { createOrderService } from "./order-service.js";
 import { createOrderStatusService } from "./order-status.js";
 import { createPaymentProvider } from "./payments/index.js";
 import { createPaymentService } from "./payments/payment-service.js";
-import type { Charges } from "./pricing.js";
 import { createPushService, type VapidDetails } from "./push/index.js";
 import type { TokenService } from "./tokens.js";
 import { createVehicleService } from "./vehicle-service.js";

@@ -1,3 +1,4 @@
+import { penceToPounds } from "@contract/money";
 import type { Order, OrderItem, Vehicle } from "@contract/orders";
 import type { Database } from "../db/database.js";
 import {
@@ -25,7 +26,6 @@ export interface StoredOrderAddon {
   price_pence: number;
 }
 
-const toPounds = (pence: number) => Math.round(pence) / 100;
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 
@@ -64,8 +64,8 @@ function toOrderItem(row: OrderItemRow): OrderItem {
         group_id: addon.group_id,
         group_name: addon.group_name,
         quantity: addon.quantity,
-        price: toPounds(addon.price_pence),
-        total: toPounds(addon.price_pence * addon.quantity),
+        price: penceToPounds(addon.price_pence),
+        total: penceToPounds(addon.price_pence * addon.quantity),
       },
     ];
   });
@@ -75,8 +75,8 @@ function toOrderItem(row: OrderItemRow): OrderItem {
     name: row.name,
     description: row.description,
     quantity: row.quantity,
-    price: toPounds(row.unit_price_pence),
-    total: toPounds(row.total_pence),
+    price: penceToPounds(row.unit_price_pence),
+    total: penceToPounds(row.total_pence),
     pricePence: row.unit_price_pence,
     totalPence: row.total_pence,
     image_url: row.image || DEFAULT_ITEM_IMAGE,
@@ -125,13 +125,13 @@ export function toOrder(
     order_type: order.order_type,
     estimatedDeliveryTime: isoOrNull(order.estimated_ready_at),
     estimatedReadyFrom: isoOrNull(order.estimated_ready_from),
-    subtotal: toPounds(order.subtotal_pence),
-    adminFee: toPounds(order.service_charge_pence),
+    subtotal: penceToPounds(order.subtotal_pence),
+    adminFee: penceToPounds(order.service_charge_pence),
     // Prices are VAT-inclusive; no tax is added on top.
     tax: 0,
-    deliveryFee: toPounds(order.delivery_fee_pence),
-    total: toPounds(order.total_pence),
-    total_amount: toPounds(order.total_pence),
+    deliveryFee: penceToPounds(order.delivery_fee_pence),
+    total: penceToPounds(order.total_pence),
+    total_amount: penceToPounds(order.total_pence),
     subtotalPence: order.subtotal_pence,
     adminFeePence: order.service_charge_pence,
     deliveryFeePence: order.delivery_fee_pence,

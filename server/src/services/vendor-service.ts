@@ -1,5 +1,6 @@
 import type { AllergenId } from "@contract/allergens";
 import { itemIdString } from "@contract/common";
+import { penceToPounds, penceToPriceString } from "@contract/money";
 import type {
   AddonGroupsResponse,
   MenuItem,
@@ -15,7 +16,6 @@ import {
 } from "../db/repositories/menu.js";
 import { type VendorRow, vendorsRepository } from "../db/repositories/vendors.js";
 import { notFound } from "../http-error.js";
-import { penceToPounds, penceToPriceString } from "./pricing.js";
 
 export interface VendorListQuery {
   page: number;

@@ -1,6 +1,6 @@
 import { type CheckoutGroup, siblingsText } from "@contract/basket";
 import { orderStatusNotificationText } from "@contract/order-status";
-import { chargeServiceOnce, sumTotals } from "@server/services/pricing";
+import { chargeServiceOnce, sumTotals } from "@contract/pricing";
 import { describe, expect, it } from "vitest";
 
 const group = (names: string[]): CheckoutGroup => ({

@@ -1,4 +1,5 @@
-import { cartTotals, penceToPounds, penceToPriceString, priceLine } from "@server/services/pricing";
+import { penceToPounds, penceToPriceString } from "@contract/money";
+import { cartTotals, priceLine } from "@contract/pricing";
 import { describe, expect, it } from "vitest";
 
 const charges = { serviceChargePence: 50, deliveryFeePence: 250 };

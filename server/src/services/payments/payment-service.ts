@@ -1,135 +1,44 @@
-import { randomBytes } from "node:crypto";
+/**
+ * Card payments: one cart's hosted checkout, the status poll, the provider's webhooks, and the test provider's
+ * page. The stored data and line items are in payment-model.ts, the basket's one payment in basket-payments.ts.
+ */
 import { MOCK_PAYMENT_DELAY_MS } from "@contract/limits";
 import { MESSAGES } from "@contract/messages";
+import { penceToPoundsText } from "@contract/money";
 import type { CreateIntentResponse, PaymentStatusResponse } from "@contract/payments";
-import type { Database, Queryable } from "@server/db/database.js";
+import type { Queryable } from "@server/db/database.js";
 import { checkoutsRepository } from "@server/db/repositories/checkouts.js";
 import type { PlacedOrderRow } from "@server/db/repositories/order-placement.js";
 import { type PaymentRow, paymentsRepository } from "@server/db/repositories/payments.js";
 import { badRequest, HttpError, notFound } from "@server/http-error.js";
-import type { CheckoutSnapshot, OrderPlacementService, OrderRequest } from "../order-placement.js";
-import type {
-  CheckoutLineItem,
-  CheckoutWebhookEvent,
-  PaymentProvider,
-} from "./payment-provider.js";
+import { openBasketPayment, recordBasketPayment } from "./basket-payments.js";
+import {
+  type CreateIntentInput,
+  isMock,
+  isOpen,
+  isOpenStatus,
+  lineItems,
+  MOCK_PREFIX,
+  orderSummary,
+  ownPayment,
+  PAYMENT_NOT_FOUND,
+  type PaymentOrderData,
+  type PaymentServiceDeps,
+  randomId,
+  returnUrls,
+} from "./payment-model.js";
+import type { CheckoutWebhookEvent, PaymentProvider } from "./payment-provider.js";
 import { WebhookSignatureError } from "./payment-provider.js";
 import { chargeTestCard } from "./test-provider.js";
 
-export const PAYMENT_NOT_FOUND = "Payment not found";
-export const MOCK_PREFIX = "pi_mock_";
-
-/** What we keep with a payment: the order to create once it is paid, and where the customer returns. */
-export interface PaymentOrderData {
-  request: OrderRequest;
-  /** What is paid for; for a basket, every trailer's lines and charges in one view (for the pages). */
-  snapshot: CheckoutSnapshot;
-  /** Issue 16: a multi-trailer checkout; once paid, one order per snapshot. */
-  basket?: { checkoutId: number; snapshots: CheckoutSnapshot[] } | undefined;
-  successUrl: string;
-  cancelUrl: string;
-}
-
-export interface CreateIntentInput {
-  order: OrderRequest;
-  /** Pounds, as the client shows it; must equal the server's total. */
-  amount: number;
-  currency: "gbp";
-  metadata: Record<string, string>;
-}
-
-export interface PaymentServiceDeps {
-  db: Database;
-  provider: PaymentProvider;
-  orderPlacement: OrderPlacementService;
-  /** The app's public origin; the request's origin when undefined. */
-  publicUrl: string | undefined;
-  /** "off": no Stripe key and not in test-payments mode, so card payments are refused (503). Default "stripe"/"test" by provider. */
-  cardPayments?: "stripe" | "test" | "off";
-  logError: (error: unknown, context: string) => void;
-  now?: () => number;
-}
-
-const randomId = (prefix: string) => `${prefix}${randomBytes(18).toString("base64url")}`;
-const poundsText = (pence: number) => `£${(pence / 100).toFixed(2)}`;
-
-function lineItems(snapshot: CheckoutSnapshot): CheckoutLineItem[] {
-  const items: CheckoutLineItem[] = snapshot.lines.map((line) => ({
-    name: line.name,
-    description: line.addons.map((addon) => addon.name).join(", ") || undefined,
-    unitAmountPence: line.unitPricePence,
-    quantity: line.quantity,
-  }));
-  if (snapshot.serviceChargePence > 0)
-    items.push({
-      name: "Service charge",
-      unitAmountPence: snapshot.serviceChargePence,
-      quantity: 1,
-    });
-  if (snapshot.deliveryFeePence > 0)
-    items.push({ name: "Delivery fee", unitAmountPence: snapshot.deliveryFeePence, quantity: 1 });
-  return items;
-}
-
-/** Issue 16: one line per trailer (its food and delivery fee), then the checkout's one service charge. */
-function basketLineItems(snapshots: readonly CheckoutSnapshot[]): CheckoutLineItem[] {
-  const items: CheckoutLineItem[] = snapshots.map((snapshot) => ({
-    name: snapshot.vendorName,
-    description:
-      snapshot.lines
-        .map((line) => `${line.quantity} × ${line.name}`)
-        .join(", ")
-        .slice(0, 500) || undefined,
-    unitAmountPence: snapshot.totalPence - snapshot.serviceChargePence,
-    quantity: 1,
-  }));
-  const serviceChargePence = snapshots.reduce(
-    (sum, snapshot) => sum + snapshot.serviceChargePence,
-    0,
-  );
-  if (serviceChargePence > 0)
-    items.push({ name: "Service charge", unitAmountPence: serviceChargePence, quantity: 1 });
-  return items;
-}
-
-/** Every trailer's lines and charges as one snapshot: what the payment pages and the status answer show. */
-export function combinedSnapshot(snapshots: readonly CheckoutSnapshot[]): CheckoutSnapshot {
-  const [first] = snapshots;
-  if (!first) throw new Error("a basket payment needs at least one order");
-  const sum = (pick: (snapshot: CheckoutSnapshot) => number) =>
-    snapshots.reduce((total, snapshot) => total + pick(snapshot), 0);
-  return {
-    ...first,
-    vendorName: snapshots.map((snapshot) => snapshot.vendorName).join(", "),
-    lines: snapshots.flatMap((snapshot) => snapshot.lines),
-    subtotalPence: sum((snapshot) => snapshot.subtotalPence),
-    serviceChargePence: sum((snapshot) => snapshot.serviceChargePence),
-    deliveryFeePence: sum((snapshot) => snapshot.deliveryFeePence),
-    totalPence: sum((snapshot) => snapshot.totalPence),
-  };
-}
-
-/** The order summary the status answer carries (spec: `orderData`), enough to show what was paid for. */
-function orderSummary(data: PaymentOrderData) {
-  const { snapshot } = data;
-  return {
-    vendorId: snapshot.vendorId,
-    vendorName: snapshot.vendorName,
-    orderType: snapshot.orderType,
-    total: snapshot.totalPence / 100,
-    totalPence: snapshot.totalPence,
-    items: snapshot.lines.map((line) => ({
-      name: line.name,
-      quantity: line.quantity,
-      totalPence: line.totalPence,
-    })),
-  };
-}
-
-const isMock = (payment: PaymentRow) => payment.id.startsWith(MOCK_PREFIX);
-const isOpenStatus = (status: PaymentRow["status"]) =>
-  status === "requires_payment_method" || status === "processing";
-const isOpen = (payment: PaymentRow) => isOpenStatus(payment.status);
+export {
+  type CreateIntentInput,
+  combinedSnapshot,
+  MOCK_PREFIX,
+  PAYMENT_NOT_FOUND,
+  type PaymentOrderData,
+  type PaymentServiceDeps,
+} from "./payment-model.js";
 
 export function createPaymentService(deps: PaymentServiceDeps) {
   const { db, provider, orderPlacement } = deps;
@@ -240,12 +149,6 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     }
   }
 
-  async function ownPayment(userId: number, paymentId: string): Promise<PaymentRow> {
-    const payment = await paymentsRepository(db).findById(paymentId);
-    if (!payment || payment.user_id !== userId) throw notFound(PAYMENT_NOT_FOUND);
-    return payment;
-  }
-
   /** A newer attempt replaces older open ones, so one checkout can't be paid twice by accident. */
   async function supersedeOpenPayments(userId: number, vendorId: number): Promise<void> {
     const payments = paymentsRepository(db);
@@ -289,7 +192,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       const amountPence = Math.round(input.amount * 100);
       if (amountPence !== snapshot.totalPence) {
         throw badRequest(
-          `The amount (${poundsText(amountPence)}) does not match your cart total (${poundsText(snapshot.totalPence)}). Please go back to the cart and try again.`,
+          `The amount (${penceToPoundsText(amountPence)}) does not match your cart total (${penceToPoundsText(snapshot.totalPence)}). Please go back to the cart and try again.`,
         );
       }
       const mock = input.metadata.source === "mock";
@@ -299,8 +202,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
 
       const paymentId = randomId(mock ? MOCK_PREFIX : "pay_");
       const origin = deps.publicUrl ?? requestOrigin;
-      const successUrl = `${origin}/payment-success?session_id={CHECKOUT_SESSION_ID}&payment_id=${paymentId}`;
-      const cancelUrl = `${origin}/stripe-webview-payment?cancelled=1&payment_id=${paymentId}`;
+      const { successUrl, cancelUrl } = returnUrls(origin, paymentId);
       const orderData: PaymentOrderData = {
         request: { ...input.order, paymentMethod: "stripe" },
         snapshot,
@@ -362,7 +264,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
 
     /** GET /payments/stripe/status/:id — the payer only. A paid payment has its order by the time this answers. */
     async getStatus(userId: number, paymentId: string): Promise<PaymentStatusResponse> {
-      const payment = await ownPayment(userId, paymentId);
+      const payment = await ownPayment(db, userId, paymentId);
       if (isOpen(payment)) await refreshFromProvider(payment);
       return statusAnswer((await paymentsRepository(db).findById(paymentId))!);
     },
@@ -391,76 +293,13 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       return { received: true, duplicate: result.duplicate };
     },
 
-    /**
-     * Issue 16, inside the checkout's transaction: the ONE payment for every trailer of the basket. Nothing is
-     * ordered until it is paid; a declined or cancelled payment leaves every cart as it was.
-     */
-    async recordBasketPayment(
-      tx: Queryable,
-      input: {
-        userId: number;
-        checkoutId: number;
-        snapshots: CheckoutSnapshot[];
-        request: OrderRequest;
-        origin: string;
-      },
-    ): Promise<string> {
-      if (deps.cardPayments === "off") throw new HttpError(503, MESSAGES.cardPaymentsUnavailable);
-      const snapshot = combinedSnapshot(input.snapshots);
-      const paymentId = randomId("pay_");
-      const origin = deps.publicUrl ?? input.origin;
-      const successUrl = `${origin}/payment-success?session_id={CHECKOUT_SESSION_ID}&payment_id=${paymentId}`;
-      const cancelUrl = `${origin}/stripe-webview-payment?cancelled=1&payment_id=${paymentId}`;
-      const orderData: PaymentOrderData = {
-        request: { ...input.request, paymentMethod: "stripe" },
-        snapshot,
-        basket: { checkoutId: input.checkoutId, snapshots: input.snapshots },
-        successUrl,
-        cancelUrl,
-      };
-      await paymentsRepository(tx).insert({
-        id: paymentId,
-        userId: input.userId,
-        vendorId: snapshot.vendorId,
-        provider: provider.name,
-        amountPence: snapshot.totalPence,
-        currency: "gbp",
-        orderData,
-      });
-      return paymentId;
-    },
+    /** Issue 16: the basket's one payment, recorded inside the checkout's transaction (basket-payments.ts). */
+    recordBasketPayment: (tx: Queryable, input: Parameters<typeof recordBasketPayment>[2]) =>
+      recordBasketPayment(deps, tx, input),
 
-    /** After the checkout committed: the hosted checkout (Stripe Checkout Session) with a line per trailer. */
-    async openBasketPayment(
-      user: { id: number; email: string },
-      paymentId: string,
-    ): Promise<{ paymentIntentId: string; sessionUrl: string; returnUrl: string }> {
-      const payment = await ownPayment(user.id, paymentId);
-      const data = payment.order_data as PaymentOrderData;
-      if (!data.basket) throw notFound(PAYMENT_NOT_FOUND);
-      try {
-        const checkout = await provider.createCheckout({
-          paymentId,
-          amountPence: payment.amount_pence,
-          currency: "gbp",
-          lineItems: basketLineItems(data.basket.snapshots),
-          successUrl: data.successUrl,
-          cancelUrl: data.cancelUrl,
-          customerEmail: user.email,
-          metadata: {
-            payment_id: paymentId,
-            user_id: String(user.id),
-            checkout_id: String(data.basket.checkoutId),
-          },
-        });
-        await paymentsRepository(db).setCheckoutSession(paymentId, checkout.sessionId);
-        return { paymentIntentId: paymentId, sessionUrl: checkout.url, returnUrl: data.successUrl };
-      } catch (error) {
-        deps.logError(error, `creating checkout for ${paymentId}`);
-        await paymentsRepository(db).markFailed(paymentId, MESSAGES.paymentIntentFailed);
-        throw new HttpError(502, MESSAGES.paymentIntentFailed);
-      }
-    },
+    /** After the checkout committed: its hosted checkout with a line per trailer (basket-payments.ts). */
+    openBasketPayment: (user: { id: number; email: string }, paymentId: string) =>
+      openBasketPayment(deps, user, paymentId),
 
     testCheckout,
 

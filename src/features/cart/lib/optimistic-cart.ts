@@ -1,7 +1,7 @@
 /**
  * The cart as the customer should see it while changes wait for the network: the last cart the server sent
  * with the queued changes applied, following the server's own rules (an identical configuration merges into
- * its line, quantity 0 removes a line, at most 50 of a line). Prices come from the menu the customer saw, so
+ * its line, quantity 0 removes a line, at most CART_LINE_QUANTITY_MAX of a line). Prices come from the menu the customer saw, so
  * totals are provisional until the server answers.
  *
  * One keeper per fact: the server's cart (with its `version`) comes from the server; the changes it has not
@@ -10,13 +10,12 @@
  * replaces it (`showNewerCart`).
  */
 import { type Cart, type CartItem, emptyCart } from "@contract/cart";
+import type { OrderType } from "@contract/common";
+import { CART_LINE_QUANTITY_MAX } from "@contract/limits";
+import { penceToPounds } from "@contract/money";
+import { lineTotalPence, totalsOfLines, unitPrice } from "@contract/pricing";
 
 type CartAddonGroup = CartItem["addons"][number];
-
-import type { OrderType } from "@contract/common";
-import { PORTION_GROUP } from "@contract/vendors";
-
-export const MAX_LINE_QUANTITY = 50;
 
 /** What the menu showed for an item: enough to draw its line before the server prices it. */
 export interface KnownItem {
@@ -118,11 +117,12 @@ export function findLine(
   return config ? items.find((line) => sameConfig(configOfLine(line), config)) : undefined;
 }
 
-const pounds = (pence: number) => pence / 100;
-
 function pricedLine(line: CartItem): CartItem {
-  const totalPricePence = (line.pricePence + line.addonTotalPence) * line.quantity;
-  return { ...line, totalPricePence, totalPrice: pounds(totalPricePence) };
+  const totalPricePence = lineTotalPence(
+    { unitBasePence: line.pricePence, addonTotalPence: line.addonTotalPence },
+    line.quantity,
+  );
+  return { ...line, totalPricePence, totalPrice: penceToPounds(totalPricePence) };
 }
 
 function groupAddons(addons: readonly KnownAddon[]): CartAddonGroup[] {
@@ -137,8 +137,8 @@ function groupAddons(addons: readonly KnownAddon[]): CartAddonGroup[] {
       addonId: addon.addonId,
       name: addon.name,
       quantity: 1,
-      price: pounds(addon.pricePence),
-      total: pounds(addon.pricePence),
+      price: penceToPounds(addon.pricePence),
+      total: penceToPounds(addon.pricePence),
       pricePence: addon.pricePence,
     });
   }
@@ -153,11 +153,7 @@ function newLine(
   addons: readonly KnownAddon[],
   allergyInformation: string,
 ): CartItem {
-  const portion = addons.find((addon) => addon.groupName === PORTION_GROUP);
-  const pricePence = portion ? portion.pricePence : item.pricePence;
-  const addonTotalPence = addons
-    .filter((addon) => addon !== portion)
-    .reduce((sum, addon) => sum + addon.pricePence, 0);
+  const { unitBasePence: pricePence, addonTotalPence } = unitPrice(item.pricePence, addons);
   return pricedLine({
     id: `item_${menuItemId}`,
     lineId,
@@ -166,8 +162,8 @@ function newLine(
     description: item.description,
     image: item.image,
     quantity: 1,
-    price: pounds(pricePence),
-    addonTotal: pounds(addonTotalPence),
+    price: penceToPounds(pricePence),
+    addonTotal: penceToPounds(addonTotalPence),
     totalPrice: 0,
     pricePence,
     addonTotalPence,
@@ -190,7 +186,7 @@ function addLine(
   };
   const existing = findLine(cart.items, undefined, config);
   if (existing) {
-    const quantity = Math.min(MAX_LINE_QUANTITY, existing.quantity + 1);
+    const quantity = Math.min(CART_LINE_QUANTITY_MAX, existing.quantity + 1);
     return cart.items.map((line) => (line === existing ? pricedLine({ ...line, quantity }) : line));
   }
   // An item the menu never showed cannot be drawn: it appears when the server answers.
@@ -207,7 +203,7 @@ function changedItems(cart: Cart, change: CartChange): CartItem[] {
       const target = findLine(cart.items, change.lineId, change.line);
       if (!target) return cart.items;
       if (change.quantity <= 0) return cart.items.filter((line) => line !== target);
-      const quantity = Math.min(MAX_LINE_QUANTITY, change.quantity);
+      const quantity = Math.min(CART_LINE_QUANTITY_MAX, change.quantity);
       return cart.items.map((line) => (line === target ? pricedLine({ ...line, quantity }) : line));
     }
     case "allergy": {
@@ -229,12 +225,12 @@ function changedItems(cart: Cart, change: CartChange): CartItem[] {
  * tells them; a cart started offline shows none until the server prices it (its total is provisional anyway).
  */
 function withTotals(cart: Cart, items: CartItem[], orderType: OrderType | null): Cart {
-  const subtotalPence = items.reduce((sum, line) => sum + line.totalPricePence, 0);
   const type = orderType ?? cart.orderType;
-  const serviceChargePence = items.length > 0 ? cart.serviceChargePence : 0;
-  const deliveryChargePence =
-    items.length > 0 && type === "delivery" ? cart.deliveryChargePence : 0;
-  const totalPence = subtotalPence + serviceChargePence + deliveryChargePence;
+  const { subtotalPence, serviceChargePence, deliveryChargePence, totalPence } = totalsOfLines(
+    items.map((line) => line.totalPricePence),
+    type,
+    { serviceChargePence: cart.serviceChargePence, deliveryFeePence: cart.deliveryChargePence },
+  );
   return {
     ...cart,
     items,
@@ -243,10 +239,10 @@ function withTotals(cart: Cart, items: CartItem[], orderType: OrderType | null):
     serviceChargePence,
     deliveryChargePence,
     totalPence,
-    subtotal: pounds(subtotalPence),
-    serviceCharge: pounds(serviceChargePence),
-    deliveryCharge: pounds(deliveryChargePence),
-    total: pounds(totalPence),
+    subtotal: penceToPounds(subtotalPence),
+    serviceCharge: penceToPounds(serviceChargePence),
+    deliveryCharge: penceToPounds(deliveryChargePence),
+    total: penceToPounds(totalPence),
   };
 }
 

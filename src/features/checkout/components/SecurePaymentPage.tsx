@@ -1,4 +1,5 @@
 import { MESSAGES } from "@contract/messages";
+import { penceToPounds } from "@contract/money";
 import { paymentOutcome } from "@contract/payments";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -155,7 +156,7 @@ export default function SecurePaymentPage() {
     mutationFn: (current: PendingCheckout) =>
       createPaymentIntent({
         orderData: current.orderData,
-        amount: current.amountPence / 100,
+        amount: penceToPounds(current.amountPence),
         currency: "gbp",
         metadata: { source: "web" },
       }),

@@ -1,6 +1,8 @@
 import type { Cart } from "@contract/cart";
 import type { OrderType } from "@contract/common";
+import { penceToPounds } from "@contract/money";
 import type { CreateOrderRequest, OrderPayload, PaymentMethod, Vehicle } from "@contract/orders";
+import { lineTotalPence } from "@contract/pricing";
 
 /** The product spec (docs/product-spec.md § Entities and their fields): all items' 'name: allergy', joined by '; '. */
 export function allergyNote(cart: Pick<Cart, "items">): string | null {
@@ -24,7 +26,12 @@ export function orderPayload(
     items: cart.items.map((item) => ({
       menu_item_id: item.menuItemId,
       quantity: item.quantity,
-      price: (item.pricePence + item.addonTotalPence) / 100,
+      price: penceToPounds(
+        lineTotalPence(
+          { unitBasePence: item.pricePence, addonTotalPence: item.addonTotalPence },
+          1,
+        ),
+      ),
       allergy_information: item.allergyInformation || null,
       addons: item.addons.map((group) => ({
         group_id: group.groupId,

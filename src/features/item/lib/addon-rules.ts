@@ -1,7 +1,8 @@
 import { type AllergenId, mergeAllergens } from "@contract/allergens";
 import { ADDON_QUANTITY_PER_SELECTION } from "@contract/limits";
 import { requiredGroupMessage } from "@contract/messages";
-import { FREQUENTLY_BOUGHT_GROUP, PORTION_GROUP } from "@contract/vendor-rules";
+import { isPortionGroup as isPortionGroupName, unitPrice } from "@contract/pricing";
+import { FREQUENTLY_BOUGHT_GROUP } from "@contract/vendor-rules";
 import type { AddonGroup } from "@contract/vendors";
 
 /**
@@ -10,7 +11,7 @@ import type { AddonGroup } from "@contract/vendors";
  */
 export type Selection = Readonly<Record<number, readonly number[]>>;
 
-export const isPortionGroup = (group: Pick<AddonGroup, "name">) => group.name === PORTION_GROUP;
+export const isPortionGroup = (group: Pick<AddonGroup, "name">) => isPortionGroupName(group.name);
 export const isFrequentlyBoughtGroup = (group: Pick<AddonGroup, "name">) =>
   group.name === FREQUENTLY_BOUGHT_GROUP;
 
@@ -95,22 +96,17 @@ export function groupErrors(groups: readonly AddonGroup[], selection: Selection)
     }));
 }
 
-/** One unit's price: the chosen portion's full price (else the item's), plus every other chosen add-on. */
+/** One unit's price: the chosen portion's full price (else the item's), plus every other chosen add-on (contract/pricing). */
 export function unitPricePence(
   itemPricePence: number,
   groups: readonly AddonGroup[],
   selection: Selection,
 ): number {
-  let base = itemPricePence;
-  let extras = 0;
-  for (const group of groups) {
-    for (const addon of group.addons) {
-      if (!isChosen(selection, group.id, addon.id)) continue;
-      if (isPortionGroup(group)) base = addon.pricePence;
-      else extras += addon.pricePence * ADDON_QUANTITY_PER_SELECTION;
-    }
-  }
-  return base + extras;
+  const chosen = chosenAddons(groups, selection).map(({ groupName, isPortion, addon }) => ({
+    groupName,
+    pricePence: isPortion ? addon.pricePence : addon.pricePence * ADDON_QUANTITY_PER_SELECTION,
+  }));
+  return unitPrice(itemPricePence, chosen).unitPricePence;
 }
 
 /** The add-with-addons payload, in the groups' order. */

@@ -1,8 +1,10 @@
 /**
- * Money rules, as pure functions over integer pence (never floats). Pounds exist only on the wire.
+ * Pricing rules, as pure functions over integer pence (never floats), shared by the server (which prices carts
+ * and orders) and the client (the item page's price, the optimistic cart). Pounds exist only on the wire.
  */
-import type { OrderType } from "@contract/common";
-import { PORTION_GROUP } from "@contract/vendors";
+import type { OrderType } from "./common";
+import { assertPence } from "./money";
+import { PORTION_GROUP } from "./vendor-rules";
 
 export interface Charges {
   /** Added once to every non-empty cart or order. */
@@ -34,10 +36,25 @@ export interface CartTotals {
 
 export const isPortionGroup = (groupName: string) => groupName === PORTION_GROUP;
 
-function assertPence(value: number, what: string): void {
-  if (!Number.isSafeInteger(value) || value < 0)
-    throw new Error(`${what} must be whole pence, got ${value}`);
+/** One unit's price: a portion's price IS the base price; every other add-on adds to it. No checks (see priceLine). */
+export function unitPrice(
+  itemPricePence: number,
+  addons: readonly ChosenAddonPrice[],
+): Omit<LinePrice, "totalPence"> {
+  let unitBasePence = itemPricePence;
+  let addonTotalPence = 0;
+  for (const addon of addons) {
+    if (isPortionGroup(addon.groupName)) unitBasePence = addon.pricePence;
+    else addonTotalPence += addon.pricePence;
+  }
+  return { unitBasePence, addonTotalPence, unitPricePence: unitBasePence + addonTotalPence };
 }
+
+/** A line's total: one unit's price (base + add-ons) × quantity. */
+export const lineTotalPence = (
+  line: { unitBasePence: number; addonTotalPence: number },
+  quantity: number,
+): number => (line.unitBasePence + line.addonTotalPence) * quantity;
 
 /** A cart or order line: (base + add-ons) × quantity, where a portion's price IS the base price. */
 export function priceLine(
@@ -48,27 +65,21 @@ export function priceLine(
   assertPence(itemPricePence, "Item price");
   if (!Number.isSafeInteger(quantity) || quantity < 1)
     throw new Error(`Quantity must be 1 or more, got ${quantity}`);
-  let unitBasePence = itemPricePence;
-  let addonTotalPence = 0;
-  for (const addon of addons) {
-    assertPence(addon.pricePence, "Add-on price");
-    if (isPortionGroup(addon.groupName)) unitBasePence = addon.pricePence;
-    else addonTotalPence += addon.pricePence;
-  }
-  const unitPricePence = unitBasePence + addonTotalPence;
-  return { unitBasePence, addonTotalPence, unitPricePence, totalPence: unitPricePence * quantity };
+  for (const addon of addons) assertPence(addon.pricePence, "Add-on price");
+  const unit = unitPrice(itemPricePence, addons);
+  return { ...unit, totalPence: lineTotalPence(unit, quantity) };
 }
 
-/** Subtotal of the lines plus the charges; an empty cart costs nothing at all. */
-export function cartTotals(
+/**
+ * The charges rule: a non-empty cart pays the service charge, and the delivery fee when it is a delivery.
+ * No checks: the client's provisional totals use it as is; the server goes through `cartTotals`.
+ */
+export function totalsOfLines(
   lineTotalsPence: readonly number[],
   orderType: OrderType | null,
   charges: Charges,
 ): CartTotals {
-  const subtotalPence = lineTotalsPence.reduce((sum, total) => {
-    assertPence(total, "Line total");
-    return sum + total;
-  }, 0);
+  const subtotalPence = lineTotalsPence.reduce((sum, total) => sum + total, 0);
   const hasItems = subtotalPence > 0 || lineTotalsPence.length > 0;
   const serviceChargePence = hasItems ? charges.serviceChargePence : 0;
   const deliveryChargePence = hasItems && orderType === "delivery" ? charges.deliveryFeePence : 0;
@@ -78,6 +89,16 @@ export function cartTotals(
     deliveryChargePence,
     totalPence: subtotalPence + serviceChargePence + deliveryChargePence,
   };
+}
+
+/** Subtotal of the lines plus the charges; an empty cart costs nothing at all. Every line total is whole pence. */
+export function cartTotals(
+  lineTotalsPence: readonly number[],
+  orderType: OrderType | null,
+  charges: Charges,
+): CartTotals {
+  for (const total of lineTotalsPence) assertPence(total, "Line total");
+  return totalsOfLines(lineTotalsPence, orderType, charges);
 }
 
 /**
@@ -111,13 +132,4 @@ export function sumTotals(sections: readonly CartTotals[]): CartTotals {
     }),
     { subtotalPence: 0, serviceChargePence: 0, deliveryChargePence: 0, totalPence: 0 },
   );
-}
-
-/** Pounds for the wire's number fields (12.5 for 1250p). */
-export const penceToPounds = (pence: number): number => pence / 100;
-
-/** '1.50' for 150p, built from integers so no float rounding can creep in. */
-export function penceToPriceString(pence: number): string {
-  assertPence(pence, "Price");
-  return `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, "0")}`;
 }

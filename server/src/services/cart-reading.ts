@@ -1,0 +1,208 @@
+/**
+ * Reading a cart: its lines and add-ons priced from the database (contract/pricing), and the wire shape the
+ * spec's cart endpoints answer with. Pure reads, no writes.
+ */
+import { type AllergenId, mergeAllergens } from "@contract/allergens";
+import type { Cart, CartItem } from "@contract/cart";
+import { itemIdString, type OrderType } from "@contract/common";
+import { penceToPounds } from "@contract/money";
+import {
+  type CartTotals,
+  type Charges,
+  cartTotals,
+  isPortionGroup,
+  type LinePrice,
+  priceLine,
+} from "@contract/pricing";
+import type { Queryable } from "../db/database.js";
+import { type CartLineRow, type CartRow, cartsRepository } from "../db/repositories/carts.js";
+import { type VendorRow, vendorsRepository } from "../db/repositories/vendors.js";
+import { notFound } from "../http-error.js";
+import { vendorTradingStatus } from "./vendor-service.js";
+
+export const DEFAULT_ORDER_TYPE: OrderType = "takeaway";
+
+export interface PricedLineAddon {
+  addonId: number;
+  groupId: number;
+  groupName: string;
+  name: string;
+  quantity: number;
+  pricePence: number;
+  /** True for the 'Choose Portion Size' choice: its price is the line's base price, not an extra. */
+  isPortion: boolean;
+  allergens: AllergenId[];
+}
+
+export interface PricedLine extends LinePrice {
+  lineId: number;
+  menuItemId: number;
+  name: string;
+  description: string;
+  image: string;
+  quantity: number;
+  allergyInformation: string;
+  /** The item's own allergens (the line's are these with its add-ons'). */
+  itemAllergens: AllergenId[];
+  /** False when the item was switched off after it was added. */
+  available: boolean;
+  addons: PricedLineAddon[];
+}
+
+/** A cart priced from the database, as checkout needs it (pence only). */
+export interface PricedCart {
+  vendor: {
+    id: number;
+    name: string;
+    /** Trading and switched on: orders may be placed. */
+    open: boolean;
+    preparationTime: { min: number; max: number };
+  };
+  orderType: OrderType;
+  deliveryInstructions: string;
+  lines: PricedLine[];
+  totals: CartTotals;
+  /** The cart row's version (0: no cart yet); every write raises it. */
+  version: number;
+}
+
+export function toCartItem(line: PricedLine): CartItem {
+  const groups = new Map<number, CartItem["addons"][number]>();
+  for (const addon of line.addons) {
+    const group = groups.get(addon.groupId) ?? {
+      groupId: addon.groupId,
+      groupName: addon.groupName,
+      addons: [],
+    };
+    group.addons.push({
+      addonId: addon.addonId,
+      name: addon.name,
+      quantity: addon.quantity,
+      price: penceToPounds(addon.pricePence),
+      total: penceToPounds(addon.pricePence * addon.quantity),
+      pricePence: addon.pricePence,
+      allergens: addon.allergens,
+    });
+    groups.set(addon.groupId, group);
+  }
+  return {
+    id: itemIdString(line.menuItemId),
+    lineId: line.lineId,
+    menuItemId: line.menuItemId,
+    name: line.name,
+    description: line.description,
+    image: line.image,
+    quantity: line.quantity,
+    price: penceToPounds(line.unitBasePence),
+    addonTotal: penceToPounds(line.addonTotalPence),
+    totalPrice: penceToPounds(line.totalPence),
+    pricePence: line.unitBasePence,
+    addonTotalPence: line.addonTotalPence,
+    totalPricePence: line.totalPence,
+    allergyInformation: line.allergyInformation,
+    allergens: mergeAllergens(line.itemAllergens, ...line.addons.map((addon) => addon.allergens)),
+    addons: [...groups.values()],
+  };
+}
+
+/** The wire shape of the product spec (docs/product-spec.md § Entities and their fields), pounds beside pence. */
+export function toWireCart(priced: PricedCart): Cart {
+  const { totals } = priced;
+  return {
+    items: priced.lines.map(toCartItem),
+    subtotal: penceToPounds(totals.subtotalPence),
+    total: penceToPounds(totals.totalPence),
+    serviceCharge: penceToPounds(totals.serviceChargePence),
+    deliveryCharge: penceToPounds(totals.deliveryChargePence),
+    subtotalPence: totals.subtotalPence,
+    totalPence: totals.totalPence,
+    serviceChargePence: totals.serviceChargePence,
+    deliveryChargePence: totals.deliveryChargePence,
+    orderType: priced.orderType,
+    deliveryInstructions: priced.deliveryInstructions,
+    version: priced.version,
+    vendorId: priced.vendor.id,
+    vendor_info: {
+      id: priced.vendor.id,
+      name: priced.vendor.name,
+      preparationTime: priced.vendor.preparationTime,
+    },
+  };
+}
+
+export async function requireVendor(q: Queryable, vendorId: number): Promise<VendorRow> {
+  const vendor = await vendorsRepository(q).findById(vendorId);
+  if (!vendor) throw notFound(`Vendor ${vendorId} not found`);
+  return vendor;
+}
+
+/** A cart (or none yet) priced from the database, its totals for `orderType` (else the cart's, else takeaway). */
+export async function priceCart(
+  q: Queryable,
+  charges: Charges,
+  vendor: VendorRow,
+  cart: CartRow | null,
+  orderType?: OrderType,
+): Promise<PricedCart> {
+  const repo = cartsRepository(q);
+  const lineRows = cart ? await repo.lines(cart.id) : [];
+  const addonRows = cart && lineRows.length > 0 ? await repo.lineAddons(cart.id) : [];
+  const lines = lineRows.map((row: CartLineRow): PricedLine => {
+    const addons = addonRows
+      .filter((addon) => addon.cart_line_id === row.id)
+      .map((addon) => ({
+        addonId: addon.addon_id,
+        groupId: addon.group_id,
+        groupName: addon.group_name,
+        name: addon.addon_name,
+        quantity: addon.quantity,
+        pricePence: addon.addon_price_pence,
+        isPortion: isPortionGroup(addon.group_name),
+        allergens: mergeAllergens(addon.addon_allergens),
+      }));
+    return {
+      ...priceLine(row.item_price_pence, addons, row.quantity),
+      lineId: row.id,
+      menuItemId: row.menu_item_id,
+      name: row.item_name,
+      description: row.item_description,
+      image: row.item_image ?? "",
+      quantity: row.quantity,
+      allergyInformation: row.allergy_information,
+      itemAllergens: mergeAllergens(row.item_allergens),
+      available: row.item_available,
+      addons,
+    };
+  });
+  const effectiveOrderType = orderType ?? cart?.order_type ?? DEFAULT_ORDER_TYPE;
+  return {
+    vendor: {
+      id: vendor.id,
+      name: vendor.name,
+      open: vendorTradingStatus(vendor) === "open",
+      preparationTime: { min: vendor.preparation_time_min, max: vendor.preparation_time_max },
+    },
+    orderType: effectiveOrderType,
+    deliveryInstructions: cart?.delivery_instructions ?? "",
+    version: cart?.version ?? 0,
+    lines,
+    totals: cartTotals(
+      lines.map((line) => line.totalPence),
+      effectiveOrderType,
+      charges,
+    ),
+  };
+}
+
+/** The customer's cart for a vendor, on the wire. */
+export async function loadCart(
+  q: Queryable,
+  charges: Charges,
+  userId: number,
+  vendorId: number,
+  orderType?: OrderType,
+): Promise<Cart> {
+  const vendor = await requireVendor(q, vendorId);
+  const cart = await cartsRepository(q).findCart(userId, vendorId);
+  return toWireCart(await priceCart(q, charges, vendor, cart, orderType));
+}

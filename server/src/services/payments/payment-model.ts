@@ -1,0 +1,144 @@
+/**
+ * What a payment keeps and shows, free of the database: the order data stored with it, the provider's line items
+ * (one cart, or one line per trailer for a basket), and the status answer's summary.
+ */
+import { randomBytes } from "node:crypto";
+import { penceToPounds } from "@contract/money";
+import type { Database, Queryable } from "@server/db/database.js";
+import { type PaymentRow, paymentsRepository } from "@server/db/repositories/payments.js";
+import { notFound } from "@server/http-error.js";
+import type { CheckoutSnapshot, OrderPlacementService, OrderRequest } from "../order-placement.js";
+import type { CheckoutLineItem, PaymentProvider } from "./payment-provider.js";
+
+export const PAYMENT_NOT_FOUND = "Payment not found";
+export const MOCK_PREFIX = "pi_mock_";
+
+/** What we keep with a payment: the order to create once it is paid, and where the customer returns. */
+export interface PaymentOrderData {
+  request: OrderRequest;
+  /** What is paid for; for a basket, every trailer's lines and charges in one view (for the pages). */
+  snapshot: CheckoutSnapshot;
+  /** Issue 16: a multi-trailer checkout; once paid, one order per snapshot. */
+  basket?: { checkoutId: number; snapshots: CheckoutSnapshot[] } | undefined;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface CreateIntentInput {
+  order: OrderRequest;
+  /** Pounds, as the client shows it; must equal the server's total. */
+  amount: number;
+  currency: "gbp";
+  metadata: Record<string, string>;
+}
+
+export interface PaymentServiceDeps {
+  db: Database;
+  provider: PaymentProvider;
+  orderPlacement: OrderPlacementService;
+  /** The app's public origin; the request's origin when undefined. */
+  publicUrl: string | undefined;
+  /** "off": no Stripe key and not in test-payments mode, so card payments are refused (503). Default "stripe"/"test" by provider. */
+  cardPayments?: "stripe" | "test" | "off";
+  logError: (error: unknown, context: string) => void;
+  now?: () => number;
+}
+
+export const randomId = (prefix: string) => `${prefix}${randomBytes(18).toString("base64url")}`;
+
+export function lineItems(snapshot: CheckoutSnapshot): CheckoutLineItem[] {
+  const items: CheckoutLineItem[] = snapshot.lines.map((line) => ({
+    name: line.name,
+    description: line.addons.map((addon) => addon.name).join(", ") || undefined,
+    unitAmountPence: line.unitPricePence,
+    quantity: line.quantity,
+  }));
+  if (snapshot.serviceChargePence > 0)
+    items.push({
+      name: "Service charge",
+      unitAmountPence: snapshot.serviceChargePence,
+      quantity: 1,
+    });
+  if (snapshot.deliveryFeePence > 0)
+    items.push({ name: "Delivery fee", unitAmountPence: snapshot.deliveryFeePence, quantity: 1 });
+  return items;
+}
+
+/** Issue 16: one line per trailer (its food and delivery fee), then the checkout's one service charge. */
+export function basketLineItems(snapshots: readonly CheckoutSnapshot[]): CheckoutLineItem[] {
+  const items: CheckoutLineItem[] = snapshots.map((snapshot) => ({
+    name: snapshot.vendorName,
+    description:
+      snapshot.lines
+        .map((line) => `${line.quantity} × ${line.name}`)
+        .join(", ")
+        .slice(0, 500) || undefined,
+    unitAmountPence: snapshot.totalPence - snapshot.serviceChargePence,
+    quantity: 1,
+  }));
+  const serviceChargePence = snapshots.reduce(
+    (sum, snapshot) => sum + snapshot.serviceChargePence,
+    0,
+  );
+  if (serviceChargePence > 0)
+    items.push({ name: "Service charge", unitAmountPence: serviceChargePence, quantity: 1 });
+  return items;
+}
+
+/** Every trailer's lines and charges as one snapshot: what the payment pages and the status answer show. */
+export function combinedSnapshot(snapshots: readonly CheckoutSnapshot[]): CheckoutSnapshot {
+  const [first] = snapshots;
+  if (!first) throw new Error("a basket payment needs at least one order");
+  const sum = (pick: (snapshot: CheckoutSnapshot) => number) =>
+    snapshots.reduce((total, snapshot) => total + pick(snapshot), 0);
+  return {
+    ...first,
+    vendorName: snapshots.map((snapshot) => snapshot.vendorName).join(", "),
+    lines: snapshots.flatMap((snapshot) => snapshot.lines),
+    subtotalPence: sum((snapshot) => snapshot.subtotalPence),
+    serviceChargePence: sum((snapshot) => snapshot.serviceChargePence),
+    deliveryFeePence: sum((snapshot) => snapshot.deliveryFeePence),
+    totalPence: sum((snapshot) => snapshot.totalPence),
+  };
+}
+
+/** The order summary the status answer carries (spec: `orderData`), enough to show what was paid for. */
+export function orderSummary(data: PaymentOrderData) {
+  const { snapshot } = data;
+  return {
+    vendorId: snapshot.vendorId,
+    vendorName: snapshot.vendorName,
+    orderType: snapshot.orderType,
+    total: penceToPounds(snapshot.totalPence),
+    totalPence: snapshot.totalPence,
+    items: snapshot.lines.map((line) => ({
+      name: line.name,
+      quantity: line.quantity,
+      totalPence: line.totalPence,
+    })),
+  };
+}
+
+export const isMock = (payment: PaymentRow) => payment.id.startsWith(MOCK_PREFIX);
+export const isOpenStatus = (status: PaymentRow["status"]) =>
+  status === "requires_payment_method" || status === "processing";
+export const isOpen = (payment: PaymentRow) => isOpenStatus(payment.status);
+
+/** The customer's own payment, else 404 (a payment of someone else is not found either). */
+export async function ownPayment(
+  q: Queryable,
+  userId: number,
+  paymentId: string,
+): Promise<PaymentRow> {
+  const payment = await paymentsRepository(q).findById(paymentId);
+  if (!payment || payment.user_id !== userId) throw notFound(PAYMENT_NOT_FOUND);
+  return payment;
+}
+
+/** Where the hosted checkout sends the customer back, paid or cancelled. */
+export function returnUrls(origin: string, paymentId: string) {
+  return {
+    successUrl: `${origin}/payment-success?session_id={CHECKOUT_SESSION_ID}&payment_id=${paymentId}`,
+    cancelUrl: `${origin}/stripe-webview-payment?cancelled=1&payment_id=${paymentId}`,
+  };
+}
