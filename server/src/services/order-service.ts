@@ -1,5 +1,6 @@
 import type { Order, OrderItem, Vehicle } from "@contract/orders";
 import type { Database } from "../db/database.js";
+import type { StoredOrderAddon } from "../db/repositories/order-placement.js";
 import {
   type OrderItemRow,
   type OrderRecord,
@@ -13,17 +14,11 @@ export const ORDER_NOT_FOUND = "Order not found";
 const DEFAULT_ITEM_IMAGE = "/images/placeholder-item.svg";
 
 /**
- * One add-on of an order line as kept in order_items.addons (jsonb), per unit of the line.
- * Older or other writers may use `addon_id`/`addonId`, `groupId`/`groupName` or pounds `price`: all are read.
+ * StoredOrderAddon (one add-on of an order line as order_items.addons keeps it) is defined once, by the
+ * repository that writes it. Older or other writers may use `addon_id`/`addonId`, `groupId`/`groupName` or pounds
+ * `price`: readStoredAddon reads them all.
  */
-export interface StoredOrderAddon {
-  id: number;
-  name: string;
-  group_id: number;
-  group_name: string;
-  quantity: number;
-  price_pence: number;
-}
+export type { StoredOrderAddon };
 
 const toPounds = (pence: number) => Math.round(pence) / 100;
 const iso = (value: Date | string) => new Date(value).toISOString();

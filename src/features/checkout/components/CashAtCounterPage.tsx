@@ -12,7 +12,7 @@ import type { PlacedCashOrder } from "../lib/pending-checkout";
 import "../checkout.css";
 import { BasketCashPage } from "./BasketCashPage";
 import type { BasketCashState } from "./BasketCheckoutPanel";
-import { OrderSummaryCard, type OrderSummaryProps, VehicleRow } from "./OrderSummaryCard";
+import { PlacedOrderReceipt, type PlacedOrderReceiptProps, VehicleRow } from "./PlacedOrderReceipt";
 
 /** The product spec (docs/product-spec.md § Screens and routes): only when there is no order data at all. */
 const SAMPLE = { vendorName: "Food Park Kitchen", orderNumber: "#25" } as const;
@@ -22,7 +22,7 @@ export interface CashAtCounterPageProps {
   onEnter: () => void;
 }
 
-function fromPlaced(placed: PlacedCashOrder): OrderSummaryProps {
+function fromPlaced(placed: PlacedCashOrder): PlacedOrderReceiptProps {
   return {
     orderNumber: `#${placed.orderId}`,
     vendorName: placed.vendorName || SAMPLE.vendorName,
@@ -34,7 +34,7 @@ function fromPlaced(placed: PlacedCashOrder): OrderSummaryProps {
   };
 }
 
-const sampleSummary: OrderSummaryProps = {
+const sampleSummary: PlacedOrderReceiptProps = {
   orderNumber: SAMPLE.orderNumber,
   vendorName: SAMPLE.vendorName,
   orderType: "Click & Collect",
@@ -104,7 +104,7 @@ function OneOrderCash({
         </div>
       </div>
       <div className="split-layout">
-        <OrderSummaryCard {...summary} extra={<VehicleRow vehicle={vehicle} />} />
+        <PlacedOrderReceipt {...summary} extra={<VehicleRow vehicle={vehicle} />} />
         <div className="confirmation-actions">
           <section className="card whats-next" aria-labelledby="whats-next-title">
             <h2 id="whats-next-title">What's Next?</h2>
