@@ -4,7 +4,7 @@
  * decides what happens once a queued order is placed. Loaded on demand with the persistence code.
  */
 import { onlineManager, type QueryClient } from "@tanstack/react-query";
-import { cartKeys } from "../features/cart/api/cart-api";
+import { cartQueryKeys } from "../features/cart/api/cart-api";
 import { registerCartWrites } from "../features/cart/api/cart-writes";
 import { clearLocalCart } from "../features/cart/lib/cart-keys";
 import { registerCashOrders, setCashOrderHandlers } from "../features/checkout/api/cash-orders";
@@ -13,7 +13,7 @@ import { toasts } from "../lib/toast-store";
 import { appRouter } from "./router";
 
 /** Writes restored unconfirmed that are drawn and announced as queued changes (see query-persistence rule 3). */
-export const QUEUED_WRITE_KEYS = [cartKeys.writes] as const;
+export const QUEUED_WRITE_KEYS = [cartQueryKeys.writes] as const;
 
 export interface AppNavigation {
   pathname(): string;
@@ -53,7 +53,7 @@ export function registerOfflineWrites(
   const forgetCart = () => {
     // The server emptied the cart with the order.
     clearLocalCart();
-    void client.invalidateQueries({ queryKey: cartKeys.all });
+    void client.invalidateQueries({ queryKey: cartQueryKeys.all });
   };
 
   setCashOrderHandlers({
@@ -74,7 +74,7 @@ export function registerOfflineWrites(
       });
     },
     notSent() {
-      void client.invalidateQueries({ queryKey: cartKeys.all });
+      void client.invalidateQueries({ queryKey: cartQueryKeys.all });
     },
   });
 }

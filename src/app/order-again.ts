@@ -1,7 +1,7 @@
 import type { Cart } from "@contract/cart";
 import type { Order } from "@contract/orders";
 import type { QueryClient } from "@tanstack/react-query";
-import { cartApi, cartKeys } from "../features/cart/api/cart-api";
+import { cartApi, cartQueryKeys } from "../features/cart/api/cart-api";
 import { writeLocalCart } from "../features/cart/lib/cart-storage";
 import { toasts } from "../lib/toast-store";
 
@@ -43,7 +43,7 @@ export async function orderAgain(
 ): Promise<void> {
   const { cart, added, failed } = await addOrderToCart(order);
   if (cart) writeLocalCart(cart.vendorId === null ? { ...cart, vendorId: order.vendorId } : cart);
-  await queryClient.invalidateQueries({ queryKey: cartKeys.all });
+  await queryClient.invalidateQueries({ queryKey: cartQueryKeys.all });
   if (added === 0) {
     toasts.push({
       kind: "cart",

@@ -1,3 +1,9 @@
+/**
+ * Naming: a feature's screen is an `XPage` (src/features/<name>/components/XPage.tsx) and knows only its own
+ * feature. When a screen needs more than one feature, src/app/pages holds an `XRoute` that reads the URL and
+ * composes the features around the feature's `XPage` (VendorMenuRoute renders VendorMenuPage with the cart's
+ * controls). The table below points at a feature's `XPage` directly when no composition is needed.
+ */
 import { type ComponentType, createElement, lazy, type ReactNode, useLayoutEffect } from "react";
 import {
   type Location,
@@ -76,11 +82,11 @@ export const routes: RouteObject[] = [
       </RequireSignedIn>
     ),
     children: [
-      { path: "/", ...page(() => import("./pages/HomePage")) },
+      { path: "/", ...page(() => import("./pages/HomeRoute")) },
       { path: "/profile", ...page(() => import("../features/auth/components/ProfilePage")) },
       { path: "/vendors", ...page(() => import("../features/vendors/components/VendorsPage")) },
-      { path: "/vendor/:id", ...page(() => import("./pages/VendorMenuPage")) },
-      { path: "/vendor/:vendorId/item/:itemId", ...page(() => import("./pages/ItemDetailPage")) },
+      { path: "/vendor/:id", ...page(() => import("./pages/VendorMenuRoute")) },
+      { path: "/vendor/:vendorId/item/:itemId", ...page(() => import("./pages/ItemDetailRoute")) },
       { path: "/cart", ...page(() => import("./pages/CartRoute")) },
       {
         path: "/stripe-webview-payment",

@@ -1,6 +1,7 @@
 import { penceToPounds } from "@contract/money";
 import type { Order, OrderItem, Vehicle } from "@contract/orders";
 import type { Database } from "../db/database.js";
+import type { StoredOrderAddon } from "../db/repositories/order-placement.js";
 import {
   type OrderItemRow,
   type OrderRecord,
@@ -14,17 +15,11 @@ export const ORDER_NOT_FOUND = "Order not found";
 const DEFAULT_ITEM_IMAGE = "/images/placeholder-item.svg";
 
 /**
- * One add-on of an order line as kept in order_items.addons (jsonb), per unit of the line.
- * Older or other writers may use `addon_id`/`addonId`, `groupId`/`groupName` or pounds `price`: all are read.
+ * StoredOrderAddon (one add-on of an order line as order_items.addons keeps it) is defined once, by the
+ * repository that writes it. Older or other writers may use `addon_id`/`addonId`, `groupId`/`groupName` or pounds
+ * `price`: readStoredAddon reads them all.
  */
-export interface StoredOrderAddon {
-  id: number;
-  name: string;
-  group_id: number;
-  group_name: string;
-  quantity: number;
-  price_pence: number;
-}
+export type { StoredOrderAddon };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { cartKeys } from "@/features/cart/api/cart-api";
+import { cartQueryKeys } from "@/features/cart/api/cart-api";
 import { clearLocalCart } from "@/features/cart/lib/cart-keys";
 
 /** After an order: the server has emptied the cart, so drop the local copy and refetch what is on screen. */
@@ -8,6 +8,6 @@ export function useForgetCart(): () => void {
   const queryClient = useQueryClient();
   return useCallback(() => {
     clearLocalCart();
-    void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+    void queryClient.invalidateQueries({ queryKey: cartQueryKeys.all });
   }, [queryClient]);
 }

@@ -2,6 +2,7 @@ import { MESSAGES } from "@contract/messages";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "@/components/Button";
+import { TextField } from "@/components/TextField";
 import { useAuth } from "../hooks/auth-context";
 import { AuthCard, ErrorBox } from "./AuthCard";
 
@@ -57,30 +58,26 @@ export default function LoginPage() {
     <AuthCard title="Welcome Back" subtitle="Sign in to your account to continue">
       <form className="form" onSubmit={onSubmit} noValidate={false}>
         <ErrorBox message={error} />
-        <div className="field">
-          <label htmlFor="login-email">Email Address</label>
-          <input
-            id="login-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="login-password">Password</label>
-          <input
-            id="login-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
+        <TextField
+          id="login-email"
+          label="Email Address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          id="login-password"
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <Button type="submit" block disabled={submitting}>
           {submitting ? "Signing In..." : "Sign In"}
         </Button>

@@ -2,6 +2,7 @@ import { MESSAGES } from "@contract/messages";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "@/components/Button";
+import { TextField } from "@/components/TextField";
 import { useAuth } from "../hooks/auth-context";
 import { type SignupForm, validateSignup } from "../lib/signup-validation";
 import { AuthCard, ErrorBox } from "./AuthCard";
@@ -49,49 +50,38 @@ export default function SignupPage() {
     >
       <form className="form" onSubmit={onSubmit} noValidate>
         <ErrorBox message={error} />
-        <div className="field">
-          <label htmlFor="signup-name">Full Name</label>
-          <input
-            id="signup-name"
-            autoComplete="name"
-            value={form.name}
-            onChange={(e) => set("name", e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="signup-email">Email Address</label>
-          <input
-            id="signup-email"
-            type="email"
-            autoComplete="email"
-            value={form.email}
-            onChange={(e) => set("email", e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="signup-password">Password</label>
-          <input
-            id="signup-password"
-            type="password"
-            autoComplete="new-password"
-            aria-describedby="signup-password-hint"
-            value={form.password}
-            onChange={(e) => set("password", e.target.value)}
-          />
-          <small id="signup-password-hint" className="field__hint">
-            At least 8 characters
-          </small>
-        </div>
-        <div className="field">
-          <label htmlFor="signup-confirm">Confirm Password</label>
-          <input
-            id="signup-confirm"
-            type="password"
-            autoComplete="new-password"
-            value={form.confirmPassword}
-            onChange={(e) => set("confirmPassword", e.target.value)}
-          />
-        </div>
+        <TextField
+          id="signup-name"
+          label="Full Name"
+          autoComplete="name"
+          value={form.name}
+          onChange={(e) => set("name", e.target.value)}
+        />
+        <TextField
+          id="signup-email"
+          label="Email Address"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={(e) => set("email", e.target.value)}
+        />
+        <TextField
+          id="signup-password"
+          label="Password"
+          hint="At least 8 characters"
+          type="password"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={(e) => set("password", e.target.value)}
+        />
+        <TextField
+          id="signup-confirm"
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          value={form.confirmPassword}
+          onChange={(e) => set("confirmPassword", e.target.value)}
+        />
         <label className="checkbox">
           <input
             type="checkbox"

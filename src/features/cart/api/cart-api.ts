@@ -33,7 +33,7 @@ import type { CartWrite } from "../lib/cart-write";
 import { rebaseCart, showNewerCart } from "../lib/optimistic-cart";
 
 /** Every query and mutation key of the cart, in one place. `null` vendor = the customer's latest cart. */
-export const cartKeys = {
+export const cartQueryKeys = {
   all: CART_QUERY_PREFIX,
   detail: (vendorId: number | null, orderType: OrderType | null) =>
     ["cart", vendorId ?? "latest", orderType ?? "none"] as const,
@@ -105,7 +105,7 @@ export function forgetLocalCartAfterRefusal(
 export function queuedWrites(client: QueryClient, except?: string): CartWrite[] {
   return client
     .getMutationCache()
-    .findAll({ mutationKey: cartKeys.writes, status: "pending" })
+    .findAll({ mutationKey: cartQueryKeys.writes, status: "pending" })
     .map((mutation) => mutation.state.variables as CartWrite | undefined)
     .filter(
       (write): write is CartWrite =>
@@ -120,7 +120,7 @@ export function queuedWrites(client: QueryClient, except?: string): CartWrite[] 
  */
 export const cartQuery = (vendorId: number | null, orderType: OrderType | null) =>
   queryOptions({
-    queryKey: cartKeys.detail(vendorId, orderType),
+    queryKey: cartQueryKeys.detail(vendorId, orderType),
     queryFn: async ({ signal, client, queryKey }) => {
       try {
         const answer = await fetchCart(vendorId, orderType, signal);

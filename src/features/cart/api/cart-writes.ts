@@ -9,21 +9,15 @@ import type { Cart } from "@contract/cart";
 import { MESSAGES } from "@contract/messages";
 import { onlineManager, type QueryClient } from "@tanstack/react-query";
 import { ApiError } from "@/lib/api-client";
+import { CART_MUTATION_SCOPE } from "@/lib/mutation-scopes";
 import { toasts } from "@/lib/toast-store";
 import { writeLocalCart } from "../lib/cart-storage";
 import type { CartWrite } from "../lib/cart-write";
 import { applyCartChange, findLine, isStandInLineId, showNewerCart } from "../lib/optimistic-cart";
-import { cartApi, cartKeys, fetchCart, queuedWrites } from "./cart-api";
-
-export { queuedWrites };
-
-/**
- * Cart writes and offline orders share this scope: one at a time, in the order they were made, so a queued
- * order is placed only after the cart changes queued before it.
- */
-export const CART_WRITE_SCOPE = { id: "cart" } as const;
+import { cartApi, cartQueryKeys, fetchCart, queuedWrites } from "./cart-api";
 
 export type { CartWrite } from "../lib/cart-write";
+export { queuedWrites };
 
 /** What every write resolves with: the server's cart (when it sent one) and its message. */
 export interface CartWriteResult {
@@ -61,7 +55,7 @@ const asCartWrite = (variables: unknown) => variables as CartWrite | undefined;
 function pendingWrites(client: QueryClient): CartWrite[] {
   return client
     .getMutationCache()
-    .findAll({ mutationKey: cartKeys.writes, status: "pending" })
+    .findAll({ mutationKey: cartQueryKeys.writes, status: "pending" })
     .map((mutation) => asCartWrite(mutation.state.variables))
     .filter((write): write is CartWrite => write !== undefined);
 }
@@ -69,15 +63,15 @@ function pendingWrites(client: QueryClient): CartWrite[] {
 const otherWritesPending = (client: QueryClient, mutationId: string) =>
   pendingWrites(client).some((write) => write.mutationId !== mutationId);
 
-const cartKeysOf = (write: CartWrite) =>
+const cartQueryKeysOf = (write: CartWrite) =>
   [
-    cartKeys.detail(write.vendorId, write.orderType),
-    cartKeys.detail(null, write.orderType),
+    cartQueryKeys.detail(write.vendorId, write.orderType),
+    cartQueryKeys.detail(null, write.orderType),
   ] as const;
 
 /** The vendor's cart as last shown: its own query, else the 'latest cart' query when that is the same vendor's. */
 function shownCart(client: QueryClient, write: CartWrite): Cart | undefined {
-  const [vendorKey, latestKey] = cartKeysOf(write);
+  const [vendorKey, latestKey] = cartQueryKeysOf(write);
   const own = client.getQueryData<Cart>(vendorKey);
   if (own) return own;
   const latest = client.getQueryData<Cart>(latestKey);
@@ -87,13 +81,13 @@ function shownCart(client: QueryClient, write: CartWrite): Cart | undefined {
 function showCart(client: QueryClient, write: CartWrite, cart: Cart): void {
   // The vendor written to becomes the current cart vendor.
   writeLocalCart(cart);
-  for (const key of cartKeysOf(write)) client.setQueryData(key, cart);
+  for (const key of cartQueryKeysOf(write)) client.setQueryData(key, cart);
 }
 
 /** A queued write is drawn in the cart at once. */
 async function drawQueuedWrite(client: QueryClient, write: CartWrite): Promise<void> {
   // A refetch landing later would hide the change.
-  await client.cancelQueries({ queryKey: cartKeys.all });
+  await client.cancelQueries({ queryKey: cartQueryKeys.all });
   showCart(client, write, applyCartChange(shownCart(client, write), write));
 }
 
@@ -106,7 +100,7 @@ async function acceptServerCart(
   const cart =
     serverCart.vendorId === null ? { ...serverCart, vendorId: write.vendorId } : serverCart;
   // An older GET still in flight must not land on top of this newer cart.
-  await client.cancelQueries({ queryKey: cartKeys.all });
+  await client.cancelQueries({ queryKey: cartQueryKeys.all });
   showCart(
     client,
     write,
@@ -114,7 +108,7 @@ async function acceptServerCart(
   );
   // Anything that lost its only fetch to the cancel fetches again.
   void client.invalidateQueries({
-    queryKey: cartKeys.all,
+    queryKey: cartQueryKeys.all,
     predicate: (query) => query.state.data === undefined,
   });
 }
@@ -128,7 +122,7 @@ async function refreshFromServer(client: QueryClient, write: CartWrite): Promise
       await fetchCart(write.vendorId, write.orderType, new AbortController().signal),
     );
   } catch {
-    void client.invalidateQueries({ queryKey: cartKeys.all });
+    void client.invalidateQueries({ queryKey: cartQueryKeys.all });
   }
 }
 
@@ -253,8 +247,8 @@ export function registerCartWrites(client: QueryClient): void {
   registered.add(client);
   // TanStack Query assumes "online" until an event says otherwise; a page opened offline starts offline.
   if (typeof navigator !== "undefined") onlineManager.setOnline(navigator.onLine);
-  client.setMutationDefaults<CartWriteResult, Error, CartWrite>(cartKeys.writes, {
-    scope: CART_WRITE_SCOPE,
+  client.setMutationDefaults<CartWriteResult, Error, CartWrite>(cartQueryKeys.writes, {
+    scope: CART_MUTATION_SCOPE, // shared with offline cash orders: one queue
     networkMode: "online",
     // A dropped connection is retried (the same mutation id, so never applied twice); a refusal is not.
     retry: (failureCount, error) => isNetworkFailure(error) && failureCount < 3,

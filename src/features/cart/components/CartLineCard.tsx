@@ -1,8 +1,8 @@
 import type { CartItem } from "@contract/cart";
 import { PORTION_GROUP } from "@contract/vendor-rules";
-import type { SyntheticEvent } from "react";
 import { Link } from "react-router";
 import { type AddonEntry, AddonList } from "@/components/AddonList";
+import { ItemImage } from "@/components/ItemImage";
 import { QuantityStepper } from "@/components/QuantityStepper";
 import { containsLine } from "@/lib/allergens";
 import { formatPence } from "@/lib/money";
@@ -15,14 +15,6 @@ interface Props {
   readOnly?: boolean;
   onQuantity: (quantity: number) => void;
 }
-
-const PLACEHOLDER_IMAGE = "/images/placeholder-item.svg";
-
-/** A picture that cannot load (offline, never seen, so not in the worker's cache) shows the placeholder, not a broken image. */
-const showPlaceholder = (event: SyntheticEvent<HTMLImageElement>) => {
-  const image = event.currentTarget;
-  if (!image.src.endsWith(PLACEHOLDER_IMAGE)) image.src = PLACEHOLDER_IMAGE;
-};
 
 /** The chosen portion sets the base price, so it reads as the item's size rather than as an add-on. */
 const portionOf = (line: CartItem) =>
@@ -57,14 +49,12 @@ function LineAddons({ line }: { line: CartItem }) {
 export function CartLineCard({ line, vendorId, busy, readOnly = false, onQuantity }: Props) {
   return (
     <li className="cart-line">
-      <img
+      <ItemImage
         className="cart-line__image"
-        src={line.image || PLACEHOLDER_IMAGE}
-        alt=""
+        src={line.image}
         width={72}
         height={72}
         loading="lazy"
-        onError={showPlaceholder}
       />
       <div className="cart-line__body">
         <div className="cart-line__head">

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { basketKeys, basketQuery } from "../api/basket-api";
-import { cartKeys } from "../api/cart-api";
+import { cartQueryKeys } from "../api/cart-api";
 import { useOrderType } from "./use-order-type";
 
 /**
@@ -15,7 +15,7 @@ export function useBasket(excluded: readonly number[] = []) {
     () =>
       client.getMutationCache().subscribe((event) => {
         if (event.type !== "updated" || event.mutation.state.status !== "success") return;
-        if (event.mutation.options.mutationKey?.[0] !== cartKeys.writes[0]) return;
+        if (event.mutation.options.mutationKey?.[0] !== cartQueryKeys.writes[0]) return;
         void client.invalidateQueries({ queryKey: basketKeys.all });
       }),
     [client],

@@ -1,6 +1,6 @@
 import type { Cart } from "@contract/cart";
 import { useMutation, useMutationState, useQueryClient } from "@tanstack/react-query";
-import { type CartWriteKind, cartKeys, newMutationId } from "../api/cart-api";
+import { type CartWriteKind, cartQueryKeys, newMutationId } from "../api/cart-api";
 import {
   type CartWrite,
   type CartWriteResult,
@@ -75,11 +75,13 @@ export function useCartActions() {
   const queryClient = useQueryClient();
   registerCartWrites(queryClient);
   const [orderType] = useOrderType();
-  const write = useMutation<CartWriteResult, Error, CartWrite>({ mutationKey: cartKeys.writes });
+  const write = useMutation<CartWriteResult, Error, CartWrite>({
+    mutationKey: cartQueryKeys.writes,
+  });
 
   /** The line a change is about, from the cart on screen: the write carries its configuration and name. */
   const lineOf = (vendorId: number, lineId: number | undefined) => {
-    const cart = queryClient.getQueryData<Cart>(cartKeys.detail(vendorId, orderType));
+    const cart = queryClient.getQueryData<Cart>(cartQueryKeys.detail(vendorId, orderType));
     const line =
       lineId === undefined
         ? undefined
@@ -110,7 +112,7 @@ export function useCartActions() {
   });
 
   const pending = useMutationState({
-    filters: { mutationKey: cartKeys.writes, status: "pending" },
+    filters: { mutationKey: cartQueryKeys.writes, status: "pending" },
     select: (mutation) => liveTarget(mutation.state),
   }).filter((target) => target !== undefined);
 

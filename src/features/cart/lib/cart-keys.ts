@@ -1,10 +1,11 @@
 /**
- * Local keys of spec sections 3 and 9: 'cart' holds {vendorId, cart} for the current vendor (the one
- * last written to), 'cartVendor' its {id, name, preparationTime}. Vendor ids use the spec's 'vendor_{n}' form.
+ * Local-storage keys of spec sections 3 and 9 (the TanStack Query keys are `cartQueryKeys` in ../api/cart-api):
+ * 'cart' holds {vendorId, cart} for the current vendor (the one last written to), 'cartVendor' its
+ * {id, name, preparationTime}. Vendor ids use the spec's 'vendor_{n}' form.
  * 'cartOrderType' remembers the customer's order-type choice.
  * Kept apart from cart-storage (which parses with the contract) so sign-out can clear them without loading it.
  */
-export const CART_KEYS = {
+export const CART_STORAGE_KEYS = {
   cart: "cart",
   vendor: "cartVendor",
   orderType: "cartOrderType",
@@ -13,8 +14,8 @@ export const CART_KEYS = {
 export function clearLocalCart(
   storage: Storage | null = typeof localStorage === "undefined" ? null : localStorage,
 ): void {
-  storage?.removeItem(CART_KEYS.cart);
-  storage?.removeItem(CART_KEYS.vendor);
+  storage?.removeItem(CART_STORAGE_KEYS.cart);
+  storage?.removeItem(CART_STORAGE_KEYS.vendor);
 }
 
 /**

@@ -1,9 +1,9 @@
 import { type Cart, cartSchema } from "@contract/cart";
 import { type OrderType, orderTypeSchema, vendorIdString } from "@contract/common";
 
-import { CART_KEYS, clearLocalCart } from "./cart-keys";
+import { CART_STORAGE_KEYS, clearLocalCart } from "./cart-keys";
 
-export { CART_KEYS, clearLocalCart };
+export { CART_STORAGE_KEYS, clearLocalCart };
 
 export interface LocalCart {
   vendorId: number;
@@ -26,7 +26,7 @@ const parseVendorId = (value: unknown): number | null => {
 
 /** The current vendor's cart, or null (nothing stored, or something unreadable, which is then removed). */
 export function readLocalCart(storage: Storage | null = storageOrNull()): LocalCart | null {
-  const raw = storage?.getItem(CART_KEYS.cart);
+  const raw = storage?.getItem(CART_STORAGE_KEYS.cart);
   if (!raw) return null;
   try {
     const stored = JSON.parse(raw) as { vendorId?: unknown; cart?: unknown };
@@ -47,7 +47,7 @@ export function readLocalCartVendor(
   storage: Storage | null = storageOrNull(),
 ): LocalCartVendor | null {
   try {
-    const raw = storage?.getItem(CART_KEYS.vendor);
+    const raw = storage?.getItem(CART_STORAGE_KEYS.vendor);
     return raw ? (JSON.parse(raw) as LocalCartVendor) : null;
   } catch {
     return null;
@@ -58,7 +58,7 @@ export function readLocalCartVendor(
 export function writeLocalCart(cart: Cart, storage: Storage | null = storageOrNull()): void {
   if (!storage || cart.vendorId === null) return;
   storage.setItem(
-    CART_KEYS.cart,
+    CART_STORAGE_KEYS.cart,
     JSON.stringify({ vendorId: vendorIdString(cart.vendorId), cart }),
   );
   if (cart.vendor_info) {
@@ -67,12 +67,12 @@ export function writeLocalCart(cart: Cart, storage: Storage | null = storageOrNu
       name: cart.vendor_info.name,
       preparationTime: cart.vendor_info.preparationTime,
     };
-    storage.setItem(CART_KEYS.vendor, JSON.stringify(vendor));
+    storage.setItem(CART_STORAGE_KEYS.vendor, JSON.stringify(vendor));
   }
 }
 
 export function readStoredOrderType(storage: Storage | null = storageOrNull()): OrderType | null {
-  const parsed = orderTypeSchema.safeParse(storage?.getItem(CART_KEYS.orderType));
+  const parsed = orderTypeSchema.safeParse(storage?.getItem(CART_STORAGE_KEYS.orderType));
   return parsed.success ? parsed.data : null;
 }
 
@@ -80,5 +80,5 @@ export function writeStoredOrderType(
   orderType: OrderType,
   storage: Storage | null = storageOrNull(),
 ): void {
-  storage?.setItem(CART_KEYS.orderType, orderType);
+  storage?.setItem(CART_STORAGE_KEYS.orderType, orderType);
 }

@@ -10,13 +10,11 @@ import { MESSAGES } from "@contract/messages";
 import { type CreateOrderRequest, createOrderResponseSchema } from "@contract/orders";
 import { onlineManager, type QueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "@/lib/api-client";
+import { CART_MUTATION_SCOPE } from "@/lib/mutation-scopes";
 import { toasts } from "@/lib/toast-store";
 import { finishCheckoutAttempt, type PlacedCashOrder } from "../lib/pending-checkout";
 
 export const cashOrderKey = ["checkout", "cash-order"] as const;
-
-/** Shared with the cart writes (see the cart feature): one queue, in the order things were done. */
-const CART_SCOPE = { id: "cart" } as const;
 
 /** One cart line as the customer confirmed it: what a queued order checks before it is sent. */
 export interface ConfirmedLine {
@@ -137,7 +135,7 @@ export function registerCashOrders(client: QueryClient): void {
   // TanStack Query assumes "online" until an event says otherwise; a page opened offline starts offline.
   if (typeof navigator !== "undefined") onlineManager.setOnline(navigator.onLine);
   client.setMutationDefaults<{ id: number }, Error, CashOrderWrite>(cashOrderKey, {
-    scope: CART_SCOPE,
+    scope: CART_MUTATION_SCOPE,
     networkMode: "online",
     retry: (failureCount, error) => isNetworkFailure(error) && failureCount < 3,
     mutationFn: (write) =>

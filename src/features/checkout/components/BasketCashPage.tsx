@@ -1,9 +1,9 @@
 import type { CheckoutResponse } from "@contract/basket";
 import { Link } from "react-router";
-import { Icon } from "@/components/Icon";
 import { PageHeader } from "@/components/PageHeader";
 import { formatPence } from "@/lib/money";
 import "../checkout.css";
+import { CashHero } from "./CashHero";
 
 /** /pay-cash-at-counter after a basket's cash checkout: what to pay at each trailer's counter (or the park till). */
 export function BasketCashPage({ checkout }: { checkout: CheckoutResponse }) {
@@ -12,21 +12,14 @@ export function BasketCashPage({ checkout }: { checkout: CheckoutResponse }) {
   return (
     <div className="page cash-page">
       <PageHeader title="Pay cash at counter" backTo="/" />
-      <div className="cash-hero" role="status">
-        <span className="cash-hero__icon" aria-hidden="true">
-          <Icon name="cash" size={34} />
-        </span>
-        <div>
-          <p className="cash-hero__eyebrow">
-            {checkout.orders.length} orders placed: {numbers}
-          </p>
-          <h2 className="cash-hero__title">
-            {atTill
-              ? `Pay ${formatPence(checkout.totalPence)} at the park till`
-              : `Pay ${formatPence(checkout.totalPence)} in all, at each trailer's counter`}
-          </h2>
-        </div>
-      </div>
+      <CashHero
+        eyebrow={`${checkout.orders.length} orders placed: ${numbers}`}
+        title={
+          atTill
+            ? `Pay ${formatPence(checkout.totalPence)} at the park till`
+            : `Pay ${formatPence(checkout.totalPence)} in all, at each trailer's counter`
+        }
+      />
       <div className="split-layout">
         <section className="card basket-cash" aria-labelledby="basket-cash-title">
           <h2 id="basket-cash-title">{atTill ? "Your orders" : "Pay at each counter"}</h2>

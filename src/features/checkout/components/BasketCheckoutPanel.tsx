@@ -3,9 +3,8 @@ import type { OrderType } from "@contract/common";
 import { MESSAGES } from "@contract/messages";
 import type { PaymentMethod } from "@contract/orders";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { Button } from "@/components/Button";
 import { useOnline } from "@/components/OfflineBanner";
 import { ApiError } from "@/lib/api-client";
 import { formatPence } from "@/lib/money";
@@ -14,6 +13,7 @@ import { QUEUED_ORDER_MESSAGES } from "../api/cash-orders";
 import { useCarDelivery } from "../hooks/use-car-delivery";
 import "../checkout.css";
 import { CarDeliveryBlock } from "./CarDeliveryBlock";
+import { CheckoutActionBar } from "./CheckoutActionBar";
 import { PaymentMethodChoice } from "./PaymentMethodChoice";
 
 export interface BasketCheckoutPanelProps {
@@ -52,7 +52,6 @@ export function BasketCheckoutPanel({
   const [method, setMethod] = useState<PaymentMethod | null>("stripe");
   const [error, setError] = useState<string | null>(null);
   const lastKey = useRef<{ signature: string; key: string } | null>(null);
-  const hintId = useId();
 
   const checkout = useMutation<CheckoutResponse, Error, { body: CheckoutRequest; key: string }>({
     mutationFn: ({ body, key }) => placeBasketCheckout(body, key),
@@ -126,27 +125,14 @@ export function BasketCheckoutPanel({
           setError(null);
         }}
       />
-      <div className="action-bar cart-bar checkout-bar">
-        {error && (
-          <p className="error-box checkout-bar__error" role="alert">
-            {error}
-          </p>
-        )}
-        {hint && (
-          <p id={hintId} className="checkout-bar__hint">
-            {hint}
-          </p>
-        )}
-        <Button
-          block
-          busy={checkout.isPending}
-          disabled={blocked}
-          aria-describedby={hint ? hintId : undefined}
-          onClick={submit}
-        >
-          {checkout.isPending ? "Processing..." : label}
-        </Button>
-      </div>
+      <CheckoutActionBar
+        error={error}
+        hint={hint}
+        busy={checkout.isPending}
+        blocked={blocked}
+        label={label}
+        onSubmit={submit}
+      />
     </>
   );
 }

@@ -2,7 +2,6 @@ import { vendorEstimateText } from "@contract/estimated-time";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
-import { Icon } from "@/components/Icon";
 import { PageHeader } from "@/components/PageHeader";
 import { formatPence } from "@/lib/money";
 import { useNow } from "@/lib/use-now";
@@ -12,7 +11,8 @@ import type { PlacedCashOrder } from "../lib/pending-checkout";
 import "../checkout.css";
 import { BasketCashPage } from "./BasketCashPage";
 import type { BasketCashState } from "./BasketCheckoutPanel";
-import { OrderSummaryCard, type OrderSummaryProps, VehicleRow } from "./OrderSummaryCard";
+import { CashHero } from "./CashHero";
+import { PlacedOrderReceipt, type PlacedOrderReceiptProps, VehicleRow } from "./PlacedOrderReceipt";
 
 /** The product spec (docs/product-spec.md § Screens and routes): only when there is no order data at all. */
 const SAMPLE = { vendorName: "Food Park Kitchen", orderNumber: "#25" } as const;
@@ -22,7 +22,7 @@ export interface CashAtCounterPageProps {
   onEnter: () => void;
 }
 
-function fromPlaced(placed: PlacedCashOrder): OrderSummaryProps {
+function fromPlaced(placed: PlacedCashOrder): PlacedOrderReceiptProps {
   return {
     orderNumber: `#${placed.orderId}`,
     vendorName: placed.vendorName || SAMPLE.vendorName,
@@ -34,7 +34,7 @@ function fromPlaced(placed: PlacedCashOrder): OrderSummaryProps {
   };
 }
 
-const sampleSummary: OrderSummaryProps = {
+const sampleSummary: PlacedOrderReceiptProps = {
   orderNumber: SAMPLE.orderNumber,
   vendorName: SAMPLE.vendorName,
   orderType: "Click & Collect",
@@ -91,20 +91,17 @@ function OneOrderCash({
   return (
     <div className="page cash-page">
       <PageHeader title="Pay cash at counter" backTo="/" />
-      <div className="cash-hero" role="status">
-        <span className="cash-hero__icon" aria-hidden="true">
-          <Icon name="cash" size={34} />
-        </span>
-        <div>
-          <p className="cash-hero__eyebrow">Order {summary.orderNumber} placed</p>
-          <h2 className="cash-hero__title">
+      <CashHero
+        eyebrow={<>Order {summary.orderNumber} placed</>}
+        title={
+          <>
             Pay {summary.totalPence > 0 ? formatPence(summary.totalPence) : ""} at the{" "}
             {summary.vendorName} counter
-          </h2>
-        </div>
-      </div>
+          </>
+        }
+      />
       <div className="split-layout">
-        <OrderSummaryCard {...summary} extra={<VehicleRow vehicle={vehicle} />} />
+        <PlacedOrderReceipt {...summary} extra={<VehicleRow vehicle={vehicle} />} />
         <div className="confirmation-actions">
           <section className="card whats-next" aria-labelledby="whats-next-title">
             <h2 id="whats-next-title">What's Next?</h2>

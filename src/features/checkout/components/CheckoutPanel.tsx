@@ -5,7 +5,7 @@ import { MESSAGES } from "@contract/messages";
 import type { PaymentMethod } from "@contract/orders";
 import { PORTION_GROUP } from "@contract/vendor-rules";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { Button } from "@/components/Button";
 import { Icon } from "@/components/Icon";
@@ -32,6 +32,7 @@ import {
 } from "../lib/pending-checkout";
 import "../checkout.css";
 import { CarDeliveryBlock } from "./CarDeliveryBlock";
+import { CheckoutActionBar } from "./CheckoutActionBar";
 import { PaymentMethodChoice } from "./PaymentMethodChoice";
 
 export interface CheckoutPanelProps {
@@ -104,7 +105,6 @@ export function CheckoutPanel({ cart, vendorId, orderType }: CheckoutPanelProps)
   const [error, setError] = useState<string | null>(
     (location.state as CartLocationState | null)?.checkoutError ?? null,
   );
-  const hintId = useId();
 
   // Success (here, or after a reload, or when a queued order is finally sent) is the app's: see setCashOrderHandlers.
   const cashOrder = useMutation<{ id: number }, Error, CashOrderWrite>({
@@ -195,32 +195,15 @@ export function CheckoutPanel({ cart, vendorId, orderType }: CheckoutPanelProps)
           setError(null);
         }}
       />
-      <div className="action-bar cart-bar checkout-bar">
-        {error && (
-          <p className="error-box checkout-bar__error" role="alert">
-            {error}
-          </p>
-        )}
-        {hint && (
-          <p
-            id={hintId}
-            className={`checkout-bar__hint${cardHint ? " checkout-bar__hint--offline" : ""}`}
-            role={cardHint ? "status" : undefined}
-          >
-            {cardHint && <Icon name="wifiOff" size={16} />}
-            {hint}
-          </p>
-        )}
-        <Button
-          block
-          busy={busy}
-          disabled={blocked}
-          aria-describedby={hint ? hintId : undefined}
-          onClick={submit}
-        >
-          {busy ? "Processing..." : label}
-        </Button>
-      </div>
+      <CheckoutActionBar
+        error={error}
+        hint={hint}
+        offlineHint={cardHint}
+        busy={busy}
+        blocked={blocked}
+        label={label}
+        onSubmit={submit}
+      />
     </>
   );
 }

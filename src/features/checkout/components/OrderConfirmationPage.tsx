@@ -8,7 +8,7 @@ import { useNow } from "@/lib/use-now";
 import { orderQuery } from "../api/checkout-api";
 import { summaryOfOrder } from "../lib/order-view";
 import "../checkout.css";
-import { OrderSummaryCard, VehicleRow } from "./OrderSummaryCard";
+import { PlacedOrderReceipt, VehicleRow } from "./PlacedOrderReceipt";
 
 function SummarySkeleton() {
   return (
@@ -60,7 +60,7 @@ export default function OrderConfirmationPage() {
       </div>
       <div className="split-layout">
         {order.data ? (
-          <OrderSummaryCard
+          <PlacedOrderReceipt
             {...summaryOfOrder(order.data, `#ORD${orderId}`, now)}
             extra={<VehicleRow vehicle={order.data.vehicle} />}
           />

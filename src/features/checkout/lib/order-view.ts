@@ -3,7 +3,7 @@ import { orderEstimateText } from "@contract/estimated-time";
 import type { Order } from "@contract/orders";
 import { enabledOrderTypes } from "@/lib/brand";
 import { orderLineAddons } from "@/lib/order-display";
-import type { OrderSummaryProps } from "../components/OrderSummaryCard";
+import type { PlacedOrderReceiptProps } from "../components/PlacedOrderReceipt";
 
 const ORDER_TYPE_LABELS: Record<string, string> = {
   dine_in: "Dine In",
@@ -24,7 +24,7 @@ export function summaryOfOrder(
   order: Order,
   orderNumber: string,
   now: number = Date.now(),
-): OrderSummaryProps {
+): PlacedOrderReceiptProps {
   return {
     orderNumber,
     vendorName: order.vendorName,

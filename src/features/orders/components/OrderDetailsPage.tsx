@@ -15,7 +15,7 @@ import { timelineSteps } from "../lib/timeline";
 import { BillSummary } from "./BillSummary";
 import { CheckoutGroupNote } from "./CheckoutGroupNote";
 import { OrderItemsList } from "./OrderItemsList";
-import { OrderSummaryCard } from "./OrderSummaryCard";
+import { OrderStatusSummary } from "./OrderStatusSummary";
 import { OrderTabs, type TabDefinition } from "./OrderTabs";
 import { OrderTimeline } from "./OrderTimeline";
 import "../orders.css";
@@ -201,7 +201,7 @@ export function OrderDetailsPage({ orderAgain }: OrderDetailsPageProps) {
       {header}
       {order ? (
         <div className="order-page__layout">
-          <OrderSummaryCard order={order} now={now} etaStyle="long" />
+          <OrderStatusSummary order={order} now={now} etaStyle="long" />
           <CheckoutGroupNote order={order} variant="page" />
           <OrderTabs<TabKey> tabs={tabs} selected={tab} onSelect={setTab} />
         </div>

@@ -7,7 +7,7 @@ import { useNow } from "@/lib/use-now";
 import { orderDetailQuery } from "../api/orders-api";
 import { timelineSteps } from "../lib/timeline";
 import { OrderNotFound, parseOrderId } from "./OrderDetailsPage";
-import { OrderSummaryCard } from "./OrderSummaryCard";
+import { OrderStatusSummary } from "./OrderStatusSummary";
 import { OrderTimeline } from "./OrderTimeline";
 import "../orders.css";
 
@@ -27,7 +27,7 @@ export default function TrackOrderPage() {
         <OrderNotFound />
       ) : order ? (
         <div className="order-page__layout">
-          <OrderSummaryCard order={order} now={now} etaStyle="short" />
+          <OrderStatusSummary order={order} now={now} etaStyle="short" />
           <section className="card order-track" aria-label="Tracking">
             <OrderTimeline
               steps={timelineSteps(order.status, order.paymentMethod, { handleCancelled: false })}

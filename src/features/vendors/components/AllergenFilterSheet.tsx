@@ -1,5 +1,6 @@
 import { ALLERGENS, type AllergenId } from "@contract/allergens";
 import { Modal } from "@/components/Modal";
+import { SheetFooter } from "./SheetFooter";
 
 interface Props {
   open: boolean;
@@ -19,19 +20,12 @@ export function AllergenFilterSheet({ open, hidden, onChange, onClose }: Props) 
       description="Items that declare any allergen you tick are hidden from this menu. Add-ons can contain other allergens: check the item page, and tell the trailer about severe allergies."
       onClose={onClose}
       footer={
-        <>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            onClick={() => onChange([])}
-            disabled={hidden.length === 0}
-          >
-            <span>Clear all</span>
-          </button>
-          <button type="button" className="btn btn--primary" onClick={onClose}>
-            <span>Done</span>
-          </button>
-        </>
+        <SheetFooter
+          clearLabel="Clear all"
+          onClear={() => onChange([])}
+          clearDisabled={hidden.length === 0}
+          onDone={onClose}
+        />
       }
     >
       <fieldset className="sheet-options allergen-options">

@@ -1,6 +1,6 @@
 import type { MenuItem } from "@contract/vendors";
-import type { SyntheticEvent } from "react";
 import { Link, useNavigate } from "react-router";
+import { ItemImage } from "@/components/ItemImage";
 import { QuantityStepper } from "@/components/QuantityStepper";
 import { Spinner } from "@/components/Spinner";
 import { containsLine } from "@/lib/allergens";
@@ -62,29 +62,19 @@ function AddControl({ item, vendorId, cart, ordering, onAdd }: Omit<Props, "eage
   );
 }
 
-const PLACEHOLDER_IMAGE = "/images/placeholder-item.svg";
-
-/** A picture that cannot load (offline, never seen, so not in the worker's cache) shows the placeholder, not a broken image. */
-const showPlaceholder = (event: SyntheticEvent<HTMLImageElement>) => {
-  const image = event.currentTarget;
-  if (!image.src.endsWith(PLACEHOLDER_IMAGE)) image.src = PLACEHOLDER_IMAGE;
-};
-
 /** Image, name, description, price, allergens in words; the row opens the item, the button adds it. */
 export function MenuItemRow({ item, vendorId, cart, ordering, eagerImage, onAdd }: Props) {
   const allergens = containsLine(item.allergens);
   const to = `/vendor/${vendorId}/item/${numericId(item.id)}`;
   return (
     <li className="menu-item">
-      <img
+      <ItemImage
         className="menu-item__image"
-        src={item.image || PLACEHOLDER_IMAGE}
-        alt=""
+        src={item.image}
         width={96}
         height={96}
         loading={eagerImage ? "eager" : "lazy"}
         decoding="async"
-        onError={showPlaceholder}
       />
       <div className="menu-item__head">
         <h3 className="menu-item__name">

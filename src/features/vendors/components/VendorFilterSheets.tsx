@@ -1,5 +1,6 @@
 import { Modal } from "@/components/Modal";
 import { NO_FILTERS, SORT_OPTIONS, type SortId, type VendorFilters } from "../lib/vendor-list";
+import { SheetFooter } from "./SheetFooter";
 
 interface SheetProps {
   open: boolean;
@@ -22,20 +23,14 @@ export function FilterSheet({
       title="Filter"
       onClose={onClose}
       footer={
-        <>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            onClick={() =>
-              onChange({ ...filters, underTen: NO_FILTERS.underTen, openOnly: NO_FILTERS.openOnly })
-            }
-          >
-            <span>Clear filters</span>
-          </button>
-          <button type="button" className="btn btn--primary" onClick={onClose}>
-            <span>{resultCount === 1 ? "Show 1 trailer" : `Show ${resultCount} trailers`}</span>
-          </button>
-        </>
+        <SheetFooter
+          clearLabel="Clear filters"
+          onClear={() =>
+            onChange({ ...filters, underTen: NO_FILTERS.underTen, openOnly: NO_FILTERS.openOnly })
+          }
+          doneLabel={resultCount === 1 ? "Show 1 trailer" : `Show ${resultCount} trailers`}
+          onDone={onClose}
+        />
       }
     >
       <fieldset className="sheet-options">
@@ -76,19 +71,12 @@ export function SortSheet({ open, filters, onChange, onClose }: SheetProps) {
       title="Sort by"
       onClose={onClose}
       footer={
-        <>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            onClick={() => choose(null)}
-            disabled={filters.sort === null}
-          >
-            <span>Clear sorting</span>
-          </button>
-          <button type="button" className="btn btn--primary" onClick={onClose}>
-            <span>Done</span>
-          </button>
-        </>
+        <SheetFooter
+          clearLabel="Clear sorting"
+          onClear={() => choose(null)}
+          clearDisabled={filters.sort === null}
+          onDone={onClose}
+        />
       }
     >
       <fieldset className="sheet-options">

@@ -5,29 +5,22 @@ import type { MenuItem, Vendor } from "@contract/vendors";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { Chip } from "@/components/Chip";
 import { Icon } from "@/components/Icon";
 import { useOnline } from "@/components/OfflineBanner";
 import { PageHeader } from "@/components/PageHeader";
 import { Skeleton } from "@/components/Skeleton";
 import { vendorMenuQuery, vendorQuery } from "../api/vendors-api";
 import { readHiddenAllergens, writeHiddenAllergens } from "../lib/allergen-preference";
-import {
-  ALL_CATEGORIES,
-  categoryChips,
-  countHiddenByAllergens,
-  filterMenu,
-  type MenuSection,
-} from "../lib/menu-filter";
+import { ALL_CATEGORIES, countHiddenByAllergens, filterMenu } from "../lib/menu-filter";
 import { preparationMinutes, vendorDescription } from "../lib/vendor-list";
 import "../vendors.css";
 import { brand } from "@/lib/brand";
 import { AllergenFilterSheet } from "./AllergenFilterSheet";
 import { BasketBar, CartBanner, type CartBannerState } from "./CartBanner";
-import { MenuItemRow } from "./MenuItemRow";
+import { MenuFiltersBar } from "./MenuFiltersBar";
+import { MenuSectionList } from "./MenuSectionList";
 import type { MenuCartControls } from "./menu-cart-controls";
 import { VendorStatusBadge } from "./VendorCard";
-import { VoiceSearchButton } from "./VoiceSearchButton";
 
 function CartButton({ count, href }: { count: number; href: string }) {
   return (
@@ -137,117 +130,6 @@ function MenuSkeleton() {
             <Skeleton width="40%" height={14} style={{ marginTop: 8 }} />
           </div>
         </div>
-      ))}
-    </div>
-  );
-}
-
-interface MenuFiltersBarProps {
-  search: string;
-  onSearch: (text: string) => void;
-  categories: string[];
-  category: string;
-  onCategory: (category: string) => void;
-  hiddenAllergens: readonly AllergenId[];
-  onOpenAllergens: () => void;
-}
-
-function MenuFiltersBar({
-  search,
-  onSearch,
-  categories,
-  category,
-  onCategory,
-  hiddenAllergens,
-  onOpenAllergens,
-}: MenuFiltersBarProps) {
-  const [expanded, setExpanded] = useState(false);
-  const { chips, hiddenCount } = categoryChips(categories, expanded, category);
-  return (
-    <div className="menu-filters">
-      <div className="menu-search">
-        <Icon name="search" size={20} className="menu-search__icon" />
-        <label htmlFor="menu-search" className="visually-hidden">
-          Search your favourites
-        </label>
-        <input
-          id="menu-search"
-          type="search"
-          className="menu-search__input"
-          placeholder="Search your favourites"
-          value={search}
-          onChange={(event) => onSearch(event.target.value)}
-          autoComplete="off"
-          enterKeyHint="search"
-        />
-        <VoiceSearchButton onTranscript={onSearch} />
-      </div>
-      {/* biome-ignore lint/a11y/useSemanticElements: a wrapping chip row; role=group names it without fieldset styling */}
-      <div className="chip-row chip-row--wrap" role="group" aria-label="Categories">
-        {chips.map((name) => (
-          <Chip key={name} pressed={category === name} onClick={() => onCategory(name)}>
-            {name}
-          </Chip>
-        ))}
-        {hiddenCount > 0 && (
-          <Chip
-            onClick={() => setExpanded(true)}
-            aria-label={`Show ${hiddenCount} more categories`}
-          >
-            +{hiddenCount} more
-          </Chip>
-        )}
-      </div>
-      <div className="chip-row">
-        <Chip
-          icon={<Icon name="alert" size={16} />}
-          active={hiddenAllergens.length > 0}
-          count={hiddenAllergens.length}
-          aria-haspopup="dialog"
-          onClick={onOpenAllergens}
-        >
-          Hide items containing…
-        </Chip>
-      </div>
-    </div>
-  );
-}
-
-interface MenuListProps {
-  sections: MenuSection[];
-  vendorId: number;
-  cart: MenuCartControls;
-  ordering: boolean;
-  onAdd: (item: MenuItem) => void;
-}
-
-function MenuList({ sections, vendorId, cart, ordering, onAdd }: MenuListProps) {
-  let rowIndex = 0;
-  return (
-    <div className="menu-sections">
-      {sections.map((section, sectionIndex) => (
-        <section
-          key={section.category}
-          className="menu-section"
-          aria-labelledby={`menu-cat-${sectionIndex}`}
-        >
-          <h2 id={`menu-cat-${sectionIndex}`} className="menu-section__title">
-            {section.category}
-          </h2>
-          <ul className="menu-section__list">
-            {section.items.map((item) => (
-              <MenuItemRow
-                key={item.id}
-                item={item}
-                vendorId={vendorId}
-                cart={cart}
-                ordering={ordering}
-                onAdd={onAdd}
-                eagerImage={rowIndex++ < 3}
-              />
-            ))}
-          </ul>
-        </section>
       ))}
     </div>
   );
@@ -371,7 +253,7 @@ export function VendorMenuPage({ vendorId, cart }: { vendorId: number; cart: Men
               </button>
             </div>
           ) : (
-            <MenuList
+            <MenuSectionList
               sections={shown}
               vendorId={vendorId}
               cart={cart}

@@ -2,7 +2,7 @@ import { emptyCart } from "@contract/cart";
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cartApi, cartQuery } from "@/features/cart/api/cart-api";
-import { CART_KEYS, writeLocalCart } from "@/features/cart/lib/cart-storage";
+import { CART_STORAGE_KEYS, writeLocalCart } from "@/features/cart/lib/cart-storage";
 
 function memoryStorage(): Storage {
   const data = new Map<string, string>();
@@ -52,22 +52,22 @@ describe("GET /cart", () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe("/api/cart?vendorId=1&orderType=takeaway");
     expect(init.headers.Authorization).toBe("Bearer token-123");
-    expect(JSON.parse(storage.getItem(CART_KEYS.cart)!).cart.subtotalPence).toBe(550);
+    expect(JSON.parse(storage.getItem(CART_STORAGE_KEYS.cart)!).cart.subtotalPence).toBe(550);
   });
 
   it("clears the local cart when the server refuses the current vendor's cart (the product spec (docs/product-spec.md § States and transitions): a 4xx)", async () => {
     writeLocalCart(cartOf(1), storage);
     fetchMock.mockResolvedValue(json(404, { message: "Vendor 1 not found" }));
     await expect(fetchCart(1)).rejects.toThrow("Vendor 1 not found");
-    expect(storage.getItem(CART_KEYS.cart)).toBeNull();
-    expect(storage.getItem(CART_KEYS.vendor)).toBeNull();
+    expect(storage.getItem(CART_STORAGE_KEYS.cart)).toBeNull();
+    expect(storage.getItem(CART_STORAGE_KEYS.vendor)).toBeNull();
   });
 
   it("keeps the local cart when the server fails (5xx): that is no answer about the cart", async () => {
     writeLocalCart(cartOf(1), storage);
     fetchMock.mockResolvedValue(json(500, { message: "boom" }));
     await expect(fetchCart(1)).rejects.toThrow("boom");
-    expect(storage.getItem(CART_KEYS.cart)).not.toBeNull();
+    expect(storage.getItem(CART_STORAGE_KEYS.cart)).not.toBeNull();
   });
 
   it("a refusal never drops queued writes: the mirror then holds them on an empty cart of their vendor", async () => {
@@ -96,7 +96,7 @@ describe("GET /cart", () => {
         queryKey: ["cart", 1, "takeaway"],
       } as never),
     ).rejects.toThrow();
-    const mirror = JSON.parse(storage.getItem(CART_KEYS.cart)!);
+    const mirror = JSON.parse(storage.getItem(CART_STORAGE_KEYS.cart)!);
     expect(
       mirror.cart.items.map((line: { name: string; lineId: number }) => [line.name, line.lineId]),
     ).toEqual([["Water", -3]]);
@@ -107,14 +107,14 @@ describe("GET /cart", () => {
     writeLocalCart(cartOf(1), storage);
     fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
     await expect(fetchCart(1)).rejects.toThrow();
-    expect(storage.getItem(CART_KEYS.cart)).not.toBeNull();
+    expect(storage.getItem(CART_STORAGE_KEYS.cart)).not.toBeNull();
   });
 
   it("leaves the current vendor's cart alone when another vendor's fetch fails", async () => {
     writeLocalCart(cartOf(1), storage);
     fetchMock.mockResolvedValue(json(500, { message: "boom" }));
     await expect(fetchCart(2)).rejects.toThrow();
-    expect(storage.getItem(CART_KEYS.cart)).not.toBeNull();
+    expect(storage.getItem(CART_STORAGE_KEYS.cart)).not.toBeNull();
   });
 });
 
@@ -193,7 +193,7 @@ describe("a cart answer older than the cart shown (issue 11: nothing goes backwa
     client.setQueryData(key, { ...cartOf(1), version: 4 });
     fetchMock.mockResolvedValue(json(200, { ...cartOf(1), version: 6, items: [line] }));
     expect((await run(client)).items).toEqual([line]);
-    expect(JSON.parse(storage.getItem(CART_KEYS.cart)!).cart.version).toBe(6);
+    expect(JSON.parse(storage.getItem(CART_STORAGE_KEYS.cart)!).cart.version).toBe(6);
   });
 });
 

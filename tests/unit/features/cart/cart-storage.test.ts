@@ -1,7 +1,7 @@
 import { emptyCart } from "@contract/cart";
 import { describe, expect, it } from "vitest";
 import {
-  CART_KEYS,
+  CART_STORAGE_KEYS,
   clearLocalCart,
   readLocalCart,
   readLocalCartVendor,
@@ -34,7 +34,7 @@ describe("the local cart (spec sections 3 and 9)", () => {
   it("keeps {vendorId, cart} under 'cart' and the vendor under 'cartVendor', in the vendor_{n} form", () => {
     const storage = memoryStorage();
     writeLocalCart(cartOf(6), storage);
-    expect(JSON.parse(storage.getItem(CART_KEYS.cart)!).vendorId).toBe("vendor_6");
+    expect(JSON.parse(storage.getItem(CART_STORAGE_KEYS.cart)!).vendorId).toBe("vendor_6");
     expect(readLocalCart(storage)?.vendorId).toBe(6);
     expect(readLocalCartVendor(storage)).toEqual({
       id: "vendor_6",
@@ -46,14 +46,14 @@ describe("the local cart (spec sections 3 and 9)", () => {
   it("does not store a cart without a vendor", () => {
     const storage = memoryStorage();
     writeLocalCart(emptyCart(), storage);
-    expect(storage.getItem(CART_KEYS.cart)).toBeNull();
+    expect(storage.getItem(CART_STORAGE_KEYS.cart)).toBeNull();
   });
 
   it("clears what cannot be read", () => {
     const storage = memoryStorage();
-    storage.setItem(CART_KEYS.cart, "{not json");
+    storage.setItem(CART_STORAGE_KEYS.cart, "{not json");
     expect(readLocalCart(storage)).toBeNull();
-    expect(storage.getItem(CART_KEYS.cart)).toBeNull();
+    expect(storage.getItem(CART_STORAGE_KEYS.cart)).toBeNull();
   });
 
   it("clears both keys", () => {
@@ -68,7 +68,7 @@ describe("the local cart (spec sections 3 and 9)", () => {
     expect(readStoredOrderType(storage)).toBeNull();
     writeStoredOrderType("delivery", storage);
     expect(readStoredOrderType(storage)).toBe("delivery");
-    storage.setItem(CART_KEYS.orderType, "drone");
+    storage.setItem(CART_STORAGE_KEYS.orderType, "drone");
     expect(readStoredOrderType(storage)).toBeNull();
   });
 });

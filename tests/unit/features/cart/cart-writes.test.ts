@@ -10,13 +10,13 @@ import {
 } from "@tanstack/react-query";
 import { type FakeCartServer, fakeCartServer } from "@tests/unit/helpers/fake-cart-server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cartKeys } from "@/features/cart/api/cart-api";
+import { cartQueryKeys } from "@/features/cart/api/cart-api";
 import { type CartWrite, queuedWrites, registerCartWrites } from "@/features/cart/api/cart-writes";
 import { toasts } from "@/lib/toast-store";
 
 const margherita = { name: "Margherita", description: "", image: "", pricePence: 950 };
 const calzone = { name: "Calzone", description: "", image: "", pricePence: 1100 };
-const cartKey = cartKeys.detail(1, "takeaway");
+const cartKey = cartQueryKeys.detail(1, "takeaway");
 
 let server: FakeCartServer;
 let ids = 0;
@@ -42,7 +42,9 @@ function write(client: QueryClient, change: Record<string, unknown>): Promise<un
     queued: !onlineManager.isOnline(),
     ...change,
   } as CartWrite;
-  return new MutationObserver<unknown, Error, CartWrite>(client, { mutationKey: cartKeys.writes })
+  return new MutationObserver<unknown, Error, CartWrite>(client, {
+    mutationKey: cartQueryKeys.writes,
+  })
     .mutate(variables)
     .catch(() => undefined);
 }
@@ -238,7 +240,9 @@ describe("cart writes made online", () => {
       ),
     );
     const done = addMargherita(client);
-    await vi.waitFor(() => expect(client.isMutating({ mutationKey: cartKeys.writes })).toBe(1));
+    await vi.waitFor(() =>
+      expect(client.isMutating({ mutationKey: cartQueryKeys.writes })).toBe(1),
+    );
     expect(shownLines(client)).toEqual([]);
     expect(queuedWrites(client)).toHaveLength(0);
 

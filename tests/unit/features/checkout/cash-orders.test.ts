@@ -10,7 +10,7 @@ import {
 } from "@tanstack/react-query";
 import { type FakeCartServer, fakeCartServer } from "@tests/unit/helpers/fake-cart-server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cartKeys } from "@/features/cart/api/cart-api";
+import { cartQueryKeys } from "@/features/cart/api/cart-api";
 import { type CartWrite, registerCartWrites } from "@/features/cart/api/cart-writes";
 import {
   type CashOrderWrite,
@@ -53,7 +53,9 @@ function addOffline(client: QueryClient, menuItemId: number, mutationId: string)
     mutationId,
     queued: true,
   } as CartWrite;
-  void new MutationObserver<unknown, Error, CartWrite>(client, { mutationKey: cartKeys.writes })
+  void new MutationObserver<unknown, Error, CartWrite>(client, {
+    mutationKey: cartQueryKeys.writes,
+  })
     .mutate(write)
     .catch(() => undefined);
 }
@@ -90,7 +92,7 @@ function placeCashOrder(client: QueryClient, cart: Cart, queued: boolean) {
 }
 
 const shownCart = (client: QueryClient) =>
-  client.getQueryData<Cart>(cartKeys.detail(1, "takeaway"));
+  client.getQueryData<Cart>(cartQueryKeys.detail(1, "takeaway"));
 
 beforeEach(() => {
   server = fakeCartServer();
@@ -162,7 +164,7 @@ describe("a cash order placed offline", () => {
   it("is not sent when a cart change before it was refused: the customer is told and sees the server's cart", async () => {
     server.addElsewhere(7);
     const client = appClient();
-    client.setQueryData(cartKeys.detail(1, "takeaway"), server.cart());
+    client.setQueryData(cartQueryKeys.detail(1, "takeaway"), server.cart());
     server.soldOut.add(9);
     setNetwork(false);
     addOffline(client, 9, "mutation-1");

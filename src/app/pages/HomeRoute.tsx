@@ -14,7 +14,7 @@ function greeting(hour: number) {
   return "Good evening";
 }
 
-export default function HomePage() {
+export default function HomeRoute() {
   const { user } = useAuth();
   const firstName = user?.name.split(" ")[0] ?? "there";
   return (

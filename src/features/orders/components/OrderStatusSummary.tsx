@@ -15,8 +15,12 @@ const BANNER_ICON: Record<string, IconName> = {
   grey: "info",
 };
 
-/** Summary card with the status banner (the product spec (docs/product-spec.md § States and transitions) texts); the banner is a live region so changes are heard. */
-export function OrderSummaryCard({
+/**
+ * A tracked order's live summary: the status banner (docs/product-spec.md § States and transitions texts, a live
+ * region so changes are heard) over its facts and estimate. Checkout's receipt of a just-placed order is
+ * PlacedOrderReceipt in the checkout feature.
+ */
+export function OrderStatusSummary({
   order,
   now,
   etaStyle,

@@ -5,13 +5,13 @@ import { useCart } from "@/features/cart/hooks/use-cart";
 import { useCartActions } from "@/features/cart/hooks/use-cart-actions";
 import { linesForItem, totalQuantity } from "@/features/cart/lib/cart-summary";
 import { itemKeys } from "@/features/item/api/item-api";
-import { ItemDetailPage as ItemDetail } from "@/features/item/components/ItemDetailPage";
+import { ItemDetailPage } from "@/features/item/components/ItemDetailPage";
 import type { ItemCartControls } from "@/features/item/components/item-cart-controls";
 import { numericId } from "@/lib/ids";
 import { knownAddons, knownItem } from "./known-menu";
 
 /** /vendor/{vendorId}/item/{itemId}: the item feature's page, wired to this vendor's cart. */
-export default function ItemDetailPage() {
+export default function ItemDetailRoute() {
   const params = useParams();
   const vendorId = numericId(params.vendorId ?? "");
   const menuItemId = numericId(params.itemId ?? "");
@@ -51,7 +51,7 @@ export default function ItemDetailPage() {
   };
 
   return (
-    <ItemDetail
+    <ItemDetailPage
       key={`${vendorId}/${menuItemId}`}
       vendorId={vendorId}
       itemId={menuItemId}

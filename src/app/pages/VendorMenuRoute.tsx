@@ -13,12 +13,12 @@ import {
 } from "@/features/cart/lib/cart-summary";
 import { vendorKeys } from "@/features/vendors/api/vendors-api";
 import type { MenuCartControls } from "@/features/vendors/components/menu-cart-controls";
-import { VendorMenuPage as VendorMenu } from "@/features/vendors/components/VendorMenuPage";
+import { VendorMenuPage } from "@/features/vendors/components/VendorMenuPage";
 import { numericId } from "@/lib/ids";
 import { knownItem, knownVendor } from "./known-menu";
 
 /** /vendor/{id}: the vendors feature's menu, wired to this vendor's cart. */
-export default function VendorMenuPage() {
+export default function VendorMenuRoute() {
   const vendorId = numericId(useParams().id ?? "");
   const { data: cart } = useCart(vendorId);
   // The badge counts every trailer's lines (issue 16).
@@ -64,5 +64,5 @@ export default function VendorMenuPage() {
     },
   };
 
-  return <VendorMenu key={vendorId} vendorId={vendorId} cart={controls} />;
+  return <VendorMenuPage key={vendorId} vendorId={vendorId} cart={controls} />;
 }

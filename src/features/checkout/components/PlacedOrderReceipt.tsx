@@ -6,7 +6,7 @@ import { BillRows } from "@/components/BillRows";
 import { formatPence } from "@/lib/money";
 import { displayPlate } from "../lib/plate";
 
-export interface OrderSummaryLine {
+export interface PlacedOrderReceiptLine {
   key: string;
   name: string;
   quantity: number;
@@ -16,7 +16,7 @@ export interface OrderSummaryLine {
   addons?: AddonEntry[] | undefined;
 }
 
-export interface OrderSummaryProps {
+export interface PlacedOrderReceiptProps {
   orderNumber: string;
   vendorName: string;
   orderType: string;
@@ -25,12 +25,15 @@ export interface OrderSummaryProps {
   bill?: BillAmounts | undefined;
   /** Null for a finished order (nothing to wait for). */
   estimatedTime: string | null;
-  items: OrderSummaryLine[];
+  items: PlacedOrderReceiptLine[];
   extra?: ReactNode;
 }
 
-/** Order number, vendor, type, total, estimated time and items: shared by confirmation and cash screens. */
-export function OrderSummaryCard({
+/**
+ * Receipt of a just-placed order (order number, vendor, type, total, estimated time and items): shared by the
+ * confirmation and cash screens. A tracked order's live status summary is OrderStatusSummary in the orders feature.
+ */
+export function PlacedOrderReceipt({
   orderNumber,
   vendorName,
   orderType,
@@ -39,7 +42,7 @@ export function OrderSummaryCard({
   estimatedTime,
   items,
   extra,
-}: OrderSummaryProps) {
+}: PlacedOrderReceiptProps) {
   return (
     <section className="card order-summary" aria-labelledby="order-summary-title">
       <h2 id="order-summary-title" className="visually-hidden">
