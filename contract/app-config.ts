@@ -8,5 +8,3 @@ export const appConfigResponseSchema = z.object({
   testPayments: z.boolean(),
 });
 export type AppConfigResponse = z.infer<typeof appConfigResponseSchema>;
-
-export const TEST_PAYMENTS_BANNER = "Test payments";

@@ -59,3 +59,8 @@ export const MESSAGES = {
 export function requiredGroupMessage(group: string, min: number): string {
   return `${group} is required. Please select at least ${min} option(s).`;
 }
+
+/** The banner (and its label) that says card payments on this server move no real money. */
+export const TEST_PAYMENTS_BANNER = "Test payments";
+/** What follows the banner's label: "Test payments — card payments move no real money". */
+export const TEST_PAYMENTS_BANNER_DETAIL = "card payments move no real money";

@@ -201,6 +201,12 @@ export async function buildApp(
   await app.register(staticPlugin, {
     clientDir: config.clientDir,
     serveSourceMaps: !config.production,
+    shellFacts: { testPayments: app.services.payments.cardPayments === "test" },
+    trailerPictures: () =>
+      app.services.catalogue
+        .activeVendors()
+        .slice(0, 3)
+        .map((vendor) => vendor.image),
   });
   return app;
 }

@@ -1,7 +1,20 @@
-import { appConfigResponseSchema, TEST_PAYMENTS_BANNER } from "@contract/app-config";
+import { TEST_PAYMENTS_BANNER, TEST_PAYMENTS_BANNER_DETAIL } from "@contract/messages";
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../lib/api-client";
+import { api, lazySchema } from "../lib/api-client";
 import { Icon } from "./Icon";
+
+// Loaded beside the request: the schema library stays off the first paint (docs/decisions.md, "The schema library
+// off the first paint"); this banner sits in every page's layout.
+const appConfigResponseSchema = lazySchema(() =>
+  import("@contract/app-config").then((m) => m.appConfigResponseSchema),
+);
+
+/**
+ * The server writes `data-test-payments` into the page it sends (server/src/plugins/app-shell.ts) and paints the
+ * banner in the shell: the app's first render keeps it where it is instead of inserting it when /api/config answers.
+ */
+const shellSaysTestPayments =
+  typeof document !== "undefined" && document.documentElement.hasAttribute("data-test-payments");
 
 /** The server's public facts (`GET /api/config`); rarely change, so fetched once per hour at most. */
 export const useAppConfig = () =>
@@ -16,7 +29,7 @@ export const useAppConfig = () =>
 /** Says plainly that card payments on this server move no money (test checkout: PAYMENTS_TEST_MODE or no Stripe keys). */
 export function TestPaymentsBanner() {
   const { data } = useAppConfig();
-  if (!data?.testPayments) return null;
+  if (!(data?.testPayments ?? shellSaysTestPayments)) return null;
   return (
     <div
       className="app-banner app-banner--test-payments"
@@ -25,7 +38,7 @@ export function TestPaymentsBanner() {
     >
       <Icon name="card" size={18} />
       <span className="app-banner__text">
-        <strong>{TEST_PAYMENTS_BANNER}</strong> — card payments move no real money
+        <strong>{TEST_PAYMENTS_BANNER}</strong> — {TEST_PAYMENTS_BANNER_DETAIL}
       </span>
     </div>
   );

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { apiToken } from "./pwa-helpers";
 
 /** The PWA shell as the production server serves it: SPA fallback, cache headers, JSON 404s. */
 test.describe("serving the app shell", () => {
@@ -99,5 +100,64 @@ test.describe("serving the app shell", () => {
     for (const path of ["/", "/vendors", "/vendor/1"]) {
       expect(await (await request.get(path)).text(), path).toContain('data-shell="app"');
     }
+  });
+});
+
+/** Sums the page's layout shifts and reads its largest paint, as Lighthouse does (buffered observers). */
+async function paintFacts(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{ cls: number; lcp: string }>((resolve) => {
+        let cls = 0;
+        let lcp = "";
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+            cls += entry.value;
+        }).observe({ type: "layout-shift", buffered: true });
+        new PerformanceObserver((list) => {
+          const last = list.getEntries().at(-1) as PerformanceEntry & { element?: Element };
+          lcp = last?.element?.outerHTML.slice(0, 120) ?? "";
+        }).observe({ type: "largest-contentful-paint", buffered: true });
+        setTimeout(() => resolve({ cls, lcp }), 300);
+      }),
+  );
+}
+
+test.describe("the first paint, before and after the app takes over", () => {
+  test("the shell paints the test-payments banner and the first trailers' pictures before any script", async ({
+    page,
+  }) => {
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.goto("/login");
+    await expect(page.locator(".fp-pay--auth")).toHaveText(
+      "Test payments — card payments move no real money",
+    );
+    await page.goto("/vendors");
+    await expect(page.locator(".fp-pay").first()).toBeVisible();
+    await expect(page.locator(".fp-card img").first()).toBeVisible();
+    await expect
+      .poll(() =>
+        page
+          .locator(".fp-card img")
+          .first()
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
+      .toBe(true);
+  });
+
+  test("nothing moves when the app replaces the shell (layout shift under 0.02)", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/login");
+    await expect(page.getByRole("note", { name: "Test payments" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect((await paintFacts(page)).cls).toBeLessThan(0.02);
+
+    const token = await apiToken(page);
+    await page.goto(`/vendors?token=${encodeURIComponent(token)}`);
+    await expect(page.locator(".vendor-card").first()).toBeVisible();
+    const vendors = await paintFacts(page);
+    expect(vendors.cls).toBeLessThan(0.02);
   });
 });

@@ -212,3 +212,80 @@ describe("HEAD and Range", () => {
     expect(response.rawPayload).toEqual(brotli.subarray(10));
   });
 });
+
+describe("what the server knows, written into the shell before any script runs", () => {
+  const SHELL =
+    '<!doctype html><html lang="en-GB" data-shell="app"><head><title>Food Park</title></head><body>' +
+    '<div class="fp-top"></div><!--test-payments-banner--><div class="fp-main">' +
+    '<div class="fp-card"><i></i><div></div></div>'.repeat(3) +
+    "</div></body></html>";
+  let dir: string;
+  let shellApp: FastifyInstance;
+  let pictures = ["/images/vendors/a-hero.svg", '/images/vendors/"b"-hero.svg'];
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "foodpark-shell-"));
+    fs.writeFileSync(path.join(dir, "index.html"), SHELL);
+    shellApp = Fastify({ logger: false });
+    await shellApp.register(staticPlugin, {
+      clientDir: dir,
+      shellFacts: { testPayments: true },
+      trailerPictures: () => pictures,
+    });
+    await shellApp.ready();
+  });
+
+  afterAll(async () => {
+    await shellApp.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    shellApp.inject({ method: "GET", url, headers });
+
+  it("paints the test-payments banner in the shell when card payments move no money", async () => {
+    const html = (await page("/orders")).body;
+
+    expect(html).toContain("<html data-test-payments ");
+    expect(html).toContain("<strong>Test payments</strong> — card payments move no real money");
+    expect(html).not.toContain("<!--test-payments-banner-->");
+  });
+
+  it("leaves the banner out where payments are real", async () => {
+    const html = (await get("/orders")).body;
+
+    expect(html).not.toContain("data-test-payments");
+    expect(html).not.toContain("Test payments");
+  });
+
+  it("draws the first trailers' pictures in the trailer list's skeleton cards and preloads the first", async () => {
+    const html = (await page("/vendors?token=abc")).body;
+
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/images/vendors/a-hero.svg" fetchpriority="high">',
+    );
+    expect(html).toContain('<div class="fp-card"><img src="/images/vendors/a-hero.svg" alt=""');
+    expect(html).toContain('<img src="/images/vendors/&#34;b&#34;-hero.svg" alt=""');
+    expect(html.match(/<div class="fp-card"><i><\/i>/g)).toHaveLength(1);
+  });
+
+  it("keeps plain skeletons where the list opens filtered, and on other pages", async () => {
+    for (const url of ["/vendors?search=pizza", "/orders", "/"]) {
+      expect((await page(url)).body, url).not.toContain("<img");
+    }
+  });
+
+  it("follows a catalogue change, and answers 304 to a shell the browser already holds", async () => {
+    const first = await page("/vendors", { "accept-encoding": CHROME });
+    const again = await page("/vendors", {
+      "accept-encoding": CHROME,
+      "if-none-match": String(first.headers.etag),
+    });
+    expect(again.statusCode).toBe(304);
+
+    pictures = ["/images/vendors/c-hero.svg"];
+    const changed = await page("/vendors", { "if-none-match": String(first.headers.etag) });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).toContain('<img src="/images/vendors/c-hero.svg"');
+  });
+});

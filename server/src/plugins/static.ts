@@ -3,6 +3,9 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { sendSerialised } from "../routes/serialised-reply.js";
+import type { SerialisedBody } from "../services/catalogue.js";
+import { type ShellFacts, shellPage } from "./app-shell.js";
 
 const API_PREFIXES = ["/api/", "/auth/", "/socket.io/"];
 const NEVER_CACHED = new Set([
@@ -22,8 +25,17 @@ const ENCODED_SIBLING = /\.(?:br|gz)$/;
  * out as the brotli or gzip copy the build wrote beside them (`preCompressed`), whichever the client accepts, with
  * `Vary: Accept-Encoding`; a client that accepts neither gets the plain file.
  */
-export default fp<{ clientDir: string | undefined; serveSourceMaps?: boolean }>(
-  async (app, { clientDir, serveSourceMaps = true }) => {
+export default fp<{
+  clientDir: string | undefined;
+  serveSourceMaps?: boolean;
+  shellFacts?: ShellFacts;
+  /** The pictures of the first trailers `/vendors` will list, from the in-memory catalogue. */
+  trailerPictures?: () => readonly string[];
+}>(
+  async (
+    app,
+    { clientDir, serveSourceMaps = true, shellFacts = { testPayments: false }, trailerPictures },
+  ) => {
     // Production publishes no source maps (the whole client's source): a request for one is simply not found.
     if (!serveSourceMaps) {
       app.addHook("onRequest", async (request, reply) => {
@@ -69,16 +81,34 @@ export default fp<{ clientDir: string | undefined; serveSourceMaps?: boolean }>(
       );
     }
 
-    const authShell = hasClient && fs.existsSync(path.join(clientDir!, "shell-auth.html"));
-    const sendShell = (reply: FastifyReply, url: string) =>
-      reply
-        .header("Cache-Control", "no-cache")
-        .type("text/html")
-        .sendFile(
-          authShell && AUTH_SHELL_PAGES.has(url.replace(/\/$/, ""))
-            ? "shell-auth.html"
-            : "index.html",
-        );
+    // The pages' shells, read once and sent from memory with what the server knows written in (app-shell.ts).
+    const appShell = hasClient ? shellPage(indexFile!, shellFacts) : undefined;
+    const authShellFile = hasClient ? path.join(clientDir!, "shell-auth.html") : undefined;
+    const authShell =
+      authShellFile && fs.existsSync(authShellFile)
+        ? shellPage(authShellFile, shellFacts)
+        : appShell;
+    // /vendors as the list opens (no filter in its address): the first trailers' pictures in the skeleton cards.
+    // Rebuilt only when those pictures change (a catalogue change).
+    const trailerListShells = new Map<string, SerialisedBody>();
+    const trailerListShell = (): SerialisedBody => {
+      const pictures = trailerPictures?.() ?? [];
+      const key = pictures.join("\n");
+      let shell = trailerListShells.get(key);
+      if (!shell) {
+        if (trailerListShells.size >= 8) trailerListShells.clear();
+        shell = shellPage(indexFile!, { ...shellFacts, trailerPictures: pictures });
+        trailerListShells.set(key, shell);
+      }
+      return shell;
+    };
+    const shellFor = (request: FastifyRequest, pathname: string): SerialisedBody => {
+      const page = pathname.replace(/\/$/, "");
+      if (AUTH_SHELL_PAGES.has(page)) return authShell!;
+      const query = Object.keys((request.query ?? {}) as Record<string, unknown>);
+      if (page === "/vendors" && query.every((key) => key === "token")) return trailerListShell();
+      return appShell!;
+    };
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       const url = request.url.split("?")[0] ?? "/";
@@ -86,7 +116,8 @@ export default fp<{ clientDir: string | undefined; serveSourceMaps?: boolean }>(
         API_PREFIXES.some((prefix) => url.startsWith(prefix)) || url === "/api" || url === "/auth";
       const wantsPage =
         (request.method === "GET" || request.method === "HEAD") && !isApi && !path.extname(url);
-      if (hasClient && wantsPage) return sendShell(reply, url);
+      if (hasClient && wantsPage)
+        return sendSerialised(request, reply, shellFor(request, url), "no-cache");
       return reply.status(404).send({ message: `Not found: ${request.method} ${url}` });
     });
   },

@@ -57,16 +57,16 @@ export function sendSerialised(
 ): void {
   const encoding = body.br ? preferredEncoding(request.headers["accept-encoding"]) : "identity";
   reply.header("cache-control", cacheControl);
-  if (body.br) reply.header("vary", "Accept-Encoding");
+  if (body.br) reply.header("vary", "accept-encoding");
   reply.header("etag", encoding === "identity" ? `"${body.hash}"` : `"${body.hash}-${encoding}"`);
   const ifNoneMatch = request.headers["if-none-match"];
   if (ifNoneMatch && matches(ifNoneMatch, body.hash)) {
     reply.code(304).send();
     return;
   }
-  reply.header("content-type", "application/json; charset=utf-8");
+  reply.header("content-type", body.contentType ?? "application/json; charset=utf-8");
   if (encoding === "identity") {
-    reply.send(body.json);
+    reply.send(body.bytes);
     return;
   }
   reply.header("content-encoding", encoding);

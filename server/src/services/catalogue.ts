@@ -21,8 +21,10 @@ const MAX_CACHED_LIST_PAGES = 256;
 
 /** One response body, serialised once per snapshot: JSON bytes, a strong validator and its encodings. */
 export interface SerialisedBody {
-  readonly json: Buffer;
-  /** Hash of the JSON bytes (no quotes); the encodings' ETags append `-br` / `-gzip` to it. */
+  readonly bytes: Buffer;
+  /** Sent as `application/json` unless it says otherwise (the app shell is HTML). */
+  readonly contentType?: string;
+  /** Hash of the bytes (no quotes); the encodings' ETags append `-br` / `-gzip` to it. */
   readonly hash: string;
   /** Precompressed encodings; absent below COMPRESS_MIN_BYTES. */
   readonly br?: Buffer;
@@ -58,20 +60,20 @@ const hashOf = (bytes: Buffer) =>
 async function serialise(value: unknown): Promise<SerialisedBody> {
   const json = Buffer.from(JSON.stringify(value));
   const hash = hashOf(json);
-  if (json.length < COMPRESS_MIN_BYTES) return { json, hash };
+  if (json.length < COMPRESS_MIN_BYTES) return { bytes: json, hash };
   const [br, gzip] = await Promise.all([
     brotliAsync(json, BUILD_BROTLI),
     gzipAsync(json, BUILD_GZIP),
   ]);
-  return { json, hash, br, gzip };
+  return { bytes: json, hash, br, gzip };
 }
 
 function serialiseNow(value: unknown): SerialisedBody {
   const json = Buffer.from(JSON.stringify(value));
   const hash = hashOf(json);
-  if (json.length < COMPRESS_MIN_BYTES) return { json, hash };
+  if (json.length < COMPRESS_MIN_BYTES) return { bytes: json, hash };
   return {
-    json,
+    bytes: json,
     hash,
     br: zlib.brotliCompressSync(json, REQUEST_BROTLI),
     gzip: zlib.gzipSync(json, REQUEST_GZIP),
@@ -235,6 +237,9 @@ export function createCatalogue({ db, events, logError }: CatalogueDeps) {
 
     /** When the snapshot now served was read from the database. */
     loadedAt: (): Date => current().loadedAt,
+
+    /** The vendors the park has switched on, in the order `GET /api/vendors/list?status=active` lists them. */
+    activeVendors: (): readonly Vendor[] => current().activeVendors,
 
     /** Every vendor in park order (switched-off ones included), for in-memory lookups. */
     vendors: (): readonly Vendor[] => current().vendors,
