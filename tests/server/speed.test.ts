@@ -218,16 +218,20 @@ describe.each(databaseKinds)("compression, the in-memory catalogue and health on
       expect(restored.headers.etag).toBe(before.headers.etag);
     });
 
-    it("sends the security headers on a served body, a 304 and an error alike", async () => {
+    it("sends the API's security headers on a served body, a 304 and an error alike", async () => {
       const served = await rawGet(server.baseUrl, menuPath());
       const notModified = await rawGet(server.baseUrl, menuPath(), {
         "if-none-match": served.headers.etag!,
       });
       const missing = await rawGet(server.baseUrl, "/api/vendors/9999");
       for (const response of [served, notModified, missing]) {
-        expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
+        // OWASP's REST Security Cheat Sheet: nothing of the response may be framed, sniffed or run.
+        expect(response.headers["content-security-policy"]).toBe(
+          "default-src 'none'; frame-ancestors 'none'",
+        );
         expect(response.headers["x-content-type-options"]).toBe("nosniff");
-        expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
+        expect(response.headers["x-frame-options"]).toBe("DENY");
+        expect(response.headers["strict-transport-security"]).toContain("max-age=");
         expect(response.headers["x-powered-by"]).toBeUndefined();
       }
     });
