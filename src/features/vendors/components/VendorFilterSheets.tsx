@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { Modal } from "@/components/Modal";
 import { NO_FILTERS, SORT_OPTIONS, type SortId, type VendorFilters } from "../lib/vendor-list";
 import { SheetFooter } from "./SheetFooter";
@@ -9,14 +10,32 @@ interface SheetProps {
   onClose: () => void;
 }
 
+/**
+ * The sheets' controls answer a tap at once. The filters live in the address, and React Router applies an address
+ * change as a transition: a controlled checkbox would show its old state until that transition commits (on a busy
+ * phone, a visible flick back). The sheet shows what was tapped and follows the address whenever it changes.
+ */
+function useTappedFilters(filters: VendorFilters, onChange: (next: VendorFilters) => void) {
+  const [tapped, setTapped] = useState(filters);
+  const inAddress = JSON.stringify(filters);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the address by value, not by object identity
+  useEffect(() => setTapped(filters), [inAddress]);
+  const change = (next: VendorFilters) => {
+    setTapped(next);
+    onChange(next);
+  };
+  return [tapped, change] as const;
+}
+
 /** The 'Filter' chip's sheet: 'Open now only' and 'Under £10'; changes apply at once. */
 export function FilterSheet({
   open,
-  filters,
-  onChange,
+  filters: inAddress,
+  onChange: changeAddress,
   onClose,
   resultCount,
 }: SheetProps & { resultCount: number }) {
+  const [filters, onChange] = useTappedFilters(inAddress, changeAddress);
   return (
     <Modal
       open={open}
@@ -63,7 +82,13 @@ export function FilterSheet({
 }
 
 /** The 'Sort by' chip's sheet: the six choices and 'Clear sorting'; a choice applies at once (arrow keys stay usable). */
-export function SortSheet({ open, filters, onChange, onClose }: SheetProps) {
+export function SortSheet({
+  open,
+  filters: inAddress,
+  onChange: changeAddress,
+  onClose,
+}: SheetProps) {
+  const [filters, onChange] = useTappedFilters(inAddress, changeAddress);
   const choose = (sort: SortId | null) => onChange({ ...filters, sort });
   return (
     <Modal
