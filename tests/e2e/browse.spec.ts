@@ -77,6 +77,18 @@ test.describe("Food Trailers list", () => {
     await expect(page.getByText('No vendors found for "sushi"')).toBeVisible();
   });
 
+  test("typing fast into the search keeps every keystroke (the address follows as a transition)", async ({
+    page,
+  }) => {
+    await page.getByRole("button", { name: "Search vendors" }).click();
+    const search = page.getByPlaceholder("Search vendors...");
+    await search.pressSequentially("bean machine", { delay: 0 });
+    await expect(search).toHaveValue("bean machine");
+    await expect(page.getByRole("status").filter({ hasText: "Found 1 vendor" })).toHaveText(
+      'Found 1 vendor for "bean machine"',
+    );
+  });
+
   test("'Under £10', the Filter sheet and sorting 'Name Z-A'", async ({ page }) => {
     await page.getByRole("button", { name: "Under £10" }).click();
     await expect(page.getByRole("button", { name: "Under £10" })).toHaveAttribute(

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Modal } from "@/components/Modal";
 import { NO_FILTERS, SORT_OPTIONS, type SortId, type VendorFilters } from "../lib/vendor-list";
 import { SheetFooter } from "./SheetFooter";
@@ -12,14 +12,12 @@ interface SheetProps {
 
 /**
  * The sheets' controls answer a tap at once. The filters live in the address, and React Router applies an address
- * change as a transition: a controlled checkbox would show its old state until that transition commits (on a busy
- * phone, a visible flick back). The sheet shows what was tapped and follows the address whenever it changes.
+ * change as a transition: a control bound to it would show its old state until that transition commits (on a busy
+ * phone, a tick flicks back). A sheet is mounted only while open, so it starts from the address and then shows what
+ * was tapped, while each change goes on to the address.
  */
 function useTappedFilters(filters: VendorFilters, onChange: (next: VendorFilters) => void) {
   const [tapped, setTapped] = useState(filters);
-  const inAddress = JSON.stringify(filters);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the address by value, not by object identity
-  useEffect(() => setTapped(filters), [inAddress]);
   const change = (next: VendorFilters) => {
     setTapped(next);
     onChange(next);

@@ -31,8 +31,12 @@ const SortSheet = lazy(() => loadSheets().then((module) => ({ default: module.So
 
 const SKELETON_CARDS = 6;
 
+/**
+ * The search box owns its text while it is open (it starts from the address): the address follows each keystroke as a
+ * React Router transition, and an input bound to it would lose keystrokes typed before that transition commits.
+ */
 function SearchTitle({
-  value,
+  value: inAddress,
   onChange,
   onClose,
 }: {
@@ -40,6 +44,7 @@ function SearchTitle({
   onChange: (text: string) => void;
   onClose: () => void;
 }) {
+  const [value, setValue] = useState(inAddress);
   return (
     <>
       <h1 className="visually-hidden">Food Trailers</h1>
@@ -56,7 +61,10 @@ function SearchTitle({
         enterKeyHint="search"
         // biome-ignore lint/a11y/noAutofocus: the customer just asked to search
         autoFocus
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => {
+          setValue(event.target.value);
+          onChange(event.target.value);
+        }}
         onBlur={onClose}
         onKeyDown={(event) => {
           if (event.key === "Escape" || event.key === "Enter") event.currentTarget.blur();
