@@ -1,7 +1,7 @@
 /**
  * Several real server processes (`node dist/server/main.js`, the production build) on one fresh PostgreSQL database
- * and one Redis key prefix, for the multi-node tests. Needs TEST_DATABASE_URL and TEST_REDIS_URL (.ci/run exports
- * both); the database is created here and dropped again, the Redis keys deleted.
+ * and one Redis key prefix, for the multi-node tests, on the machine's PostgreSQL and Redis (tests/services.ts); the
+ * database is created here and dropped again, the Redis keys deleted.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -12,9 +12,7 @@ import path from "node:path";
 import pg from "pg";
 import { deleteRedisKeys } from "../server/helpers/redis";
 
-export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
-export const testRedisUrl = process.env.TEST_REDIS_URL || undefined;
-export const clusterAvailable = testDatabaseUrl !== undefined && testRedisUrl !== undefined;
+import { testDatabaseUrl, testRedisUrl } from "../services";
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -80,8 +78,6 @@ export async function startCluster(
   count: number,
   env: Record<string, string> = {},
 ): Promise<Cluster> {
-  if (!testDatabaseUrl || !testRedisUrl)
-    throw new Error("TEST_DATABASE_URL and TEST_REDIS_URL must be set");
   const databaseName = `foodpark_nodes_${randomBytes(6).toString("hex")}`;
   await admin(`create database ${databaseName}`);
   const url = new URL(testDatabaseUrl);

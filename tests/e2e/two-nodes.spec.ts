@@ -2,7 +2,7 @@
  * Issue 12 points 2–4: two server processes (the production build) on one fresh PostgreSQL database and one Redis,
  * started at the same moment; then what a customer and the staff see across them, and a customer who survives
  * the node their socket is on going away (through scripts/lb.mjs, a round-robin load balancer).
- * Runs when TEST_DATABASE_URL and TEST_REDIS_URL are set (.ci/run sets both).
+ * Uses the machine's PostgreSQL and Redis (tests/services.ts).
  */
 import { createECDH, randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -17,7 +17,7 @@ import {
 } from "@playwright/test";
 import { io as connect, type Socket } from "socket.io-client";
 import { startLoadBalancer } from "../../scripts/lb.mjs";
-import { type Cluster, clusterAvailable, type Node, startCluster } from "./cluster";
+import { type Cluster, type Node, startCluster } from "./cluster";
 import {
   apiLogin,
   apiNewCustomer,
@@ -31,7 +31,6 @@ import {
 } from "./order-helpers";
 
 test.describe.configure({ mode: "serial" });
-test.skip(!clusterAvailable, "needs TEST_DATABASE_URL and TEST_REDIS_URL (PostgreSQL and Redis)");
 
 let cluster: Cluster;
 let a: Node;

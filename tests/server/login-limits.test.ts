@@ -1,7 +1,7 @@
 /**
  * Issue 11 point 5: login limits that hold and fit a park — per account from any address, per address for any
  * email (generous), sign-ups per address, plate lookups; emails normalised; client addresses from X-Forwarded-For
- * only with TRUST_PROXY_HOPS. Runs on the in-process counters and, with TEST_REDIS_URL, on the Redis ones.
+ * only with TRUST_PROXY_HOPS. Runs on the in-process counters and on the Redis ones.
  */
 
 import type { LoginResponse, RegisterResponse } from "@contract/auth";
@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteRedisKeys, randomRedisPrefix, testRedisUrl } from "./helpers/redis";
 import { startTestServer, type TestServer, uniqueEmail } from "./helpers/test-server";
 
-const stores = testRedisUrl ? (["memory", "redis"] as const) : (["memory"] as const);
+const stores = ["memory", "redis"] as const;
 let addressCounter = 0;
 /** A documentation-range address of its own per call (TEST-NET-3), as a proxy would forward it. */
 const freshAddress = () => {

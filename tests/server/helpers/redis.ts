@@ -1,11 +1,13 @@
 /**
- * Redis for tests: `TEST_REDIS_URL` (e.g. redis://127.0.0.1:6379, exported by .ci/run). The Redis is shared with
+ * Redis for tests: the machine's (tests/services.ts). The Redis is shared with
  * other runs, so every test uses its own random key prefix and deletes its keys afterwards (never FLUSHDB).
  */
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 
-export const testRedisUrl = process.env.TEST_REDIS_URL || undefined;
+export { testRedisUrl } from "../../services";
+
+import { testRedisUrl } from "../../services";
 
 /** A fresh prefix such as `foodpark-test:1a2b3c4d:`. */
 export function randomRedisPrefix(): string {
@@ -14,7 +16,6 @@ export function randomRedisPrefix(): string {
 
 /** Deletes every key under `prefix` (SCAN, so a shared Redis is never blocked). */
 export async function deleteRedisKeys(prefix: string, url = testRedisUrl): Promise<void> {
-  if (!url) return;
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
   await redis.connect();
   try {

@@ -1,12 +1,11 @@
 /**
  * Starts the real app over real HTTP (127.0.0.1, ephemeral port) against a fresh database.
  *
- * - Default: an in-memory PGlite per call (per test file when used in `beforeAll`).
- * - With `TEST_DATABASE_URL` (e.g. postgres://postgres@127.0.0.1:5432/postgres): a fresh
- *   PostgreSQL database `foodpark_test_<random>` per call, dropped again in `close()`.
- *   Nothing is ever left in the shared database the URL names.
+ * - "pglite": an in-memory PGlite per call (per test file when used in `beforeAll`).
+ * - "postgres": on the machine's PostgreSQL (tests/services.ts), a fresh database `foodpark_test_<random>` per
+ *   call, dropped again in `close()`. Nothing is ever left in the shared database the URL names.
  *
- * Suites run against every available kind with `describe.each(databaseKinds)`.
+ * Suites run against both kinds with `describe.each(databaseKinds)`.
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -26,10 +25,10 @@ import pg from "pg";
 
 export type DatabaseKind = "pglite" | "postgres";
 
-const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
+import { testDatabaseUrl } from "../../services";
 
-/** The database kinds this run covers: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const databaseKinds: DatabaseKind[] = testDatabaseUrl ? ["pglite", "postgres"] : ["pglite"];
+/** The database kinds every run covers: the embedded default and a real PostgreSQL (tests/services.ts). */
+export const databaseKinds: DatabaseKind[] = ["pglite", "postgres"];
 
 /** High enough that no test trips the login limit by accident. */
 export const GENEROUS_LOGIN_LIMIT = 10_000;
@@ -49,7 +48,6 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     const db = await openDatabase({ dataDir: undefined });
     return { kind, db, connectAgain: async () => db, drop: () => db.close() };
   }
-  if (!testDatabaseUrl) throw new Error("TEST_DATABASE_URL must be set to test against PostgreSQL");
 
   const name = `foodpark_test_${randomBytes(6).toString("hex")}`;
   await adminQuery(`create database ${name}`);

@@ -30,19 +30,19 @@ describe("memory counter store", () => {
   });
 });
 
-describe.skipIf(!testRedisUrl)("Redis counter store (shared by every node)", () => {
+describe("Redis counter store (shared by every node)", () => {
   const prefix = randomRedisPrefix();
-  const redis = testRedisUrl ? new Redis(testRedisUrl, { maxRetriesPerRequest: 1 }) : null;
-  const store: CounterStore | null = redis ? redisCounterStore(redis, prefix) : null;
+  const redis = new Redis(testRedisUrl, { maxRetriesPerRequest: 1 });
+  const store: CounterStore = redisCounterStore(redis, prefix);
 
   afterAll(async () => {
-    redis?.disconnect();
+    redis.disconnect();
     await deleteRedisKeys(prefix);
   });
 
   it("counts atomically across many parallel hits, with the window's time left", async () => {
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => store!.hit("parallel", 60_000)),
+      Array.from({ length: 50 }, () => store.hit("parallel", 60_000)),
     );
     expect(results.map((result) => result.count).sort((a, b) => a - b)).toEqual(
       Array.from({ length: 50 }, (_, index) => index + 1),
@@ -54,10 +54,10 @@ describe.skipIf(!testRedisUrl)("Redis counter store (shared by every node)", () 
   });
 
   it("undo on a missing key creates nothing; clear deletes", async () => {
-    await store!.undo("missing");
-    expect(await redis!.exists(`${prefix}missing`)).toBe(0);
-    await store!.hit("gone", 60_000);
-    await store!.clear("gone");
-    expect(await redis!.exists(`${prefix}gone`)).toBe(0);
+    await store.undo("missing");
+    expect(await redis.exists(`${prefix}missing`)).toBe(0);
+    await store.hit("gone", 60_000);
+    await store.clear("gone");
+    expect(await redis.exists(`${prefix}gone`)).toBe(0);
   });
 });
