@@ -1,8 +1,7 @@
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import zlib from "node:zlib";
 import { TEST_PAYMENTS_BANNER, TEST_PAYMENTS_BANNER_DETAIL } from "@contract/messages";
-import type { SerialisedBody } from "../services/catalogue.js";
+import { type SerialisedBody, serialiseBytes } from "../lib/serialised-body.js";
 
 export interface ShellFacts {
   /** Card payments move no real money here: the shell paints the "Test payments" banner with the page. */
@@ -66,14 +65,9 @@ export function shellPage(file: string, facts: ShellFacts): SerialisedBody {
       .replace("<!--test-payments-banner-->", testPaymentsBanner("fp-pay"))
       .replace("<!--test-payments-banner:auth-->", testPaymentsBanner("fp-pay fp-pay--auth"));
   }
-  const bytes = Buffer.from(html);
-  return {
-    bytes,
+  return serialiseBytes(Buffer.from(html), {
     contentType: "text/html; charset=utf-8",
-    hash: createHash("sha256").update(bytes).digest("base64url").slice(0, 27),
-    br: zlib.brotliCompressSync(bytes, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
-    }),
-    gzip: zlib.gzipSync(bytes, { level: 9 }),
-  };
+    brotliQuality: zlib.constants.BROTLI_MAX_QUALITY,
+    gzipLevel: 9,
+  });
 }

@@ -3,8 +3,8 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import type { SerialisedBody } from "../lib/serialised-body.js";
 import { sendSerialised } from "../routes/serialised-reply.js";
-import type { SerialisedBody } from "../services/catalogue.js";
 import { type ShellFacts, shellPage } from "./app-shell.js";
 
 const API_PREFIXES = ["/api/", "/auth/", "/socket.io/"];

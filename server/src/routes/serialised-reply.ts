@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { SerialisedBody } from "../services/catalogue.js";
+import type { SerialisedBody } from "../lib/serialised-body.js";
 
 type Encoding = "br" | "gzip" | "identity";
 

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { MenuItem, MenuResponse, Vendor, VendorListResponse } from "@contract/vendors";
@@ -6,6 +5,7 @@ import type { Database } from "../db/database.js";
 import { menuRepository } from "../db/repositories/menu.js";
 import { vendorsRepository } from "../db/repositories/vendors.js";
 import type { DomainEvents } from "../events.js";
+import { bodyHash, type SerialisedBody, serialiseBytes } from "../lib/serialised-body.js";
 import {
   groupByCategory,
   toAddonGroup,
@@ -18,18 +18,6 @@ import {
 export const COMPRESS_MIN_BYTES = 1024;
 /** Distinct vendor-list pages kept serialised per snapshot; past it a page is built per request. */
 const MAX_CACHED_LIST_PAGES = 256;
-
-/** One response body, serialised once per snapshot: JSON bytes, a strong validator and its encodings. */
-export interface SerialisedBody {
-  readonly bytes: Buffer;
-  /** Sent as `application/json` unless it says otherwise (the app shell is HTML). */
-  readonly contentType?: string;
-  /** Hash of the bytes (no quotes); the encodings' ETags append `-br` / `-gzip` to it. */
-  readonly hash: string;
-  /** Precompressed encodings; absent below COMPRESS_MIN_BYTES. */
-  readonly br?: Buffer;
-  readonly gzip?: Buffer;
-}
 
 interface Snapshot {
   /** Every vendor in park order, and the ones the park has switched on. */
@@ -51,15 +39,11 @@ const gzipAsync = promisify(zlib.gzip);
 const BUILD_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } };
 const BUILD_GZIP = { level: 9 };
 // Built on a request (an uncommon list page): moderate, fast settings.
-const REQUEST_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
-const REQUEST_GZIP = { level: 6 };
-
-const hashOf = (bytes: Buffer) =>
-  createHash("sha256").update(bytes).digest("base64url").slice(0, 27);
+const REQUEST_COMPRESSION = { brotliQuality: 5, gzipLevel: 6 };
 
 async function serialise(value: unknown): Promise<SerialisedBody> {
   const json = Buffer.from(JSON.stringify(value));
-  const hash = hashOf(json);
+  const hash = bodyHash(json);
   if (json.length < COMPRESS_MIN_BYTES) return { bytes: json, hash };
   const [br, gzip] = await Promise.all([
     brotliAsync(json, BUILD_BROTLI),
@@ -70,14 +54,8 @@ async function serialise(value: unknown): Promise<SerialisedBody> {
 
 function serialiseNow(value: unknown): SerialisedBody {
   const json = Buffer.from(JSON.stringify(value));
-  const hash = hashOf(json);
-  if (json.length < COMPRESS_MIN_BYTES) return { bytes: json, hash };
-  return {
-    bytes: json,
-    hash,
-    br: zlib.brotliCompressSync(json, REQUEST_BROTLI),
-    gzip: zlib.gzipSync(json, REQUEST_GZIP),
-  };
+  if (json.length < COMPRESS_MIN_BYTES) return { bytes: json, hash: bodyHash(json) };
+  return serialiseBytes(json, REQUEST_COMPRESSION);
 }
 
 function listPage(vendors: readonly Vendor[], query: VendorListQuery): VendorListResponse {

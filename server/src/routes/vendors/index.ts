@@ -1,6 +1,6 @@
 import { vendorIdParamsSchema, vendorListQuerySchema } from "@contract/vendors";
 import { notFound, parseInput } from "@server/http-error.js";
-import type { SerialisedBody } from "@server/services/catalogue.js";
+import type { SerialisedBody } from "@server/lib/serialised-body.js";
 import type { FastifyInstance } from "fastify";
 import { PUBLIC_SHORT_CACHE } from "../public-cache.js";
 import { sendSerialised } from "../serialised-reply.js";
