@@ -1,5 +1,5 @@
 /**
- * One park basket (issue 16): every trailer's cart on one screen, one checkout placing one order per trailer.
+ * One park basket: every trailer's cart on one screen, one checkout placing one order per trailer.
  * The spec's per-vendor cart, order and payment calls are unchanged; these are the basket's own calls.
  */
 import * as z from "zod/mini";

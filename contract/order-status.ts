@@ -2,7 +2,7 @@ import type { OrderType } from "./common";
 import type { OrderStatus } from "./orders";
 
 /**
- * Which status may follow which (the graph is recorded in docs/decisions.md, "Order status transitions").
+ * Which status may follow which (the graph is recorded in docs/decisions.md, "Status transitions").
  * The server enforces it; the staff board uses it to offer only the moves the server will accept.
  */
 const FORWARD: Record<OrderStatus, readonly OrderStatus[]> = {
@@ -115,7 +115,7 @@ export function statusChangeMessage(status: OrderStatus, vendorName?: string): s
 }
 
 /**
- * THE text of an order-status notification, naming the trailer (issue 16: with orders from several trailers the
+ * THE text of an order-status notification, naming the trailer (with orders from several trailers the
  * customer must know which one is ready). One builder for socket toasts, web push payloads (which the service
  * worker shows as sent) and the test notification page.
  */

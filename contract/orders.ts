@@ -113,7 +113,7 @@ export const orderItemSchema = z.object({
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
-/** One order of a multi-trailer checkout (issue 16). */
+/** One order of a multi-trailer checkout. */
 export const checkoutOrderSchema = z.object({
   id: z.number(),
   vendorId: z.number(),

@@ -102,7 +102,7 @@ export function cartTotals(
 }
 
 /**
- * One park basket (issue 16): a checkout of several trailers pays the service charge ONCE, on its first order;
+ * One park basket: a checkout of several trailers pays the service charge ONCE, on its first order;
  * the other orders carry none. Delivery fees stay per order (each trailer's runner walks separately).
  */
 export function chargeServiceOnce(sections: readonly CartTotals[]): CartTotals[] {

@@ -26,7 +26,7 @@ const ROUTES = [
   { path: "/login", signedIn: false },
   { path: "/vendors", signedIn: true },
 ];
-/** The issue's targets (issue 10, point 4). */
+/** Lighthouse's targets (docs/decisions.md, "Speed on park Wi-Fi"). */
 export const TARGETS = {
   performance: 95,
   lcpMs: 2000,

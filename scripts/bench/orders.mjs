@@ -13,7 +13,7 @@ import {
 
 const CUSTOMERS = 20;
 const DURATION_MS = Number(process.env.BENCH_ORDERS_SECONDS ?? 10) * 1000;
-// Targets set from the runs recorded in README (Bench) and what a Node + PostgreSQL checkout of this shape
+// Targets set from the runs recorded in docs/performance.md and what a Node + PostgreSQL checkout of this shape
 // (one transaction: read cart, price, insert order and lines, clear cart) reaches on 2 cores.
 const TARGETS = {
   pglite: { ordersPerSecond: 40, p99Ms: 500 },

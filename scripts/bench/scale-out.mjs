@@ -1,4 +1,4 @@
-// Bench section "scale-out" (issue 12 point 5): menu requests/s and orders/s with one node, then with two nodes, both
+// Bench section "scale-out": menu requests/s and orders/s with one node, then with two nodes, both
 // behind the small round-robin load balancer (scripts/lb.mjs, its own process), on a fresh PostgreSQL database.
 // One node runs as a single node does today (no REDIS_URL); the two nodes share Redis (socket.io, limits, events).
 // Load comes from autocannon in this process. Everything (load generator, balancer, nodes, PostgreSQL, Redis)

@@ -44,7 +44,7 @@ export interface ServerConfig {
   /** Added to non-empty delivery carts and orders only, in pence (env DELIVERY_FEE_PENCE). */
   deliveryFeePence: number;
 
-  // --- Safe production defaults, timeouts and durability (issue 11) ---
+  // --- Safe production defaults, timeouts and durability ---
   /** NODE_ENV=production: JWT_SECRET and PUBLIC_URL required, no demo data, no test payments unless asked. */
   production?: boolean | undefined;
   /** Create the demo park (catalogue and demo accounts): always in development, with DEMO_DATA=1 in production. */
@@ -61,7 +61,7 @@ export interface ServerConfig {
    */
   pushAllowPrivateEndpoints?: boolean | undefined;
 
-  // --- Several nodes and abuse limits (issue 12; issue 11 point 5) ---
+  // --- Several nodes and abuse limits ---
   /** REDIS_URL: shared live state (socket.io adapter, rate limits, cross-node events); one node alone when unset. */
   redisUrl?: string | undefined;
   /** REDIS_KEY_PREFIX: prefix of every Redis key and channel this park uses (several parks may share a Redis). */
@@ -78,7 +78,7 @@ export interface ServerConfig {
   vehicleLookupRateLimitPerMinute?: number | undefined;
 
   /**
-   * Brand flag (issue 16): a multi-trailer cash checkout is paid at one park till instead of each trailer's
+   * Brand flag: a multi-trailer cash checkout is paid at one park till instead of each trailer's
    * counter (env CASH_AT_PARK_TILL=1). Optional so older configs keep working; off by default.
    */
   cashAtParkTill?: boolean | undefined;
@@ -224,7 +224,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string)
     ),
     ...productionFromEnv(env),
     cashAtParkTill: env.CASH_AT_PARK_TILL === "1" || env.CASH_AT_PARK_TILL === "true",
-    // --- Several nodes and abuse limits (issue 12; issue 11 point 5) ---
+    // --- Several nodes and abuse limits ---
     redisUrl: redisUrlFromEnv(env.REDIS_URL),
     redisKeyPrefix: env.REDIS_KEY_PREFIX || DEFAULT_REDIS_KEY_PREFIX,
     loginMaxFailuresPerAccount: positiveIntFromEnv(

@@ -6,7 +6,7 @@ import { ApiError } from "../lib/api-client";
 export const ORDERS_QUERY_PREFIX = ["orders"] as const;
 
 /**
- * Server truth for the customer's own data (issue 11, point 2), by key PREFIX so every query under it inherits
+ * Server truth for the customer's own data, by key PREFIX so every query under it inherits
  * the rule: a cart or order copy is never trusted as current. It shows at once (from memory or the restored
  * cache) and is revalidated in the background on every mount, focus and reconnect (staleTime 0). A query
  * that sets its own staleTime overrides this: cart queries must not. The restore rules (what a restored copy

@@ -2,7 +2,7 @@
  * The persisted query cache (loaded on demand by ./persisted-queries, off the cold-start path).
  * TanStack Query's persist-client: IndexedDB through idb-keyval, else localStorage, else memory only.
  *
- * Rules of the restore (issue 11, points 1 and 2), applied by key PREFIX (`['cart', ...]`, `['orders', ...]`):
+ * Rules of the restore, applied by key PREFIX (`['cart', ...]`, `['orders', ...]`):
  * 1. A restored copy shows at once and is never trusted as current: right after the restore every query under
  *    the cart and orders prefixes is invalidated, so the ones on screen refetch in the background (one round
  *    trip) and the others do when they mount. Focus and reconnect revalidate too (staleTime 0 by prefix, see

@@ -3,8 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { api, lazySchema } from "../lib/api-client";
 import { Icon } from "./Icon";
 
-// Loaded beside the request: the schema library stays off the first paint (docs/decisions.md, "The schema library
-// off the first paint"); this banner sits in every page's layout.
+// Loaded beside the request: the schema library stays off the first paint (docs/decisions.md, "Small first
+// screens"); this banner sits in every page's layout.
 const appConfigResponseSchema = lazySchema(() =>
   import("@contract/app-config").then((m) => m.appConfigResponseSchema),
 );

@@ -18,7 +18,7 @@ import {
   waitForControllingWorker,
 } from "./pwa-helpers";
 
-/** Issue 11: the cart shows the server's truth, nothing the customer did is lost, nothing goes backwards. */
+/** The cart shows the server's truth, nothing the customer did is lost, nothing goes backwards. */
 
 test.use({ viewport: { width: 390, height: 844 } });
 

@@ -4,7 +4,7 @@ import { signUp } from "./helpers";
 import { apiLogin, STAFF, signedInContext } from "./order-helpers";
 import { goOffline, waitForControllingWorker } from "./pwa-helpers";
 
-/** WCAG 2 A/AA plus axe's heading-order and page-has-heading-one (the two moderate findings). */
+/** WCAG 2 A/AA plus axe's heading-order and page-has-heading-one (the two moderate findings of the first audit). */
 async function expectNoViolations(page: Page) {
   const wcag = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])

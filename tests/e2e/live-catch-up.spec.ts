@@ -11,7 +11,7 @@ import {
 } from "./order-helpers";
 
 /**
- * Issue 11 point 7 and issue 12 point 3: the live feed never fails silently. The socket is cut (as when the node
+ * The live feed never fails silently. The socket is cut (as when the node
  * it was on goes away) while the order changes; the page catches up within seconds, with exactly one toast.
  */
 test("a socket cut while the status changes: the order page catches up and announces it once", async ({

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { apiNewCustomer, type Session, signedInPage } from "./order-helpers";
 
-/** The spec's last rows as a customer meets them (issue 14). */
+/** The spec's last rows as a customer meets them. */
 
 const brand = JSON.parse(fs.readFileSync(path.resolve("src/brand.json"), "utf8")) as {
   appName: string;

@@ -1,5 +1,5 @@
 /**
- * Issue 12 points 2–4: two server processes (the production build) on one fresh PostgreSQL database and one Redis,
+ * Two server processes (the production build) on one fresh PostgreSQL database and one Redis,
  * started at the same moment; then what a customer and the staff see across them, and a customer who survives
  * the node their socket is on going away (through scripts/lb.mjs, a round-robin load balancer).
  * Uses the machine's PostgreSQL and Redis (tests/services.ts).

@@ -2,7 +2,7 @@ import { expect, type Page, type Request, test } from "@playwright/test";
 import { DEMO } from "./helpers";
 
 /**
- * Issue 10, point 2: the JavaScript Chromium downloads to render /login and /vendors cold, measured on the wire
+ * The JavaScript Chromium downloads to render /login and /vendors cold, measured on the wire
  * (encoded body bytes, `request.sizes()`), against the budgets. "To render" is every script requested before the
  * route's content entered the page; what loads after it (service worker registration, the live feed's socket,
  * push sync) is allowed, and must not come before.

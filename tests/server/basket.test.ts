@@ -1,5 +1,5 @@
 /**
- * One park basket (issue 16): the combined cart read and the one checkout placing one order per trailer,
+ * One park basket: the combined cart read and the one checkout placing one order per trailer,
  * all or nothing, under one Idempotency-Key, paid once (cash, or one card payment).
  */
 import { randomBytes } from "node:crypto";

@@ -352,7 +352,7 @@ describe.each(databaseKinds)("cart API on %s", (kind) => {
       });
     });
 
-    it("gives the line the dish's allergens with its add-ons', in the law's order (issue 13)", async () => {
+    it("gives the line the dish's allergens with its add-ons', in the law's order", async () => {
       const token = await newCustomer();
       const mayo = pick(margheritaGroups, "Crust dips", "Garlic & herb mayo");
       const anchovies = topping("Anchovies");

@@ -1,5 +1,5 @@
 /**
- * Issue 11 point 5: login limits that hold and fit a park — per account from any address, per address for any
+ * Login limits that hold and fit a park — per account from any address, per address for any
  * email (generous), sign-ups per address, plate lookups; emails normalised; client addresses from X-Forwarded-For
  * only with TRUST_PROXY_HOPS. Runs on the in-process counters and on the Redis ones.
  */

@@ -314,7 +314,7 @@ describe.each(databaseKinds)("web push on %s", (kind) => {
       expect(rows[0]?.last_success_at).not.toBeNull();
     });
 
-    it("names the trailer in every status text (issue 16: one builder, contract/order-status.ts)", async () => {
+    it("names the trailer in every status text (one builder, contract/order-status.ts)", async () => {
       const customer = await server.registerCustomer();
       const texts: Record<string, string> = {};
       for (const status of ["confirmed", "preparing", "cancelled", "pending_payment"] as const) {

@@ -1,5 +1,5 @@
 /**
- * Issue 12 points 1 and 2, in process: three nodes (apps) starting at the same moment against one EMPTY PostgreSQL
+ * In process: three nodes (apps) starting at the same moment against one EMPTY PostgreSQL
  * database and one Redis. Migrations and the demo park are applied once, all come up with the same secrets, and
  * what one node announces reaches the others, on the machine's PostgreSQL and Redis (tests/services.ts);
  * tests/e2e/two-nodes.spec.ts does the same with separate processes.

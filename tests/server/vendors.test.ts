@@ -214,7 +214,7 @@ describe.each(databaseKinds)("vendors and menu API on %s", (kind) => {
         description: "",
       });
       const mayo = groups[2]!.addons.find((addon) => addon.name === "Garlic & herb mayo");
-      // No allergen-bearing extra is preselected in the demo park (issue 13).
+      // No allergen-bearing extra is preselected in the demo park.
       expect(mayo).toMatchObject({ price: "0.00", default: false, allergens: ["eggs", "mustard"] });
     });
 

@@ -8,7 +8,7 @@ const API_PATH = /^\/(?:api|auth)(?:\/|\?|$)/;
 /**
  * The headers OWASP's REST Security Cheat Sheet lists for API responses. The document headers (a full CSP,
  * COOP, origin-agent-cluster, …) govern HTML a browser renders and protect nothing on JSON, while setting
- * twelve of them cost the catalogue about a quarter of its requests per second (README, Bench).
+ * twelve of them cost the catalogue about a quarter of its requests per second (docs/performance.md).
  */
 function apiHeaders(documentHeaders: Record<string, string>): Record<string, string> {
   return {

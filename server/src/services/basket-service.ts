@@ -1,5 +1,5 @@
 /**
- * One park basket (issue 16): every trailer's cart on one screen and ONE checkout that places one spec-shaped
+ * One park basket: every trailer's cart on one screen and ONE checkout that places one spec-shaped
  * order per trailer, all or nothing, in one transaction, under one Idempotency-Key. Prices come from the cart
  * service's own pricing; the spec's per-vendor cart, order and payment calls are untouched.
  */

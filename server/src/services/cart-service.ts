@@ -163,7 +163,7 @@ export function createCartService(db: Database, charges: Charges) {
     },
 
     /**
-     * The basket (issue 16): every non-empty cart of the customer, priced like `getCartForCheckout`, in the
+     * The basket: every non-empty cart of the customer, priced like `getCartForCheckout`, in the
      * order the carts were started. Pass a transaction as `tx` to read inside it.
      */
     async getBasketCarts(

@@ -293,7 +293,7 @@ export function createOrderPlacementService(deps: {
     },
 
     /**
-     * Inside the caller's transaction (issue 16): one order per snapshot, in the given order, all linked to
+     * Inside the caller's transaction: one order per snapshot, in the given order, all linked to
      * `checkoutId`, and each trailer's cart emptied. Any failure throws and the caller's transaction undoes
      * every order. Call `announce` for each after commit.
      */

@@ -142,7 +142,7 @@ export function toOrder(
 export function createOrderService(db: Database) {
   const orders = ordersRepository(db);
 
-  /** Issue 16: each order of a multi-trailer checkout carries its siblings and the checkout's grand total. */
+  /** Each order of a multi-trailer checkout carries its siblings and the checkout's grand total. */
   async function withGroups(list: Order[], records: OrderRecord[]): Promise<Order[]> {
     const ids = records.flatMap((record) =>
       record.order.checkout_id ? [record.order.checkout_id] : [],

@@ -6,7 +6,7 @@ import { CheckoutPanel } from "@/features/checkout/components/CheckoutPanel";
 import { useQueuedCashOrder } from "@/features/checkout/hooks/use-queued-cash-order";
 
 /**
- * /cart. Carts at several trailers: the basket, one section per trailer and one payment (issue 16). One trailer (or
+ * /cart. Carts at several trailers: the basket, one section per trailer and one payment. One trailer (or
  * no basket answer yet, or offline): the spec's cart page with its checkout exactly as before; a cash order waiting
  * to be sent freezes the cart.
  */

@@ -21,7 +21,7 @@ import { knownItem, knownVendor } from "./known-menu";
 export default function VendorMenuRoute() {
   const vendorId = numericId(useParams().id ?? "");
   const { data: cart } = useCart(vendorId);
-  // The badge counts every trailer's lines (issue 16).
+  // The badge counts every trailer's lines.
   const { data: basket } = useBasket();
   const actions = useCartActions();
   const queryClient = useQueryClient();

@@ -214,7 +214,7 @@ describe("starting persistence in the app", () => {
     const app = new QueryClient({ defaultOptions: { queries: { gcTime: PERSIST_MAX_AGE_MS } } });
     const stop = await startQueryPersistence(app as never, { owner: () => "1", restore: true });
     expect(app.getQueryData(["orders"])).toEqual([{ id: 7, vendorName: "Smokey Joe's BBQ" }]);
-    // Issue 11: the restored copy shows, and every cart and orders query is revalidated at once (others are not).
+    // The restored copy shows, and every cart and orders query is revalidated at once (others are not).
     const state = (key: unknown[]) =>
       app.getQueryCache().find({ queryKey: key, exact: true })?.state;
     expect(state(["orders"])).toMatchObject({ isInvalidated: true });
@@ -259,7 +259,7 @@ describe("starting persistence in the app", () => {
   });
 });
 
-describe("restore rules (issue 11: nothing lost, nothing trusted blindly)", () => {
+describe("restore rules (nothing lost, nothing trusted blindly)", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   const savedWrites = async () =>

@@ -1,7 +1,9 @@
 /**
  * The house rules of docs/architecture.md are enforced by Biome (biome.json), not by memory: these tests lint small
  * probe files, laid out like the repository in a scratch folder with the project's own biome.json, and expect the
- * rule to refuse them. They also check that every feature folder has its own "no other feature" rule.
+ * rule to refuse them. They also check that every feature folder has its own "no other feature" rule, and that
+ * biome.json's rules are the ones scripts/layers/write-biome-rules.mjs writes from scripts/layers/layers.json (the
+ * rules are written once, as data; nobody edits the generated overrides by hand).
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -48,6 +50,16 @@ describe("layers enforced by the linter", () => {
       );
       expect(covered, `biome.json has no override for src/features/${feature.name}`).toBe(true);
     }
+  });
+
+  it("has exactly the rules generated from scripts/layers/layers.json", () => {
+    const check = spawnSync(
+      process.execPath,
+      [path.join(root, "scripts/layers/write-biome-rules.mjs"), "--check"],
+      { cwd: root, encoding: "utf8" },
+    );
+    expect(check.stderr).toBe("");
+    expect(check.status).toBe(0);
   });
 
   it("refuses a feature importing another feature", () => {

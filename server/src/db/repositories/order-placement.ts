@@ -42,7 +42,7 @@ export interface NewOrder {
   readyInMinutes: number;
   idempotencyKey: string | null;
   paymentId: string | null;
-  /** The multi-trailer checkout this order belongs to (issue 16); null for the spec's one-trailer order. */
+  /** The multi-trailer checkout this order belongs to; null for the spec's one-trailer order. */
   checkoutId?: number | null | undefined;
   items: NewOrderItem[];
 }

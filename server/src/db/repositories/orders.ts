@@ -27,7 +27,7 @@ export interface OrderRow {
   estimated_ready_from: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
-  /** The multi-trailer checkout (issue 16), if any. */
+  /** The multi-trailer checkout, if any. */
   checkout_id?: number | null;
 }
 

@@ -6,7 +6,7 @@ import { idempotencyKey } from "../orders/create.js";
 import { requestOrigin } from "../request-origin.js";
 
 /**
- * One park basket (issue 16), beside the spec's per-vendor calls:
+ * One park basket, beside the spec's per-vendor calls:
  * GET /api/cart/basket, POST /api/checkout (Idempotency-Key required), GET /api/checkouts/:checkoutId.
  */
 export default async function checkoutRoutes(app: FastifyInstance) {

@@ -1,5 +1,5 @@
 /**
- * Issue 16: the ONE card payment of a multi-trailer basket checkout. It is recorded inside the checkout's
+ * The ONE card payment of a multi-trailer basket checkout. It is recorded inside the checkout's
  * transaction, and its hosted checkout (a line per trailer, then the one service charge) opened after commit.
  */
 import { MESSAGES } from "@contract/messages";
@@ -19,7 +19,7 @@ import {
 } from "./payment-model.js";
 
 /**
- * Issue 16, inside the checkout's transaction: the ONE payment for every trailer of the basket. Nothing is
+ * Inside the checkout's transaction: the ONE payment for every trailer of the basket. Nothing is
  * ordered until it is paid; a declined or cancelled payment leaves every cart as it was.
  */
 export async function recordBasketPayment(

@@ -18,7 +18,7 @@ export interface PaymentOrderData {
   request: OrderRequest;
   /** What is paid for; for a basket, every trailer's lines and charges in one view (for the pages). */
   snapshot: CheckoutSnapshot;
-  /** Issue 16: a multi-trailer checkout; once paid, one order per snapshot. */
+  /** A multi-trailer checkout; once paid, one order per snapshot. */
   basket?: { checkoutId: number; snapshots: CheckoutSnapshot[] } | undefined;
   successUrl: string;
   cancelUrl: string;
@@ -64,7 +64,7 @@ export function lineItems(snapshot: CheckoutSnapshot): CheckoutLineItem[] {
   return items;
 }
 
-/** Issue 16: one line per trailer (its food and delivery fee), then the checkout's one service charge. */
+/** One line per trailer (its food and delivery fee), then the checkout's one service charge. */
 export function basketLineItems(snapshots: readonly CheckoutSnapshot[]): CheckoutLineItem[] {
   const items: CheckoutLineItem[] = snapshots.map((snapshot) => ({
     name: snapshot.vendorName,

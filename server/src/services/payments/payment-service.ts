@@ -293,7 +293,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       return { received: true, duplicate: result.duplicate };
     },
 
-    /** Issue 16: the basket's one payment, recorded inside the checkout's transaction (basket-payments.ts). */
+    /** The basket's one payment, recorded inside the checkout's transaction (basket-payments.ts). */
     recordBasketPayment: (tx: Queryable, input: Parameters<typeof recordBasketPayment>[2]) =>
       recordBasketPayment(deps, tx, input),
 

@@ -10,7 +10,7 @@ export const basketKeys = {
     ["cart", "basket", orderType ?? "none", [...excluded].sort((a, b) => a - b).join(",")] as const,
 };
 
-/** GET /cart/basket: every trailer's cart, priced by the server, with one grand total (issue 16). */
+/** GET /cart/basket: every trailer's cart, priced by the server, with one grand total. */
 export const basketQuery = (orderType: OrderType | null, excluded: readonly number[]) =>
   queryOptions({
     queryKey: basketKeys.detail(orderType, excluded),

@@ -1,5 +1,5 @@
 /**
- * The cart's queries and its rules (issue 11, points 1 and 2). Every cart query key starts with `['cart']`
+ * The cart's queries and its rules. Every cart query key starts with `['cart']`
  * (CART_QUERY_PREFIX); the rules hold for that prefix, so a new cart view under it inherits them:
  * - Server truth: a cart copy (in memory or restored from the saved cache) shows at once and is revalidated in
  *   the background on every mount, focus and reconnect (staleTime 0, set by prefix in src/app/query-client.ts)

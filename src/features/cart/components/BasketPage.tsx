@@ -26,7 +26,7 @@ export interface BasketCheckoutContext {
 }
 
 export interface BasketPageProps {
-  /** The checkout issue's block: car delivery, payment method, the fixed 'Place Order £total' button. */
+  /** The checkout feature's block: car delivery, payment method, the fixed 'Place Order £total' button. */
   checkout: (context: BasketCheckoutContext) => ReactNode;
 }
 
@@ -146,7 +146,7 @@ function TrailerSection({
   );
 }
 
-/** /cart with carts at several trailers: a section per trailer, one summary, one payment (issue 16). */
+/** /cart with carts at several trailers: a section per trailer, one summary, one payment. */
 export default function BasketPage({ checkout }: BasketPageProps) {
   const [excluded, setExcluded] = useState<number[]>([]);
   const [orderType, chooseOrderType] = useOrderType();

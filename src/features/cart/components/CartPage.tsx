@@ -98,7 +98,7 @@ function EmptyCart({ vendorId }: { vendorId: number | null }) {
 
 export interface CartPageProps {
   /**
-   * CHECKOUT SLOT — for the checkout issue: the car-delivery block ('Would you like a car delivery?'),
+   * CHECKOUT SLOT — filled by the checkout feature: the car-delivery block ('Would you like a car delivery?'),
    * the payment method and the fixed bottom 'Proceed to Payment £total' / 'Place Order £total' button.
    * Without it the page shows that button disabled.
    */

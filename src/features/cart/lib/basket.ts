@@ -1,2 +1,2 @@
-/** The id of a trailer's section on /cart (issue 16): /cart#vendor-3 opens the cart at that trailer. */
+/** The id of a trailer's section on /cart: /cart#vendor-3 opens the cart at that trailer. */
 export const sectionAnchor = (vendorId: number) => `vendor-${vendorId}`;

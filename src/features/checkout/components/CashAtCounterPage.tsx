@@ -51,7 +51,7 @@ export default function CashAtCounterPage({ onEnter }: CashAtCounterPageProps) {
   return <OneOrderCash placed={state ?? null} onEnter={onEnter} />;
 }
 
-/** Issue 16: several trailers' orders from one checkout. */
+/** Several trailers' orders from one checkout. */
 function BasketCash({
   checkout,
   onEnter,

@@ -66,7 +66,7 @@ export interface LiveConnection {
 /**
  * Spec sections 4 and 7: websocket first with polling fallback; 5 reconnection attempts, 1 s up to 5 s;
  * on every connect 'user-auth' and 'join-user-room'; 'ping' every 30 s.
- * Never silent (issue 11, point 7): it waits for 'room-joined' (else logs it after ROOM_JOIN_TIMEOUT_MS); an
+ * Never silent: it waits for 'room-joined' (else logs it after ROOM_JOIN_TIMEOUT_MS); an
  * 'auth-error' revalidates the token and signs in again once; after any reconnect, once back in the room, it
  * asks for a catch-up (`onResync`) so a status missed meanwhile shows within seconds. The orders' own 30 s
  * refresh runs underneath whatever the socket does.

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { formatPence } from "@/lib/money";
 
 /**
- * Issue 16: an order placed with other trailers' orders in one checkout says so, links to its siblings and
+ * An order placed with other trailers' orders in one checkout says so, links to its siblings and
  * gives the checkout's grand total. Nothing for an ordinary one-trailer order.
  */
 export function CheckoutGroupNote({ order, variant }: { order: Order; variant: "card" | "page" }) {

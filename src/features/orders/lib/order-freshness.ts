@@ -2,7 +2,7 @@ import { statusStep } from "@contract/order-status";
 import type { Order } from "@contract/orders";
 
 /**
- * Nothing goes backwards (issue 11, point 1). A copy of an order (the worker's cached answer offline, a list
+ * Nothing goes backwards. A copy of an order (the worker's cached answer offline, a list
  * fetched before a live update landed, a restored cache) must never replace a newer one already shown: offline,
  * an order page that showed 'Preparing' must not fall back to 'Confirmed'. The server only ever moves an order
  * forward (contract/order-status.ts), so a lower step is older whatever the clocks say; at the same step the

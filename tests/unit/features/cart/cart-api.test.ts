@@ -118,7 +118,7 @@ describe("GET /cart", () => {
   });
 });
 
-describe("a cart answer older than the cart shown (issue 11: nothing goes backwards)", () => {
+describe("a cart answer older than the cart shown (nothing goes backwards)", () => {
   const key = ["cart", 1, "takeaway"] as const;
   const line = {
     id: "item_7",

@@ -14,7 +14,7 @@ import { isOlderOrder, newerOrder, newerOrders } from "@/features/orders/lib/ord
 
 const at = (minute: number) => `2026-11-21T12:${String(minute).padStart(2, "0")}:00.000Z`;
 
-describe("an order never goes backwards (issue 11)", () => {
+describe("an order never goes backwards", () => {
   it("calls a lower step older whatever the clocks say, and at one step the earlier update older", () => {
     expect(
       isOlderOrder(
