@@ -30,6 +30,7 @@ import configRoutes from "./routes/config/index.js";
 import healthRoutes from "./routes/health/index.js";
 import menuRoutes from "./routes/menu/index.js";
 import menuSearchRoutes from "./routes/menu-search/index.js";
+import openApiRoutes from "./routes/openapi/index.js";
 import orderCreateRoutes from "./routes/orders/create.js";
 import orderRoutes from "./routes/orders/index.js";
 import paymentRoutes from "./routes/payments/index.js";
@@ -158,6 +159,8 @@ export async function buildApp(
   await app.register(
     async (api) => {
       api.get("/", async () => ({ message: "Food Park API" }));
+      // The OpenAPI document; its interactive explorer in development only.
+      await api.register(openApiRoutes, { explorer: !config.production });
       await api.register(configRoutes, { prefix: "/config" });
       await api.register(pushRoutes, { prefix: "/push" });
       await api.register(vendorRoutes, { prefix: "/vendors" });
