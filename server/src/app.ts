@@ -17,6 +17,7 @@ import authPlugin from "./plugins/auth.js";
 import compressPlugin from "./plugins/compress.js";
 import dbPlugin from "./plugins/db.js";
 import inputGuardPlugin from "./plugins/input-guard.js";
+import metricsPlugin from "./plugins/metrics.js";
 import pushPlugin from "./plugins/push.js";
 import redisPlugin from "./plugins/redis.js";
 import securityPlugin from "./plugins/security.js";
@@ -113,6 +114,8 @@ export async function buildApp(
   await app.register(compressPlugin);
   app.decorate("events", new DomainEvents());
   await app.register(dbPlugin, { config, database: deps.database, events: app.events });
+  // Before the routes, so every route's answers are counted.
+  await app.register(metricsPlugin, { token: config.metricsToken });
   // Several nodes on one PostgreSQL must sign with the same secrets: kept in the database unless set in the env.
   const nodeConfig: ServerConfig = { ...config, ...(await resolveNodeSecrets(app.db, config)) };
   await app.register(authPlugin, { config: nodeConfig });

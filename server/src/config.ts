@@ -66,6 +66,8 @@ export interface ServerConfig {
   redisUrl?: string | undefined;
   /** REDIS_KEY_PREFIX: prefix of every Redis key and channel this park uses (several parks may share a Redis). */
   redisKeyPrefix?: string | undefined;
+  /** METRICS_TOKEN: `/metrics` (Prometheus) answers only a scrape carrying `Authorization: Bearer <it>`; unset: no /metrics. */
+  metricsToken?: string | undefined;
   /** Failed sign-ins one account (any address) may have within the window before it answers 429. */
   loginMaxFailuresPerAccount?: number | undefined;
   /** Failed sign-ins one address (any email) may have within the window before it answers 429. */
@@ -108,6 +110,9 @@ export function productionProblems(config: ServerConfig): string[] {
     problems.push(
       "PUBLIC_URL is required when NODE_ENV=production: the https address customers reach the app on.",
     );
+  }
+  if (config.metricsToken !== undefined && config.metricsToken.length < 24) {
+    problems.push("METRICS_TOKEN must be at least 24 characters when NODE_ENV=production.");
   }
   if (config.pushAllowPrivateEndpoints) {
     problems.push(
@@ -227,6 +232,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string)
     // --- Several nodes and abuse limits ---
     redisUrl: redisUrlFromEnv(env.REDIS_URL),
     redisKeyPrefix: env.REDIS_KEY_PREFIX || DEFAULT_REDIS_KEY_PREFIX,
+    metricsToken: env.METRICS_TOKEN || undefined,
     loginMaxFailuresPerAccount: positiveIntFromEnv(
       env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT,

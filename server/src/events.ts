@@ -1,5 +1,6 @@
 import { EventEmitter } from "node:events";
 import type { OrderStatus } from "@contract/orders";
+import type { PaymentOutcomeKind } from "./services/payments/payment-model.js";
 
 /** Announced once per status change, after the change has committed. */
 export interface OrderStatusChanged {
@@ -25,6 +26,8 @@ export interface OrderPlaced {
 interface DomainEventMap {
   orderStatusChanged: [OrderStatusChanged];
   orderPlaced: [OrderPlaced];
+  /** A card payment's outcome, once recorded on this node (counted by the metrics). */
+  paymentOutcome: [PaymentOutcomeKind];
   /**
    * The public catalogue (vendors, their trading status, menus, items' availability, add-ons) changed
    * in the database; the in-memory catalogue reloads on it (relayed to every node with REDIS_URL). No payload: a reload reads everything.

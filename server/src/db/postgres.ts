@@ -43,5 +43,11 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       await pool.query(sql);
     },
     close: () => pool.end(),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max ?? 10,
+    }),
   };
 }

@@ -276,7 +276,10 @@ export const OPERATIONS: Operation[] = [
     tag: "Push",
     access: "user",
     body: pushUnsubscribeRequestSchema,
-    responses: { 200: { description: "Unsubscribed", schema: messageResponseSchema } },
+    responses: {
+      200: { description: "Unsubscribed", schema: messageResponseSchema },
+      404: error("No such subscription of yours"),
+    },
   },
   // Cart
   {
@@ -389,7 +392,8 @@ export const OPERATIONS: Operation[] = [
       200: { description: "A replay of the same key: the first answer", schema: checkoutResponseSchema },
       201: { description: "Placed (or awaiting card payment)", schema: checkoutResponseSchema },
       404: error("A listed trailer is unknown"),
-      409: error("The basket changed or the key was used for another request"),
+      409: error("The basket changed, or a checkout with this key is still being placed"),
+      422: error("The Idempotency-Key was used for a different request"),
       503: error("Card payments are not available"),
     },
   },
@@ -417,8 +421,10 @@ export const OPERATIONS: Operation[] = [
     headers: [idempotencyHeader(false)],
     responses: {
       201: { description: "Placed", schema: createOrderResponseSchema },
+      402: error("A card order whose payment has not been completed"),
       404: error("No such vendor"),
-      409: error("The cart changed, the trailer closed or the key was used for another request"),
+      409: error("The cart changed, the trailer closed, or an order with this key is still being placed"),
+      422: error("The Idempotency-Key was used for a different request"),
     },
   },
   {

@@ -52,6 +52,7 @@ export function createServices(deps: ServiceDeps) {
     publicUrl: deps.config.publicUrl,
     cardPayments: cardPaymentsMode(deps.config),
     logError,
+    onOutcome: (outcome) => deps.events.emit("paymentOutcome", outcome),
   });
   return {
     auth: createAuthService(deps.db, deps.tokens),

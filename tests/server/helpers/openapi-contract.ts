@@ -6,7 +6,7 @@ import { buildOpenApiDocument, type OpenApiDocument } from "@server/openapi/docu
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 
-type JsonSchema = Record<string, unknown>;
+export type JsonSchema = Record<string, unknown>;
 
 interface DocumentedOperation {
   method: string;
@@ -21,6 +21,8 @@ export interface ContractChecker {
   document: OpenApiDocument;
   /** The documented operation a request goes to, or null when the document has none (not ours). */
   operationFor(method: string, urlPath: string): DocumentedOperation | null;
+  /** True when the value matches the JSON Schema (the document's request schemas). */
+  accepts(schema: JsonSchema, value: unknown): boolean;
   /** A description of how the answer breaks the document, or null when it conforms. */
   problem(
     method: string,
@@ -77,9 +79,18 @@ export function createContractChecker(
     );
   }
 
+  const requestValidators = new WeakMap<JsonSchema, ValidateFunction>();
   return {
     document,
     operationFor,
+    accepts(schema, value) {
+      let validate = requestValidators.get(schema);
+      if (!validate) {
+        validate = ajv.compile(inlineRefs(schema, document.components.schemas) as JsonSchema);
+        requestValidators.set(schema, validate);
+      }
+      return validate(value);
+    },
     problem(method, urlPath, status, contentType, text) {
       const operation = operationFor(method, urlPath);
       if (!operation) return null;

@@ -42,7 +42,11 @@ export interface PaymentServiceDeps {
   cardPayments?: "stripe" | "test" | "off";
   logError: (error: unknown, context: string) => void;
   now?: () => number;
+  /** Told each payment's outcome once it is recorded (metrics count them). */
+  onOutcome?: (outcome: PaymentOutcomeKind) => void;
 }
+
+export type PaymentOutcomeKind = "paid" | "declined" | "failed" | "canceled";
 
 export const randomId = (prefix: string) => `${prefix}${randomBytes(18).toString("base64url")}`;
 

@@ -69,6 +69,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         paymentId,
         "The amount paid does not match the order. Please contact the park staff.",
       );
+      deps.onOutcome?.("failed");
       return null;
     }
     const data = payment.order_data as PaymentOrderData;
@@ -108,6 +109,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     evidence: { amountPence: number | null; currency: string | null } | null,
   ) {
     const result = await db.transaction((tx) => completeIn(tx, paymentId, evidence));
+    if (result?.placed) deps.onOutcome?.("paid");
     announceAll(result?.placed);
     return result?.orderId ?? null;
   }
@@ -135,9 +137,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         amountPence: session.amountTotalPence,
         currency: session.currency,
       });
-    else if (session.state === "expired")
+    else if (session.state === "expired") {
       await payments.markCanceled(payment.id, MESSAGES.paymentCancelledOrFailed);
-    else if (session.state === "complete" && payment.status !== "processing")
+      deps.onOutcome?.("canceled");
+    } else if (session.state === "complete" && payment.status !== "processing")
       await payments.markProcessing(payment.id);
     // A declined card: the poll reports requires_payment_method with the reason, which the app reads as a failure.
     else if (
@@ -146,6 +149,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       session.declineMessage !== payment.failure_message
     ) {
       await payments.noteDecline(payment.id, session.declineMessage);
+      deps.onOutcome?.("declined");
     }
   }
 
@@ -159,6 +163,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           .catch((error) => deps.logError(error, `expiring ${old.id}`));
       }
       await payments.markCanceled(old.id, "Replaced by a newer payment attempt");
+      deps.onOutcome?.("canceled");
     }
   }
 
@@ -258,6 +263,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       } catch (error) {
         deps.logError(error, `creating checkout for ${paymentId}`);
         await payments.markFailed(paymentId, MESSAGES.paymentIntentFailed);
+        deps.onOutcome?.("failed");
         throw new HttpError(502, MESSAGES.paymentIntentFailed);
       }
     },
@@ -289,6 +295,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           return { duplicate: true, placed: null };
         return { duplicate: false, placed: await applyWebhookEvent(tx, event) };
       });
+      if (result.placed) deps.onOutcome?.("paid");
       announceAll(result.placed);
       return { received: true, duplicate: result.duplicate };
     },
@@ -320,8 +327,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       }
       const outcome = chargeTestCard(card);
       if (!outcome.paid) {
-        if (outcome.field === null)
+        if (outcome.field === null) {
           await paymentsRepository(db).noteDecline(paymentId, outcome.message);
+          deps.onOutcome?.("declined");
+        }
         return outcome;
       }
       await complete(paymentId, null);
@@ -372,9 +381,11 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         return (await completeIn(tx, payment.id, evidence))?.placed ?? null;
       case "checkout.session.async_payment_failed":
         await payments.markFailed(payment.id, MESSAGES.paymentFailed);
+        deps.onOutcome?.("failed");
         return null;
       case "checkout.session.expired":
         await payments.markCanceled(payment.id, MESSAGES.paymentCancelledOrFailed);
+        deps.onOutcome?.("canceled");
         return null;
       default:
         return null;
