@@ -1,6 +1,5 @@
 import { EventEmitter } from "node:events";
 import type { OrderStatus } from "@contract/orders";
-import type { PaymentOutcomeKind } from "./services/payments/payment-model.js";
 
 /** Announced once per status change, after the change has committed. */
 export interface OrderStatusChanged {
@@ -22,6 +21,9 @@ export interface OrderPlaced {
   vendorId: number;
   status: string;
 }
+
+/** A card payment's recorded outcome. */
+export type PaymentOutcomeKind = "paid" | "declined" | "failed" | "canceled";
 
 interface DomainEventMap {
   orderStatusChanged: [OrderStatusChanged];

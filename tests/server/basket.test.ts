@@ -363,7 +363,12 @@ describe.each(databaseKinds)("one park basket on %s", (kind) => {
       const total = forno.subtotalPence + smash.subtotalPence + SERVICE;
       try {
         // A database broken on purpose: the 500 is the point, not part of the documented contract.
-        const failed = await checkout(customer, cashBody([ids.forno, ids.smash], total), key, false);
+        const failed = await checkout(
+          customer,
+          cashBody([ids.forno, ids.smash], total),
+          key,
+          false,
+        );
         expect(failed.status).toBe(500);
         expect(await countOrders(server, customer.user.id)).toBe(0);
         const [claimed] = await server.db.query<{ count: number }>(

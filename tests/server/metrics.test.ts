@@ -30,12 +30,20 @@ describe("metrics: /metrics for Prometheus behind METRICS_TOKEN", () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ kind: "postgres", config: { metricsToken: TOKEN, paymentsTestMode: true } });
+    server = await startTestServer({
+      kind: "postgres",
+      config: { metricsToken: TOKEN, paymentsTestMode: true },
+    });
   }, 120_000);
   afterAll(() => server?.close());
 
   it("refuses a scrape without the token, or with another one", async () => {
-    for (const authorization of [undefined, "Bearer wrong-token", `Basic ${TOKEN}`, `Bearer ${TOKEN}x`]) {
+    for (const authorization of [
+      undefined,
+      "Bearer wrong-token",
+      `Basic ${TOKEN}`,
+      `Bearer ${TOKEN}x`,
+    ]) {
       const response = await fetch(`${server.baseUrl}/metrics`, {
         headers: authorization ? { authorization } : {},
       });
@@ -71,20 +79,44 @@ describe("metrics: /metrics for Prometheus behind METRICS_TOKEN", () => {
       const read = await server.request(`/api/orders/${orderId}`, { token: customer.token });
       expect(read.status).toBe(200);
     }
-    expect((await server.request("/api/orders/999999", { token: customer.token })).status).toBe(404);
+    expect((await server.request("/api/orders/999999", { token: customer.token })).status).toBe(
+      404,
+    );
 
     const text = await scrape();
     const route = 'route="/api/orders/:orderId"';
-    expect(sample(text, "foodpark_http_requests_total", `method="GET",${route},status="200"`)).toBe(3);
-    expect(sample(text, "foodpark_http_requests_total", `method="GET",${route},status="404"`)).toBe(1);
+    expect(sample(text, "foodpark_http_requests_total", `method="GET",${route},status="200"`)).toBe(
+      3,
+    );
+    expect(sample(text, "foodpark_http_requests_total", `method="GET",${route},status="404"`)).toBe(
+      1,
+    );
     expect(
-      sample(text, "foodpark_http_request_duration_seconds_count", `method="GET",${route},status="200"`),
+      sample(
+        text,
+        "foodpark_http_request_duration_seconds_count",
+        `method="GET",${route},status="200"`,
+      ),
     ).toBe(3);
     expect(
-      sample(text, "foodpark_http_request_duration_seconds_bucket", `le="+Inf",method="GET",${route},status="200"`) ??
-        sample(text, "foodpark_http_request_duration_seconds_bucket", `${route},status="200",le="+Inf"`),
+      sample(
+        text,
+        "foodpark_http_request_duration_seconds_bucket",
+        `le="+Inf",method="GET",${route},status="200"`,
+      ) ??
+        sample(
+          text,
+          "foodpark_http_request_duration_seconds_bucket",
+          `${route},status="200",le="+Inf"`,
+        ),
     ).toBe(3);
-    expect(sample(text, "foodpark_http_requests_total", 'method="POST",route="/api/orders",status="201"')).toBe(1);
+    expect(
+      sample(
+        text,
+        "foodpark_http_requests_total",
+        'method="POST",route="/api/orders",status="201"',
+      ),
+    ).toBe(1);
     // No label carries a concrete id, an email or a token.
     expect(text).not.toContain(`/api/orders/${orderId}"`);
     expect(text).not.toContain("999999");
@@ -161,7 +193,9 @@ describe("metrics: /metrics for Prometheus behind METRICS_TOKEN", () => {
       expect(sample(text, "nodejs_eventloop_lag_seconds")).toBeGreaterThanOrEqual(0);
       expect(sample(text, "nodejs_eventloop_lag_p99_seconds")).toBeGreaterThanOrEqual(0);
       expect(sample(text, "foodpark_db_pool_connections", 'state="max"')).toBe(10);
-      expect(sample(text, "foodpark_db_pool_connections", 'state="total"')).toBeGreaterThanOrEqual(1);
+      expect(sample(text, "foodpark_db_pool_connections", 'state="total"')).toBeGreaterThanOrEqual(
+        1,
+      );
       expect(sample(text, "foodpark_db_pool_connections", 'state="waiting"')).toBe(0);
     } finally {
       socket.disconnect();

@@ -8,11 +8,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoIds } from "./helpers/checkout-fixtures";
-import {
-  breakingArbitrary,
-  type JsonSchema,
-  validArbitrary,
-} from "./helpers/openapi-arbitraries";
+import { breakingArbitrary, type JsonSchema, validArbitrary } from "./helpers/openapi-arbitraries";
 import { type ContractChecker, createContractChecker } from "./helpers/openapi-contract";
 import { startTestServer, type TestServer } from "./helpers/test-server";
 
@@ -55,7 +51,8 @@ interface Answer {
 
 /** The failing request and what was wrong with its answer. */
 function failureOf(run: { errorInstance: unknown; counterexample: unknown }): string {
-  const cause = run.errorInstance instanceof Error ? run.errorInstance.message : String(run.errorInstance);
+  const cause =
+    run.errorInstance instanceof Error ? run.errorInstance.message : String(run.errorInstance);
   return `${cause}\n  request: ${JSON.stringify(run.counterexample).slice(0, 400)}`;
 }
 
@@ -66,7 +63,11 @@ describe("OpenAPI fuzz: the server against its own document", () => {
   let customerToken: string;
   let staffToken: string;
   let ids: Awaited<ReturnType<typeof demoIds>>;
-  const stats = { requests: 0, byOperation: new Map<string, number>(), byStatus: new Map<number, number>() };
+  const stats = {
+    requests: 0,
+    byOperation: new Map<string, number>(),
+    byStatus: new Map<number, number>(),
+  };
 
   beforeAll(async () => {
     server = await startTestServer({ config: { paymentsTestMode: true } });
@@ -111,7 +112,8 @@ describe("OpenAPI fuzz: the server against its own document", () => {
     const search = new URLSearchParams();
     for (const [key, value] of Object.entries(request.query ?? {})) {
       if (value === undefined) continue;
-      for (const item of [value].flat()) search.append(key, typeof item === "object" ? JSON.stringify(item) : String(item));
+      for (const item of [value].flat())
+        search.append(key, typeof item === "object" ? JSON.stringify(item) : String(item));
     }
     if ([...search.keys()].length > 0) url += `?${search}`;
     const headers: Record<string, string> = { accept: "application/json", ...request.headers };
@@ -222,7 +224,9 @@ describe("OpenAPI fuzz: the server against its own document", () => {
     expect(failures, failures.join("\n\n")).toEqual([]);
   });
 
-  it("accepts no request whose body or query breaks the operation's schema", { timeout: 900_000 }, async () => {
+  it("accepts no request whose body or query breaks the operation's schema", {
+    timeout: 900_000,
+  }, async () => {
     let checked = 0;
     const failures: string[] = [];
     for (const operation of operations) {
@@ -262,9 +266,16 @@ describe("OpenAPI fuzz: the server against its own document", () => {
         const required = operation.parameters.filter(
           (item) => item.in === "query" && item.required && item.name !== parameter.name,
         );
-        const others = Object.fromEntries(required.map((item) => [item.name, item.name === "q" ? "pizza" : ids.forno]));
+        const others = Object.fromEntries(
+          required.map((item) => [item.name, item.name === "q" ? "pizza" : ids.forno]),
+        );
         sends.push(
-          fc.constant({ method: operation.method, path, query: { ...others, [parameter.name]: bad }, token }),
+          fc.constant({
+            method: operation.method,
+            path,
+            query: { ...others, [parameter.name]: bad },
+            token,
+          }),
         );
       }
       for (const arbitrary of sends) {
@@ -287,9 +298,13 @@ describe("OpenAPI fuzz: the server against its own document", () => {
     expect(checked).toBeGreaterThan(100);
   });
 
-  it("follows linked sequences: sign up → cart → order → staff status change → order page", { timeout: 900_000 }, async () => {
+  it("follows linked sequences: sign up → cart → order → staff status change → order page", {
+    timeout: 900_000,
+  }, async () => {
     const register = operations.find((operation) => operation.operationId === "register")!;
-    const signUp = validArbitrary(register.body!).filter((value) => checker.accepts(register.body!, value));
+    const signUp = validArbitrary(register.body!).filter((value) =>
+      checker.accepts(register.body!, value),
+    );
     const cartLine = fc.record({
       itemId: fc.constantFrom(ids.limonata, `item_${ids.limonata}`),
       quantity: fc.integer({ min: 1, max: 5 }),
@@ -297,53 +312,67 @@ describe("OpenAPI fuzz: the server against its own document", () => {
     const orderType = fc.constantFrom("dine_in", "takeaway");
     let placed = 0;
     await fc.assert(
-      fc.asyncProperty(signUp, fc.array(cartLine, { minLength: 1, maxLength: 3 }), orderType, async (account, lines, type) => {
-        const fail = (answer: Answer & { problem: string | null }) => {
-          if (answer.problem) throw new Error(answer.problem);
-        };
-        const signed = await send({ method: "POST", path: "/auth/register", body: account });
-        fail(signed);
-        // A generated email may already exist (409) or be one the server's stricter check refuses: sign up a fresh one.
-        let token = (signed.body as { token?: string }).token;
-        if (signed.status !== 201) token = (await server.registerCustomer()).token;
-        for (const line of lines) {
-          const added = await send({
+      fc.asyncProperty(
+        signUp,
+        fc.array(cartLine, { minLength: 1, maxLength: 3 }),
+        orderType,
+        async (account, lines, type) => {
+          const fail = (answer: Answer & { problem: string | null }) => {
+            if (answer.problem) throw new Error(answer.problem);
+          };
+          const signed = await send({ method: "POST", path: "/auth/register", body: account });
+          fail(signed);
+          // A generated email may already exist (409) or be one the server's stricter check refuses: sign up a fresh one.
+          let token = (signed.body as { token?: string }).token;
+          if (signed.status !== 201) token = (await server.registerCustomer()).token;
+          for (const line of lines) {
+            const added = await send({
+              method: "POST",
+              path: "/api/cart/add",
+              body: { ...line, vendorId: ids.forno, orderType: type },
+              token,
+            });
+            fail(added);
+            expect(added.status, added.text).toBe(200);
+          }
+          const order = await send({
             method: "POST",
-            path: "/api/cart/add",
-            body: { ...line, vendorId: ids.forno, orderType: type },
+            path: "/api/orders",
+            body: {
+              vendorId: ids.forno,
+              orderType: type,
+              items: [],
+              paymentMethod: "cash_at_counter",
+            },
             token,
           });
-          fail(added);
-          expect(added.status, added.text).toBe(200);
-        }
-        const order = await send({
-          method: "POST",
-          path: "/api/orders",
-          body: { vendorId: ids.forno, orderType: type, items: [], paymentMethod: "cash_at_counter" },
-          token,
-        });
-        fail(order);
-        expect(order.status, order.text).toBe(201);
-        const orderId = (order.body as { id: number }).id;
-        placed += 1;
-        for (const status of ["confirmed", "preparing", "ready"]) {
-          const moved = await send({
-            method: "PATCH",
-            path: `/api/staff/orders/${orderId}`,
-            body: { status },
-            token: staffToken,
+          fail(order);
+          expect(order.status, order.text).toBe(201);
+          const orderId = (order.body as { id: number }).id;
+          placed += 1;
+          for (const status of ["confirmed", "preparing", "ready"]) {
+            const moved = await send({
+              method: "PATCH",
+              path: `/api/staff/orders/${orderId}`,
+              body: { status },
+              token: staffToken,
+            });
+            fail(moved);
+            expect(moved.status, moved.text).toBe(200);
+            const seen = await send({ method: "GET", path: `/api/orders/${orderId}`, token });
+            fail(seen);
+            expect((seen.body as { status: string }).status).toBe(status);
+          }
+          // Someone else's order is not theirs to read.
+          const other = await send({
+            method: "GET",
+            path: `/api/orders/${orderId}`,
+            token: customerToken,
           });
-          fail(moved);
-          expect(moved.status, moved.text).toBe(200);
-          const seen = await send({ method: "GET", path: `/api/orders/${orderId}`, token });
-          fail(seen);
-          expect((seen.body as { status: string }).status).toBe(status);
-        }
-        // Someone else's order is not theirs to read.
-        const other = await send({ method: "GET", path: `/api/orders/${orderId}`, token: customerToken });
-        fail(other);
-        expect(other.status).toBe(404);
-      }),
+          fail(other);
+          expect(other.status).toBe(404);
+        },
+      ),
       { numRuns: Math.max(5, Math.ceil(RUNS / 2)), seed: SEED, endOnFailure: true },
     );
     expect(placed).toBeGreaterThan(4);

@@ -75,7 +75,9 @@ describe("OpenAPI document", () => {
       "/api/openapi.json",
     );
     expect(served.status).toBe(200);
-    expect(served.body).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument({ explorer: true }))));
+    expect(served.body).toEqual(
+      JSON.parse(JSON.stringify(buildOpenApiDocument({ explorer: true }))),
+    );
     expect(served.body.openapi).toBe("3.1.0");
 
     const page = await server.request("/api/docs");
@@ -93,7 +95,11 @@ describe("OpenAPI document", () => {
 
   it("serves no explorer in production", async () => {
     const production = await startTestServer({
-      config: { production: true, publicUrl: "https://park.example", pushAllowPrivateEndpoints: false },
+      config: {
+        production: true,
+        publicUrl: "https://park.example",
+        pushAllowPrivateEndpoints: false,
+      },
     });
     try {
       expect((await production.request("/api/docs", { checkContract: false })).status).toBe(404);

@@ -58,7 +58,9 @@ function answer(response: DocumentedResponse) {
 /** Answers any route of its kind can give, added where the operation does not say more. */
 function commonAnswers(operation: Operation): Record<number, JsonSchema> {
   const common: Record<number, JsonSchema> = {
-    400: errorAnswer("The request breaks this operation's schema, or carries text that is not allowed"),
+    400: errorAnswer(
+      "The request breaks this operation's schema, or carries text that is not allowed",
+    ),
   };
   if (operation.access === "user" || operation.access === "staff")
     common[401] = errorAnswer("No token, or a token that is expired or not valid: sign in");

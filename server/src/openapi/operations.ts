@@ -341,8 +341,7 @@ export const OPERATIONS: Operation[] = [
     (method): Operation => ({
       method,
       path: "/api/cart/delivery-instructions",
-      operationId:
-        method === "POST" ? "setDeliveryInstructions" : "setDeliveryInstructionsPut",
+      operationId: method === "POST" ? "setDeliveryInstructions" : "setDeliveryInstructionsPut",
       summary: "Delivery instructions for the cart",
       tag: "Cart",
       access: "user",
@@ -389,7 +388,10 @@ export const OPERATIONS: Operation[] = [
     body: checkoutRequestSchema,
     headers: [idempotencyHeader(true)],
     responses: {
-      200: { description: "A replay of the same key: the first answer", schema: checkoutResponseSchema },
+      200: {
+        description: "A replay of the same key: the first answer",
+        schema: checkoutResponseSchema,
+      },
       201: { description: "Placed (or awaiting card payment)", schema: checkoutResponseSchema },
       404: error("A listed trailer is unknown"),
       409: error("The basket changed, or a checkout with this key is still being placed"),
@@ -423,7 +425,9 @@ export const OPERATIONS: Operation[] = [
       201: { description: "Placed", schema: createOrderResponseSchema },
       402: error("A card order whose payment has not been completed"),
       404: error("No such vendor"),
-      409: error("The cart changed, the trailer closed, or an order with this key is still being placed"),
+      409: error(
+        "The cart changed, the trailer closed, or an order with this key is still being placed",
+      ),
       422: error("The Idempotency-Key was used for a different request"),
     },
   },
@@ -478,7 +482,10 @@ export const OPERATIONS: Operation[] = [
       },
       404: { description: "No such vehicle", schema: vehicleLookupResponseSchema },
       429: error("Too many look-ups"),
-      502: { description: "The vehicle register did not answer", schema: vehicleLookupResponseSchema },
+      502: {
+        description: "The vehicle register did not answer",
+        schema: vehicleLookupResponseSchema,
+      },
       503: { description: "Look-ups are not configured", schema: vehicleLookupResponseSchema },
     },
   },
@@ -501,7 +508,10 @@ export const OPERATIONS: Operation[] = [
     access: "user",
     body: createIntentRequestSchema,
     responses: {
-      200: { description: "The hosted payment to send the customer to", schema: createIntentResponseSchema },
+      200: {
+        description: "The hosted payment to send the customer to",
+        schema: createIntentResponseSchema,
+      },
       404: error("No such vendor"),
       409: error("The amount or the cart changed"),
       502: error("The payment provider did not answer"),

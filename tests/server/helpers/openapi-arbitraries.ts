@@ -17,8 +17,12 @@ function typesOf(schema: JsonSchema): string[] {
 
 function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   const minLength = Number(schema.minLength ?? 0);
-  const maxLength = Math.max(minLength, Math.min(Number(schema.maxLength ?? MAX_STRING), MAX_STRING));
-  if (schema.format === "email") return fc.emailAddress().filter((email) => email.length <= maxLength);
+  const maxLength = Math.max(
+    minLength,
+    Math.min(Number(schema.maxLength ?? MAX_STRING), MAX_STRING),
+  );
+  if (schema.format === "email")
+    return fc.emailAddress().filter((email) => email.length <= maxLength);
   if (schema.format === "uri")
     return fc.webUrl({ validSchemes: ["https"] }).filter((url) => url.length <= maxLength);
   if (typeof schema.pattern === "string") {
@@ -33,8 +37,10 @@ function numberArbitrary(schema: JsonSchema, integer: boolean): fc.Arbitrary<num
   const bound = integer ? 2_147_483_647 : 1e9;
   let min = typeof schema.minimum === "number" ? schema.minimum : -bound;
   let max = typeof schema.maximum === "number" ? schema.maximum : bound;
-  if (typeof schema.exclusiveMinimum === "number") min = schema.exclusiveMinimum + (integer ? 1 : 1e-6);
-  if (typeof schema.exclusiveMaximum === "number") max = schema.exclusiveMaximum - (integer ? 1 : 1e-6);
+  if (typeof schema.exclusiveMinimum === "number")
+    min = schema.exclusiveMinimum + (integer ? 1 : 1e-6);
+  if (typeof schema.exclusiveMaximum === "number")
+    max = schema.exclusiveMaximum - (integer ? 1 : 1e-6);
   min = Math.max(min, -Number.MAX_SAFE_INTEGER);
   max = Math.min(max, Number.MAX_SAFE_INTEGER);
   if (integer) return fc.integer({ min: Math.ceil(min), max: Math.floor(max) });
@@ -50,7 +56,8 @@ export function validArbitrary(
   if ("const" in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   const alternatives = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
-  if (alternatives) return fc.oneof(...alternatives.map((item) => validArbitrary(item, pinned, depth)));
+  if (alternatives)
+    return fc.oneof(...alternatives.map((item) => validArbitrary(item, pinned, depth)));
   if (Array.isArray(schema.allOf) && schema.allOf.length === 1)
     return validArbitrary(schema.allOf[0] as JsonSchema, pinned, depth);
   const types = typesOf(schema);
@@ -119,7 +126,8 @@ function outOfRange(schema: JsonSchema): unknown[] {
   if (typeof schema.maxLength === "number") values.push("x".repeat(schema.maxLength + 1));
   if (typeof schema.minLength === "number" && schema.minLength > 0)
     values.push("x".repeat(schema.minLength - 1));
-  if (typeof schema.maxItems === "number") values.push(Array.from({ length: schema.maxItems + 1 }, () => 1));
+  if (typeof schema.maxItems === "number")
+    values.push(Array.from({ length: schema.maxItems + 1 }, () => 1));
   return values;
 }
 
@@ -168,6 +176,11 @@ export function breakingArbitrary(
       );
   }
   if (typesOf(schema).includes("object"))
-    options.push(fc.constantFrom<Breakage>({ how: "not an object", value: [1, 2] }, { how: "not an object", value: "text" }));
+    options.push(
+      fc.constantFrom<Breakage>(
+        { how: "not an object", value: [1, 2] },
+        { how: "not an object", value: "text" },
+      ),
+    );
   return options.length > 0 ? fc.oneof(...options) : null;
 }

@@ -118,7 +118,10 @@ export function createContractChecker(
       if (validate(body)) return null;
       const errors = (validate.errors ?? [])
         .slice(0, 5)
-        .map((error) => `${error.instancePath || "(body)"} ${error.message} ${JSON.stringify(error.params)}`)
+        .map(
+          (error) =>
+            `${error.instancePath || "(body)"} ${error.message} ${JSON.stringify(error.params)}`,
+        )
         .join("; ");
       return `${where} with a body that breaks its schema: ${errors} — body ${text.slice(0, 300)}`;
     },
