@@ -477,8 +477,9 @@ export const OPERATIONS: Operation[] = [
     responses: {
       200: { description: "Found", schema: vehicleLookupResponseSchema },
       400: {
-        description: "Not a registration number",
-        schema: vehicleLookupResponseSchema,
+        description:
+          "Not a registration number (`{ success: false, error, message }`), or a malformed request (`{ message }`)",
+        schema: z.union([vehicleLookupResponseSchema, errorResponseSchema]),
       },
       404: { description: "No such vehicle", schema: vehicleLookupResponseSchema },
       429: error("Too many look-ups"),
