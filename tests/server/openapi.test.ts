@@ -83,6 +83,8 @@ describe("OpenAPI document", () => {
     const page = await server.request("/api/docs");
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toContain("text/html");
+    // Its own scripts may run (the JSON API's `default-src 'none'` would block them), nothing from elsewhere.
+    expect(page.headers.get("content-security-policy")).toContain("script-src 'self';");
     for (const src of page.text.matchAll(/(?:src|href)="(\/api\/docs\/[^"]+)"/g)) {
       const asset = await server.request(src[1]!);
       expect(asset.status, src[1]).toBe(200);

@@ -5,6 +5,9 @@ import { notFound } from "@server/http-error.js";
 import { buildOpenApiDocument } from "@server/openapi/document.js";
 import type { FastifyInstance } from "fastify";
 
+const EXPLORER_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'";
+
 /** The explorer's files, served from the installed swagger-ui-dist package (no CDN). */
 const EXPLORER_FILES: Record<string, string> = {
   "swagger-ui.css": "text/css; charset=utf-8",
@@ -57,7 +60,12 @@ export default async function openApiRoutes(app: FastifyInstance, options: { exp
   const require = createRequire(import.meta.url);
   const distDir = path.dirname(require.resolve("swagger-ui-dist/package.json"));
   app.get("/docs", async (_request, reply) =>
-    reply.header("Cache-Control", "no-store").type("text/html; charset=utf-8").send(PAGE),
+    reply
+      .header("Cache-Control", "no-store")
+      // /api answers carry `default-src 'none'` (JSON only); this one page runs Swagger UI's own files.
+      .header("Content-Security-Policy", EXPLORER_CSP)
+      .type("text/html; charset=utf-8")
+      .send(PAGE),
   );
   app.get("/docs/:file", async (request, reply) => {
     const { file } = request.params as { file: string };
