@@ -131,9 +131,8 @@ describe.each(databaseKinds)("token checks on %s", (kind) => {
     "treats a database that does not answer as an outage, not as a sign-out",
     async () => {
       const customer = await server.registerCustomer();
-      const [{ name }] = await server.db.query<{ name: string }>(
-        "select current_database() as name",
-      );
+      const [row] = await server.db.query<{ name: string }>("select current_database() as name");
+      const name = row?.name;
       const admin = new pg.Client({ connectionString: testDatabaseUrl });
       await admin.connect();
       try {
