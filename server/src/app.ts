@@ -146,6 +146,7 @@ export async function buildApp(
   await app.register(authRoutes, {
     prefix: "/auth",
     loginRateLimitPerMinute: config.loginRateLimitPerMinute,
+    secureCookies: config.production === true,
     registerRateLimitPer10Minutes:
       config.registerRateLimitPer10Minutes ?? DEFAULT_REGISTER_RATE_LIMIT_PER_10_MINUTES,
     throttle: {

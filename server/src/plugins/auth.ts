@@ -4,6 +4,7 @@ import fp from "fastify-plugin";
 import type { ServerConfig } from "../config.js";
 import { forbidden, unauthorized } from "../http-error.js";
 import { type CurrentUsers, createCurrentUsers } from "../services/current-users.js";
+import { createDeviceCookies, type DeviceCookies } from "../services/limits/device-cookies.js";
 import { randomSecret, readOrCreateSecretFile } from "../services/secrets.js";
 import { createTokenService, type TokenService } from "../services/tokens.js";
 
@@ -12,6 +13,8 @@ declare module "fastify" {
     tokens: TokenService;
     /** Accounts as the database has them now (cached briefly): who exists, with which role. */
     currentUsers: CurrentUsers;
+    /** Signed cookies that mark a device an account has signed in on before (the sign-in lockout spares it). */
+    deviceCookies: DeviceCookies;
   }
   interface FastifyRequest {
     /**
@@ -78,6 +81,7 @@ export default fp<{ config: ServerConfig }>(
     const currentUsers = createCurrentUsers(app.db);
     app.decorate("tokens", tokens);
     app.decorate("currentUsers", currentUsers);
+    app.decorate("deviceCookies", createDeviceCookies(secret));
     app.decorateRequest("user", null);
     app.decorateRequest("tokenRejected", false);
     // Callback style: a request without a token, or on a public route, costs no promise and no look-up.
