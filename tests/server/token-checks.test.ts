@@ -6,9 +6,11 @@
  */
 import { createHmac } from "node:crypto";
 import type { ErrorResponse } from "@contract/errors";
+import { SOCKET_EVENTS, SOCKET_MESSAGES, STAFF_ROOM } from "@contract/realtime";
 import { createCurrentUsers } from "@server/services/current-users.js";
 import { createTokenService, TOKEN_LIFETIME_SECONDS } from "@server/services/tokens.js";
 import pg from "pg";
+import { io as connect } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { testDatabaseUrl } from "../services";
 import { databaseKinds, startTestServer, type TestServer } from "./helpers/test-server";
@@ -125,6 +127,40 @@ describe.each(databaseKinds)("token checks on %s", (kind) => {
     vi.setSystemTime(Date.now() + 31_000);
     const removed = await server.request<ErrorResponse>("/auth/me", { token: member.token });
     expect(removed.status).toBe(401);
+  });
+
+  it("lets a socket join the staff room only while the account holds the staff role", async () => {
+    const member = await server.registerCustomer();
+    await server.db.query("update users set role = 'staff' where id = $1", [member.user.id]);
+    const joinStaffRoom = async () => {
+      const socket = connect(server.baseUrl, {
+        path: "/socket.io",
+        transports: ["websocket"],
+        forceNew: true,
+        reconnection: false,
+        auth: { token: member.token },
+      });
+      try {
+        return await new Promise<unknown>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error("no answer to join-staff-room")), 5000);
+          const settle = (answer: unknown) => {
+            clearTimeout(timer);
+            resolve(answer);
+          };
+          socket.once(SOCKET_EVENTS.roomJoined, settle);
+          socket.once(SOCKET_EVENTS.authError, settle);
+          socket.once("connect", () => socket.emit(SOCKET_EVENTS.joinStaffRoom));
+        });
+      } finally {
+        socket.close();
+      }
+    };
+    expect(await joinStaffRoom()).toEqual({ room: STAFF_ROOM });
+
+    await server.db.query("update users set role = 'customer' where id = $1", [member.user.id]);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 31_000);
+    expect(await joinStaffRoom()).toEqual({ message: SOCKET_MESSAGES.staffOnly });
   });
 
   it.runIf(kind === "postgres")(
