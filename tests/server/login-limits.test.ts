@@ -252,6 +252,31 @@ describe.each(stores)("login limits (%s counters)", (store) => {
     }
   });
 
+  it("keeps the flood guard per device for known devices: a flood from their address does not hold them up", async () => {
+    const small = await startTestServer({
+      database: server.database,
+      config: { ...limits, loginRateLimitPerMinute: 5 },
+    });
+    try {
+      const parkWifi = freshAddress();
+      const customer = await small.registerCustomer();
+      const signIn = (email: string, password: string, cookie?: string) =>
+        small.request("/auth/login", {
+          body: { email, password },
+          headers: { "x-forwarded-for": parkWifi, ...(cookie ? { cookie } : {}) },
+        });
+      const first = await signIn(customer.email, customer.password);
+      expect(first.status).toBe(200);
+      const phone = deviceCookieOf(first.headers);
+      for (let flood = 0; flood < 6; flood++) await signIn(uniqueEmail("flood"), "flood-password");
+
+      expect((await signIn(customer.email, customer.password)).status).toBe(429);
+      expect((await signIn(customer.email, customer.password, phone)).status).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+
   it("lets at least 30 customers sign up from one address, then limits sign-ups per address", async () => {
     const address = freshAddress();
     const register = (email = uniqueEmail("signup")) =>
