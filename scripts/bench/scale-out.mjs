@@ -1,5 +1,5 @@
 // Bench section "scale-out": menu requests/s and orders/s with one node, then with two nodes, both
-// behind the small round-robin load balancer (scripts/lb.mjs, its own process), on a fresh PostgreSQL database.
+// behind Debian's nginx running deploy/nginx/foodpark.conf.template (scripts/nginx.mjs), on a fresh PostgreSQL database.
 // One node runs as a single node does today (no REDIS_URL); the two nodes share Redis (socket.io, limits, events).
 // Load comes from autocannon in this process. Everything (load generator, balancer, nodes, PostgreSQL, Redis)
 // shares this machine's cores, so the ratio says more about the machine than about the design: see the notes.
@@ -15,6 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
+import { startNginx } from "../nginx.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 8);
 const CONNECTIONS = 32;
@@ -109,37 +110,12 @@ async function startNode(root, port, env) {
   };
 }
 
-async function startBalancer(root, port, backendPorts) {
-  const child = spawn(
-    process.execPath,
-    [
-      path.join(root, "scripts/lb.mjs"),
-      "--port",
-      String(port),
-      ...backendPorts.map((p) => `127.0.0.1:${p}`),
-    ],
-    { stdio: ["ignore", "ignore", "inherit"] },
-  );
-  for (let i = 0; i < 50; i++) {
-    const up = await new Promise((resolve) => {
-      const socket = net.connect({ host: "127.0.0.1", port }, () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once("error", () => resolve(false));
-    });
-    if (up) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const gone = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await gone;
-    },
-  };
+async function startBalancer(port, backendPorts) {
+  const nginx = await startNginx({
+    port,
+    backends: backendPorts.map((backendPort) => ({ host: "127.0.0.1", port: backendPort })),
+  });
+  return { baseUrl: nginx.baseUrl, stop: () => nginx.close() };
 }
 
 async function json(baseUrl, urlPath, { token, body, method } = {}) {
@@ -266,7 +242,7 @@ async function measure(ctx, nodeCount, databaseUrl, portBase) {
     };
     // Started one after the other: the first migrates and seeds (the others would wait on the lock anyway).
     for (const port of ports) nodes.push(await startNode(ctx.root, port, env));
-    balancer = await startBalancer(ctx.root, await ctx.port(portBase + 5), ports);
+    balancer = await startBalancer(await ctx.port(portBase + 5), ports);
     const setup = await prepare(balancer.baseUrl, CONNECTIONS);
     ctx.log(`scale-out: ${nodeCount} node(s): menu load ${SECONDS} s…`);
     const menu = await menuLoad(balancer.baseUrl, setup.vendorId);
