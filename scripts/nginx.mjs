@@ -131,7 +131,8 @@ export async function startNginx({ port, backends, nginxPath = defaultNginxPath(
       const mark = log.length;
       child.kill("SIGHUP");
       await waitForLog(mark, /start worker process/, 10_000);
-      if (/\[emerg\]/.test(log.slice(mark))) throw new Error(`nginx refused the new configuration:\n${log}`);
+      if (/\[emerg\]/.test(log.slice(mark)))
+        throw new Error(`nginx refused the new configuration:\n${log}`);
     },
     async close() {
       if (child.exitCode === null && child.signalCode === null) {

@@ -73,7 +73,8 @@ describe("nginx running the template", () => {
     for (let client = 0; client < 4; client++) {
       const first = await servedBy();
       const cookie = first.setCookie!.split(";")[0]!;
-      for (let i = 0; i < 10; i++) expect(await servedBy(cookie)).toEqual({ node: first.node, setCookie: null });
+      for (let i = 0; i < 10; i++)
+        expect(await servedBy(cookie)).toEqual({ node: first.node, setCookie: null });
     }
   });
 
