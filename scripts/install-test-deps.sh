@@ -33,10 +33,21 @@ command -v xvfb-run >/dev/null 2>&1 || missing+=(xvfb xauth)
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
 if [ "${#missing[@]}" -gt 0 ]; then
   log "installing ${missing[*]}"
-  apt_install "${missing[@]}" fonts-dejavu-core
-  # Debian's nginx package starts a system service on port 80: the tests run their own nginx, so stop it.
-  if [[ " ${missing[*]} " == *" nginx "* ]] && command -v systemctl >/dev/null 2>&1; then
-    systemctl disable --now nginx >/dev/null 2>&1 || true
+  # Debian's nginx package would start a system service on port 80 (and fail the install where 80 is taken): the
+  # tests run their own nginx, so no service is started while these install (policy-rc.d, as in container images).
+  policy=/usr/sbin/policy-rc.d
+  made_policy=false
+  if [ ! -e "$policy" ]; then
+    printf '#!/bin/sh\nexit 101\n' >"$policy"
+    chmod +x "$policy"
+    made_policy=true
+  fi
+  installed=true
+  apt_install "${missing[@]}" fonts-dejavu-core || installed=false
+  if [ "$made_policy" = true ]; then rm -f "$policy"; fi
+  if [ "$installed" = false ]; then
+    echo "Could not install ${missing[*]} from the distribution's packages." >&2
+    exit 1
   fi
 else
   log "Chromium, Firefox ESR, WebKitWebDriver, xvfb-run and nginx: already installed"

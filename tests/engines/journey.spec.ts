@@ -165,6 +165,10 @@ for (const name of engines) {
       } finally {
         relay.restore();
       }
+      // A first visit installs the worker; nothing was updated, so nothing offers an update.
+      expect(await engine.evaluate<string>("document.body.innerText")).not.toContain(
+        "Update available",
+      );
     });
   });
 }
