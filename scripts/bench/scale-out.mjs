@@ -184,6 +184,14 @@ async function orderLoad(baseUrl, setup) {
     return { "content-type": "application/json", authorization: `Bearer ${context.token}` };
   };
   let placed = 0;
+  /** Answers other than 2xx, by request and status, with the first body seen for each (the note shows them). */
+  const failures = {};
+  const tally = (name) => (status, body) => {
+    if (status < 300) return;
+    const key = `${name} ${status}`;
+    failures[key] ??= { count: 0, body: String(body ?? "").slice(0, 160) };
+    failures[key].count += 1;
+  };
   const result = await run({
     url: baseUrl,
     requests: [
@@ -201,6 +209,7 @@ async function orderLoad(baseUrl, setup) {
             addonSelections: setup.addonSelections,
           }),
         }),
+        onResponse: tally("add"),
       },
       {
         method: "POST",
@@ -215,8 +224,9 @@ async function orderLoad(baseUrl, setup) {
             items: [],
           }),
         }),
-        onResponse: (status) => {
+        onResponse: (status, body) => {
           if (status === 201) placed += 1;
+          tally("order")(status, body);
         },
       },
     ],
@@ -224,6 +234,8 @@ async function orderLoad(baseUrl, setup) {
   return {
     perSecond: placed / SECONDS,
     errors: result.non2xx + result.errors,
+    timeouts: result.timeouts,
+    failures,
     p99: result.latency.p99,
   };
 }
@@ -348,14 +360,14 @@ const section = {
         value: round(one.orders.perSecond),
         unit: "orders/s",
         target: "",
-        note: `p99 ${one.orders.p99} ms, ${one.orders.errors} non-2xx/errors`,
+        note: `p99 ${one.orders.p99} ms, ${one.orders.errors} non-2xx/errors ${JSON.stringify(one.orders.failures)}`,
       },
       {
         metric: "orders, 2 nodes",
         value: round(two.orders.perSecond),
         unit: "orders/s",
         target: "",
-        note: `p99 ${two.orders.p99} ms, ${two.orders.errors} non-2xx/errors`,
+        note: `p99 ${two.orders.p99} ms, ${two.orders.errors} non-2xx/errors ${JSON.stringify(two.orders.failures)}`,
       },
       {
         metric: "orders ratio 2/1",

@@ -207,9 +207,9 @@ test.describe("web push", () => {
     context,
   }) => {
     const { deliver, notifications, visibleWindows } = await registeredWorker(page, context);
-    // Leave the app: no window of it is open, as when the phone is in a pocket. The browser drops the page it left
-    // from its clients a moment after the next page has loaded (later still on a busy machine): until then the
-    // worker rightly counts it as a visible window and leaves the alert to the in-app toast.
+    // Leave the app: no window of it is open, as when the phone is in a pocket. The browser removes the page it
+    // left from its clients asynchronously; while the worker still counts it as a visible window it rightly leaves
+    // the alert to the in-app toast, so the push waits until the worker sees none.
     await page.goto("about:blank");
     await expect.poll(visibleWindows).toEqual([]);
 
