@@ -178,10 +178,24 @@ async function menuLoad(baseUrl, vendorId) {
 
 /** Orders/s: each connection is its own customer, adding a line to its cart then placing a cash order. */
 async function orderLoad(baseUrl, setup) {
-  let nextToken = 0;
+  // autocannon starts each round of the sequence (add, then order) with a fresh context: a customer is taken from
+  // the free ones for the round and given back when its order is answered, so no two connections ever share a cart
+  // (sharing one, an order would empty the other's cart and it would be refused as empty).
+  // Each customer is a phone carrying the balancer's cookie as a browser would, so nginx keeps it on one node
+  // (the menu load, like API clients, has no cookie and spreads at random).
+  const free = setup.tokens.slice();
+  const cookies = new Map(
+    setup.tokens.map((token) => [token, `foodpark_node=${randomBytes(16).toString("hex")}`]),
+  );
   const auth = (context) => {
-    context.token ??= setup.tokens[nextToken++ % setup.tokens.length];
-    return { "content-type": "application/json", authorization: `Bearer ${context.token}` };
+    context.token ??= free.shift();
+    // Twice as many customers as connections: a round cut short by a lost connection does not run the pool dry.
+    if (!context.token) throw new Error("more rounds in flight than customers");
+    return {
+      "content-type": "application/json",
+      authorization: `Bearer ${context.token}`,
+      cookie: cookies.get(context.token),
+    };
   };
   let placed = 0;
   /** Answers other than 2xx, by request and status, with the first body seen for each (the note shows them). */
@@ -224,9 +238,11 @@ async function orderLoad(baseUrl, setup) {
             items: [],
           }),
         }),
-        onResponse: (status, body) => {
+        onResponse: (status, body, context) => {
           if (status === 201) placed += 1;
           tally("order")(status, body);
+          if (context.token) free.push(context.token);
+          context.token = undefined;
         },
       },
     ],
@@ -255,7 +271,7 @@ async function measure(ctx, nodeCount, databaseUrl, portBase) {
     // Started one after the other: the first migrates and seeds (the others would wait on the lock anyway).
     for (const port of ports) nodes.push(await startNode(ctx.root, port, env));
     balancer = await startBalancer(await ctx.port(portBase + 5), ports);
-    const setup = await prepare(balancer.baseUrl, CONNECTIONS);
+    const setup = await prepare(balancer.baseUrl, CONNECTIONS * 2);
     ctx.log(`scale-out: ${nodeCount} node(s): menu load ${SECONDS} s…`);
     const menu = await menuLoad(balancer.baseUrl, setup.vendorId);
     ctx.log(`scale-out: ${nodeCount} node(s): order load ${SECONDS} s…`);
