@@ -95,7 +95,7 @@ describe("OpenAPI document", () => {
     expect((await server.request("/api/docs/package.json")).status).toBe(404);
   });
 
-  it("serves no explorer in production", async () => {
+  it("serves no explorer in production", { timeout: 240_000 }, async () => {
     const production = await startTestServer({
       config: {
         production: true,
