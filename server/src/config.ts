@@ -53,6 +53,8 @@ export interface ServerConfig {
   paymentsTestMode?: boolean | undefined;
   /** Whole request (headers and body) must arrive within this many ms (REQUEST_TIMEOUT_MS). */
   requestTimeoutMs?: number | undefined;
+  /** PostgreSQL: ms a query waits for a connection before the request answers 503 (DATABASE_CONNECT_TIMEOUT_MS). */
+  databaseConnectTimeoutMs?: number | undefined;
   /** Embedded database: flush every commit to disk (PGLITE_DURABLE=0 turns it off). */
   pgliteDurable?: boolean | undefined;
   /**
@@ -118,6 +120,7 @@ export function productionProblems(config: ServerConfig): string[] {
 }
 
 export const DEFAULT_REDIS_KEY_PREFIX = "foodpark:";
+export const DEFAULT_DATABASE_CONNECT_TIMEOUT_MS = 2_000;
 export const DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT = 10;
 export const DEFAULT_LOGIN_MAX_FAILURES_PER_ADDRESS = 100;
 export const DEFAULT_LOGIN_FAILURE_WINDOW_MINUTES = 15;
@@ -267,6 +270,11 @@ function productionFromEnv(env: NodeJS.ProcessEnv) {
       "REQUEST_TIMEOUT_MS",
     ),
     pgliteDurable: flagFromEnv(env.PGLITE_DURABLE, "PGLITE_DURABLE") ?? true,
+    databaseConnectTimeoutMs: positiveIntFromEnv(
+      env.DATABASE_CONNECT_TIMEOUT_MS,
+      DEFAULT_DATABASE_CONNECT_TIMEOUT_MS,
+      "DATABASE_CONNECT_TIMEOUT_MS",
+    ),
     pushAllowPrivateEndpoints:
       flagFromEnv(env.PUSH_ALLOW_PRIVATE_ENDPOINTS, "PUSH_ALLOW_PRIVATE_ENDPOINTS") ?? false,
   };

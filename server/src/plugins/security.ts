@@ -1,6 +1,11 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyError } from "fastify";
 import fp from "fastify-plugin";
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+} from "../db/unavailable.js";
 import { HttpError } from "../http-error.js";
 import { dbErrorStatus } from "./input-guard.js";
 import securityHeaders from "./security-headers.js";
@@ -63,6 +68,18 @@ export default fp<SecurityOptions>(
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
       if (error instanceof HttpError)
         return reply.status(error.statusCode).send({ message: error.message });
+      if (isDatabaseUnavailable(error)) {
+        // The database is away (restart, failover, network): a retryable 503, never a 500. The pool
+        // reconnects by itself; clients retry after Retry-After with the same Idempotency-Key.
+        request.log.warn(
+          { err: (error as Error).message, route: request.routeOptions.url },
+          "database unavailable",
+        );
+        return reply
+          .status(503)
+          .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
+          .send({ message: DATABASE_UNAVAILABLE_MESSAGE });
+      }
       const dbStatus = dbErrorStatus(error);
       if (dbStatus !== null) {
         // A last guard: the contract should have refused this value; log it (without SQL parameters) to fix that.
