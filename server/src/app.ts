@@ -39,7 +39,8 @@ import staffRoutes from "./routes/staff/index.js";
 import vehicleRoutes from "./routes/vehicles/index.js";
 import vendorRoutes from "./routes/vendors/index.js";
 import { createServices, type Services } from "./services/index.js";
-import { memoryCounterStore, redisCounterStore } from "./services/limits/counter-store.js";
+import { memoryCounterStore } from "./services/limits/counter-store.js";
+import { redisCounterStoreWithFallback } from "./services/limits/fallback-store.js";
 import { TEST_CHECKOUT_PATH } from "./services/payments/test-provider.js";
 import { resolveVapidDetails } from "./services/push/index.js";
 import { resolveNodeSecrets } from "./services/shared-secrets.js";
@@ -146,7 +147,7 @@ export async function buildApp(
       config.registerRateLimitPer10Minutes ?? DEFAULT_REGISTER_RATE_LIMIT_PER_10_MINUTES,
     throttle: {
       store: app.shared
-        ? redisCounterStore(app.shared.client, `${app.shared.prefix}limits:`)
+        ? redisCounterStoreWithFallback(app.shared.client, `${app.shared.prefix}limits:`)
         : memoryCounterStore(),
       maxFailuresPerAccount:
         config.loginMaxFailuresPerAccount ?? DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT,

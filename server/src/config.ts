@@ -64,10 +64,12 @@ export interface ServerConfig {
   pushAllowPrivateEndpoints?: boolean | undefined;
 
   // --- Several nodes and abuse limits ---
-  /** REDIS_URL: shared live state (socket.io adapter, rate limits, cross-node events); one node alone when unset. */
+  /** REDIS_URL: shared live state (socket relay, rate limits, cross-node events); one node alone when unset. */
   redisUrl?: string | undefined;
   /** REDIS_KEY_PREFIX: prefix of every Redis key and channel this park uses (several parks may share a Redis). */
   redisKeyPrefix?: string | undefined;
+  /** REDIS_COMMAND_TIMEOUT_MS: longest a request waits on one Redis command; then it goes on without Redis. */
+  redisCommandTimeoutMs?: number | undefined;
   /** Failed sign-ins one account (any address) may have within the window before it answers 429. */
   loginMaxFailuresPerAccount?: number | undefined;
   /** Failed sign-ins one address (any email) may have within the window before it answers 429. */
@@ -121,6 +123,7 @@ export function productionProblems(config: ServerConfig): string[] {
 
 export const DEFAULT_REDIS_KEY_PREFIX = "foodpark:";
 export const DEFAULT_DATABASE_CONNECT_TIMEOUT_MS = 2_000;
+export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 500;
 export const DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT = 10;
 export const DEFAULT_LOGIN_MAX_FAILURES_PER_ADDRESS = 100;
 export const DEFAULT_LOGIN_FAILURE_WINDOW_MINUTES = 15;
@@ -230,6 +233,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string)
     // --- Several nodes and abuse limits ---
     redisUrl: redisUrlFromEnv(env.REDIS_URL),
     redisKeyPrefix: env.REDIS_KEY_PREFIX || DEFAULT_REDIS_KEY_PREFIX,
+    redisCommandTimeoutMs: positiveIntFromEnv(
+      env.REDIS_COMMAND_TIMEOUT_MS,
+      DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
+      "REDIS_COMMAND_TIMEOUT_MS",
+    ),
     loginMaxFailuresPerAccount: positiveIntFromEnv(
       env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT,

@@ -7,6 +7,7 @@ import {
   isDatabaseUnavailable,
 } from "../db/unavailable.js";
 import { HttpError } from "../http-error.js";
+import { rateLimitStoreWithFallback } from "../services/limits/fallback-store.js";
 import { dbErrorStatus } from "./input-guard.js";
 import securityHeaders from "./security-headers.js";
 
@@ -26,7 +27,8 @@ const STRIPE_JS = {
 
 /**
  * Security headers, rate limiting (opt-in per route) and one error shape: `{ message }`.
- * With REDIS_URL (plugins/redis.ts, registered before this one) every limit is counted in Redis, shared by all nodes.
+ * With REDIS_URL (plugins/redis.ts, registered before this one) every limit is counted in Redis, shared by all nodes
+ * (per node while Redis is away).
  */
 export default fp<SecurityOptions>(
   async (app, options) => {
@@ -53,9 +55,8 @@ export default fp<SecurityOptions>(
       global: false,
       ...(shared
         ? {
-            redis: shared.client,
-            nameSpace: `${shared.prefix}rate-limit:`,
-            // Redis away: let requests through (logged by the redis plugin) rather than refuse the whole park.
+            // Counted in Redis; per node while Redis is away (never unlimited, never waiting on Redis).
+            store: rateLimitStoreWithFallback(shared.client, `${shared.prefix}rate-limit:`),
             skipOnError: true,
           }
         : {}),
