@@ -8,6 +8,7 @@ import {
   DEFAULT_VEHICLE_LOOKUP_RATE_LIMIT_PER_MINUTE,
   productionProblems,
   type ServerConfig,
+  socketLimitsOf,
   stripeJsKey,
 } from "./config.js";
 import type { Database } from "./db/database.js";
@@ -136,7 +137,10 @@ export async function buildApp(
   // The catalogue's first snapshot, before any route can read it; it follows `catalogueChanged` from here.
   await app.services.catalogue.start();
   app.addHook("onClose", async () => app.services.catalogue.stop());
-  await app.register(realtimePlugin);
+  await app.register(realtimePlugin, {
+    limits: socketLimitsOf(config),
+    trustProxyHops: config.trustProxyHops,
+  });
   await app.register(pushPlugin);
   if (app.shared) await relayCrossNodeEvents(app, app.shared);
 

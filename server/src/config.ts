@@ -70,6 +70,14 @@ export interface ServerConfig {
   redisKeyPrefix?: string | undefined;
   /** REDIS_COMMAND_TIMEOUT_MS: longest a request waits on one Redis command; then it goes on without Redis. */
   redisCommandTimeoutMs?: number | undefined;
+  /** SOCKET_MAX_EVENTS_PER_MINUTE: events one socket may send per minute; then it is disconnected. */
+  socketMaxEventsPerMinute?: number | undefined;
+  /** SOCKET_MAX_EVENTS_PER_USER_PER_MINUTE: events one user may send per minute over all their sockets. */
+  socketMaxEventsPerUserPerMinute?: number | undefined;
+  /** SOCKET_MAX_CONNECTIONS_PER_USER: open sockets per signed-in user. */
+  socketMaxConnectionsPerUser?: number | undefined;
+  /** SOCKET_MAX_CONNECTIONS_PER_ADDRESS: open sockets per client address. */
+  socketMaxConnectionsPerAddress?: number | undefined;
   /** Failed sign-ins one account (any address) may have within the window before it answers 429. */
   loginMaxFailuresPerAccount?: number | undefined;
   /** Failed sign-ins one address (any email) may have within the window before it answers 429. */
@@ -238,6 +246,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string)
       DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
       "REDIS_COMMAND_TIMEOUT_MS",
     ),
+    ...socketLimitsFromEnv(env),
     loginMaxFailuresPerAccount: positiveIntFromEnv(
       env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT,
@@ -264,6 +273,37 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string)
       "VEHICLE_LOOKUP_RATE_LIMIT_PER_MINUTE",
     ),
   };
+}
+
+function socketLimitsFromEnv(env: NodeJS.ProcessEnv) {
+  const setting = (name: string) => {
+    const value = env[name];
+    return value === undefined || value === "" ? undefined : positiveIntFromEnv(value, 1, name);
+  };
+  return {
+    socketMaxEventsPerMinute: setting("SOCKET_MAX_EVENTS_PER_MINUTE"),
+    socketMaxEventsPerUserPerMinute: setting("SOCKET_MAX_EVENTS_PER_USER_PER_MINUTE"),
+    socketMaxConnectionsPerUser: setting("SOCKET_MAX_CONNECTIONS_PER_USER"),
+    socketMaxConnectionsPerAddress: setting("SOCKET_MAX_CONNECTIONS_PER_ADDRESS"),
+  };
+}
+
+/** The socket limits that are set (the realtime plugin has the defaults). */
+export function socketLimitsOf(config: ServerConfig) {
+  const limits: {
+    eventsPerMinute?: number;
+    eventsPerUserPerMinute?: number;
+    connectionsPerUser?: number;
+    connectionsPerAddress?: number;
+  } = {};
+  if (config.socketMaxEventsPerMinute) limits.eventsPerMinute = config.socketMaxEventsPerMinute;
+  if (config.socketMaxEventsPerUserPerMinute)
+    limits.eventsPerUserPerMinute = config.socketMaxEventsPerUserPerMinute;
+  if (config.socketMaxConnectionsPerUser)
+    limits.connectionsPerUser = config.socketMaxConnectionsPerUser;
+  if (config.socketMaxConnectionsPerAddress)
+    limits.connectionsPerAddress = config.socketMaxConnectionsPerAddress;
+  return limits;
 }
 
 function productionFromEnv(env: NodeJS.ProcessEnv) {

@@ -4,6 +4,12 @@ import { Server } from "socket.io";
 import { attachClientSession, type ClientSocket } from "./client-session.js";
 import { forwardOrderEvents } from "./order-notifications.js";
 import { localRoomRelay, type RoomRelay, streamRoomRelay } from "./room-relay.js";
+import {
+  applySocketLimits,
+  DEFAULT_SOCKET_LIMITS,
+  SOCKET_MAX_MESSAGE_BYTES,
+  type SocketLimits,
+} from "./socket-limits.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -18,13 +24,26 @@ declare module "fastify" {
  * With REDIS_URL room messages reach every node's sockets through a Redis stream with an outbox that rides out
  * a Redis outage (room-relay.ts); a client that reconnects to another node refetches what it shows.
  */
-export default fp(
-  async (app: FastifyInstance) => {
+export interface RealtimeOptions {
+  /** Per-socket, per-user and per-address limits (socket-limits.ts); defaults when absent. */
+  limits?: Partial<SocketLimits>;
+  trustProxyHops?: number;
+}
+
+export default fp<RealtimeOptions>(
+  async (app: FastifyInstance, options) => {
     const io = new Server(app.server, {
       path: "/socket.io",
       serveClient: false,
       connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000 },
+      maxHttpBufferSize: SOCKET_MAX_MESSAGE_BYTES,
     });
+    // Before the session's listeners: a flood is cut before any of its events is handled.
+    applySocketLimits(
+      io,
+      { ...DEFAULT_SOCKET_LIMITS, ...options.limits },
+      { trustProxyHops: options.trustProxyHops ?? 0, log: app.log },
+    );
     const rooms = app.shared ? streamRoomRelay(io, app.shared, app.log) : localRoomRelay(io);
     app.decorate("io", io);
     app.decorate("rooms", rooms);
