@@ -7,6 +7,7 @@
  * and every backend serving it is terminated, then it is given back.
  */
 import { randomUUID } from "node:crypto";
+import { isDatabaseUnavailable } from "@server/db/unavailable.js";
 import pg from "pg";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -144,6 +145,21 @@ describe("PostgreSQL taken away and given back", () => {
         })
       ).status,
     ).toBe(200);
+  });
+
+  it("survives a connection cut in the middle of a transaction: the transaction fails as unavailable, the node lives on", async () => {
+    const failure = await server.db
+      .transaction(async (tx) => {
+        await tx.query("select 1");
+        await takeAway(name);
+        await new Promise((resolve) => setTimeout(resolve, 300)); // the cut arrives while no statement runs
+        await tx.query("select 1");
+      })
+      .catch((error: unknown) => error)
+      .finally(() => giveBack(name));
+    expect(isDatabaseUnavailable(failure)).toBe(true);
+    const back = await untilAvailable(() => server.request("/readyz"));
+    expect(back.status).toBe(200);
   });
 
   it("keeps an order retried with its Idempotency-Key across the outage to exactly one", async () => {

@@ -36,6 +36,14 @@ export async function openPostgres(
     ...wrap(pool),
     async transaction(work) {
       const client = await pool.connect();
+      // A checked-out connection cut between two statements (the database restarting) emits 'error' on the
+      // client, which the pool does not listen to then: unhandled, it would end the process. Noted here; the
+      // next statement fails (503) and the connection is discarded on release.
+      let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken = error;
+      };
+      client.on("error", onError);
       try {
         await client.query("begin");
         const result = await work(wrap(client));
@@ -45,7 +53,8 @@ export async function openPostgres(
         await client.query("rollback").catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        client.off("error", onError);
+        client.release(broken);
       }
     },
     async exec(sql) {
