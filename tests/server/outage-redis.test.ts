@@ -93,7 +93,7 @@ describe("Redis killed and restarted under two nodes", () => {
     );
     const staffToken = await b.login("staff@foodpark.test", "staff-password");
     const orders = await Promise.all(
-      Array.from({ length: 6 }, () =>
+      Array.from({ length: 16 }, () =>
         createOrderFixture(database.db, { userId: customer.user.id, status: "pending" }),
       ),
     );

@@ -34,6 +34,7 @@ export const RELAY_OUTBOX_LIMIT = 10_000;
 const STREAM_LENGTH = 10_000;
 const READ_BLOCK_MS = 1_000;
 const SEEN_LIMIT = 5_000;
+const FLUSH_BATCH = 200;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
@@ -67,13 +68,21 @@ export function streamRoomRelay(
     if (flushing || stopped) return;
     flushing = true;
     try {
+      // In batches, one round trip each: after an outage the outbox holds every staff-room message of a busy
+      // park as well, and one append per round trip would hold a customer's update behind them for seconds.
       while (outbox.length > 0 && shared.client.status === "ready") {
-        try {
-          await shared.client.xadd(stream, "MAXLEN", "~", STREAM_LENGTH, "*", "m", outbox[0]!);
-          outbox.shift();
-        } catch {
-          break; // Redis went away again: the rest waits for the next "ready".
+        const batch = outbox.slice(0, FLUSH_BATCH);
+        const pipeline = shared.client.pipeline();
+        for (const text of batch)
+          pipeline.xadd(stream, "MAXLEN", "~", STREAM_LENGTH, "*", "m", text);
+        const results = await pipeline.exec().catch(() => null);
+        let appended = 0;
+        for (const [error] of results ?? []) {
+          if (error) break;
+          appended += 1;
         }
+        outbox.splice(0, appended);
+        if (appended < batch.length) break; // Redis went away again: the rest waits (retried shortly).
       }
     } finally {
       flushing = false;
@@ -81,6 +90,12 @@ export function streamRoomRelay(
   }
   const onReady = () => void flush();
   shared.client.on("ready", onReady);
+  // An append can also fail while the connection looks ready (a timeout on a busy Redis): try again shortly
+  // rather than wait for the next message or reconnect.
+  const retry = setInterval(() => {
+    if (outbox.length > 0) void flush();
+  }, 250);
+  retry.unref();
 
   async function read(): Promise<void> {
     let lastId: string | null = null;
@@ -138,6 +153,7 @@ export function streamRoomRelay(
     waiting: () => outbox.length,
     async close() {
       stopped = true;
+      clearInterval(retry);
       shared.client.off("ready", onReady);
       // The reader's blocking XREAD ends within READ_BLOCK_MS, or when the redis plugin disconnects.
       await Promise.race([reading, pause(READ_BLOCK_MS + 200)]);
