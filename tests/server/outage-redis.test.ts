@@ -174,7 +174,7 @@ describe("Redis killed and restarted under two nodes", () => {
       orders.map((o) => o.id).sort(),
     );
     console.info(
-      `updates made during the Redis outage arrived ${lastArrival} ms after Redis returned`,
+      `${orders.length - 1} updates made during the Redis outage: the last arrived ${lastArrival} ms after Redis returned`,
     );
 
     // After the outage the shared limits work again (counted in the fresh Redis).
