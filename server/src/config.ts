@@ -53,6 +53,8 @@ export interface ServerConfig {
   paymentsTestMode?: boolean | undefined;
   /** Whole request (headers and body) must arrive within this many ms (REQUEST_TIMEOUT_MS). */
   requestTimeoutMs?: number | undefined;
+  /** PostgreSQL: ms a query waits for a connection before the request answers 503 (DATABASE_CONNECT_TIMEOUT_MS). */
+  databaseConnectTimeoutMs?: number | undefined;
   /** Embedded database: flush every commit to disk (PGLITE_DURABLE=0 turns it off). */
   pgliteDurable?: boolean | undefined;
   /**
@@ -62,10 +64,20 @@ export interface ServerConfig {
   pushAllowPrivateEndpoints?: boolean | undefined;
 
   // --- Several nodes and abuse limits ---
-  /** REDIS_URL: shared live state (socket.io adapter, rate limits, cross-node events); one node alone when unset. */
+  /** REDIS_URL: shared live state (socket relay, rate limits, cross-node events); one node alone when unset. */
   redisUrl?: string | undefined;
   /** REDIS_KEY_PREFIX: prefix of every Redis key and channel this park uses (several parks may share a Redis). */
   redisKeyPrefix?: string | undefined;
+  /** REDIS_COMMAND_TIMEOUT_MS: longest a request waits on one Redis command; then it goes on without Redis. */
+  redisCommandTimeoutMs?: number | undefined;
+  /** SOCKET_MAX_EVENTS_PER_MINUTE: events one socket may send per minute; then it is disconnected. */
+  socketMaxEventsPerMinute?: number | undefined;
+  /** SOCKET_MAX_EVENTS_PER_USER_PER_MINUTE: events one user may send per minute over all their sockets. */
+  socketMaxEventsPerUserPerMinute?: number | undefined;
+  /** SOCKET_MAX_CONNECTIONS_PER_USER: open sockets per signed-in user. */
+  socketMaxConnectionsPerUser?: number | undefined;
+  /** SOCKET_MAX_CONNECTIONS_PER_ADDRESS: open sockets per client address. */
+  socketMaxConnectionsPerAddress?: number | undefined;
   /** Failed sign-ins one account (any address) may have within the window before it answers 429. */
   loginMaxFailuresPerAccount?: number | undefined;
   /** Failed sign-ins one address (any email) may have within the window before it answers 429. */
@@ -118,6 +130,8 @@ export function productionProblems(config: ServerConfig): string[] {
 }
 
 export const DEFAULT_REDIS_KEY_PREFIX = "foodpark:";
+export const DEFAULT_DATABASE_CONNECT_TIMEOUT_MS = 2_000;
+export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 500;
 export const DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT = 10;
 export const DEFAULT_LOGIN_MAX_FAILURES_PER_ADDRESS = 100;
 export const DEFAULT_LOGIN_FAILURE_WINDOW_MINUTES = 15;
@@ -227,6 +241,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string)
     // --- Several nodes and abuse limits ---
     redisUrl: redisUrlFromEnv(env.REDIS_URL),
     redisKeyPrefix: env.REDIS_KEY_PREFIX || DEFAULT_REDIS_KEY_PREFIX,
+    redisCommandTimeoutMs: positiveIntFromEnv(
+      env.REDIS_COMMAND_TIMEOUT_MS,
+      DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
+      "REDIS_COMMAND_TIMEOUT_MS",
+    ),
+    ...socketLimitsFromEnv(env),
     loginMaxFailuresPerAccount: positiveIntFromEnv(
       env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT,
@@ -255,6 +275,37 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string)
   };
 }
 
+function socketLimitsFromEnv(env: NodeJS.ProcessEnv) {
+  const setting = (name: string) => {
+    const value = env[name];
+    return value === undefined || value === "" ? undefined : positiveIntFromEnv(value, 1, name);
+  };
+  return {
+    socketMaxEventsPerMinute: setting("SOCKET_MAX_EVENTS_PER_MINUTE"),
+    socketMaxEventsPerUserPerMinute: setting("SOCKET_MAX_EVENTS_PER_USER_PER_MINUTE"),
+    socketMaxConnectionsPerUser: setting("SOCKET_MAX_CONNECTIONS_PER_USER"),
+    socketMaxConnectionsPerAddress: setting("SOCKET_MAX_CONNECTIONS_PER_ADDRESS"),
+  };
+}
+
+/** The socket limits that are set (the realtime plugin has the defaults). */
+export function socketLimitsOf(config: ServerConfig) {
+  const limits: {
+    eventsPerMinute?: number;
+    eventsPerUserPerMinute?: number;
+    connectionsPerUser?: number;
+    connectionsPerAddress?: number;
+  } = {};
+  if (config.socketMaxEventsPerMinute) limits.eventsPerMinute = config.socketMaxEventsPerMinute;
+  if (config.socketMaxEventsPerUserPerMinute)
+    limits.eventsPerUserPerMinute = config.socketMaxEventsPerUserPerMinute;
+  if (config.socketMaxConnectionsPerUser)
+    limits.connectionsPerUser = config.socketMaxConnectionsPerUser;
+  if (config.socketMaxConnectionsPerAddress)
+    limits.connectionsPerAddress = config.socketMaxConnectionsPerAddress;
+  return limits;
+}
+
 function productionFromEnv(env: NodeJS.ProcessEnv) {
   const production = env.NODE_ENV === "production";
   return {
@@ -267,6 +318,11 @@ function productionFromEnv(env: NodeJS.ProcessEnv) {
       "REQUEST_TIMEOUT_MS",
     ),
     pgliteDurable: flagFromEnv(env.PGLITE_DURABLE, "PGLITE_DURABLE") ?? true,
+    databaseConnectTimeoutMs: positiveIntFromEnv(
+      env.DATABASE_CONNECT_TIMEOUT_MS,
+      DEFAULT_DATABASE_CONNECT_TIMEOUT_MS,
+      "DATABASE_CONNECT_TIMEOUT_MS",
+    ),
     pushAllowPrivateEndpoints:
       flagFromEnv(env.PUSH_ALLOW_PRIVATE_ENDPOINTS, "PUSH_ALLOW_PRIVATE_ENDPOINTS") ?? false,
   };
