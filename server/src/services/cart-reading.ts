@@ -44,7 +44,7 @@ export interface PricedLine extends LinePrice {
   allergyInformation: string;
   /** The item's own allergens (the line's are these with its add-ons'). */
   itemAllergens: AllergenId[];
-  /** False when the item was switched off after it was added. */
+  /** False when the item was switched off or sold out (it or a chosen add-on) after it was added. */
   available: boolean;
   addons: PricedLineAddon[];
 }
@@ -56,6 +56,8 @@ export interface PricedCart {
     name: string;
     /** Trading and switched on: orders may be placed. */
     open: boolean;
+    /** Paused by its staff (not open). */
+    busy?: boolean;
     preparationTime: { min: number; max: number };
   };
   orderType: OrderType;
@@ -86,6 +88,7 @@ export function toCartItem(line: PricedLine): CartItem {
     groups.set(addon.groupId, group);
   }
   return {
+    ...(line.available ? {} : { soldOut: true }),
     id: itemIdString(line.menuItemId),
     lineId: line.lineId,
     menuItemId: line.menuItemId,
@@ -180,6 +183,7 @@ export async function priceCart(
       id: vendor.id,
       name: vendor.name,
       open: vendorTradingStatus(vendor) === "open",
+      busy: vendorTradingStatus(vendor) === "busy",
       preparationTime: { min: vendor.preparation_time_min, max: vendor.preparation_time_max },
     },
     orderType: effectiveOrderType,

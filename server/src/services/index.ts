@@ -10,6 +10,7 @@ import { createMenuSearchService, databaseDishSource } from "./menu-search.js";
 import { createOrderPlacementService } from "./order-placement.js";
 import { createOrderService } from "./order-service.js";
 import { createOrderStatusService } from "./order-status.js";
+import { createParkOperations } from "./park-operations.js";
 import { createPaymentProvider } from "./payments/index.js";
 import { createPaymentService } from "./payments/payment-service.js";
 import { createPushService, type VapidDetails } from "./push/index.js";
@@ -53,6 +54,7 @@ export function createServices(deps: ServiceDeps) {
     cardPayments: cardPaymentsMode(deps.config),
     logError,
   });
+  const catalogue = createCatalogue({ db: deps.db, events: deps.events, logError });
   return {
     auth: createAuthService(deps.db, deps.tokens),
     orders: createOrderService(deps.db),
@@ -67,7 +69,9 @@ export function createServices(deps: ServiceDeps) {
     ),
     vendors: createVendorService(deps.db),
     /** The public catalogue from memory; reload() re-reads it (also on `catalogueChanged`). */
-    catalogue: createCatalogue({ db: deps.db, events: deps.events, logError }),
+    catalogue,
+    /** Every operational change (trailer status, hours, sold out), audited and announced. */
+    parkOperations: createParkOperations({ db: deps.db, events: deps.events, catalogue }),
     menuSearch: createMenuSearchService(databaseDishSource(deps.db)),
     cart,
     orderPlacement,

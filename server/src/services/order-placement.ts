@@ -102,7 +102,11 @@ function cartLines(cart: PricedCart): CheckoutLine[] {
 export function snapshotFromCart(cart: PricedCart, request: OrderRequest): CheckoutSnapshot {
   if (cart.lines.length === 0) throw badRequest(EMPTY_CART_MESSAGE);
   if (!cart.vendor.open)
-    throw conflict(`${cart.vendor.name} is closed right now, so it can't take orders.`);
+    throw conflict(
+      cart.vendor.busy
+        ? `${cart.vendor.name} is busy and not taking orders right now.`
+        : `${cart.vendor.name} is closed right now, so it can't take orders.`,
+    );
   const unavailable = cart.lines.find((line) => !line.available);
   if (unavailable)
     throw conflict(
