@@ -3,7 +3,14 @@ import type { AuditEntry, StaffTrailer, StaffTrailersResponse } from "@contract/
 import type { AddonGroupsResponse, MenuResponse, Vendor } from "@contract/vendors";
 import { addStaffAccount } from "@server/services/staff-accounts.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addToCart, cashOrder, type DemoIds, demoIds, getCart } from "./helpers/checkout-fixtures";
+import {
+  addToCart,
+  addWithRequiredChoices,
+  cashOrder,
+  type DemoIds,
+  demoIds,
+  getCart,
+} from "./helpers/checkout-fixtures";
 import {
   databaseKinds,
   type RegisteredCustomer,
@@ -22,7 +29,10 @@ describe.each(databaseKinds)("park operations on %s", (kind) => {
   let customer: RegisteredCustomer;
 
   beforeAll(async () => {
-    server = await startTestServer({ kind });
+    server = await startTestServer({
+      kind,
+      config: { orderQuantityMax: 5, orderTotalMaxPence: 2_000 },
+    });
     ids = await demoIds(server);
     manager = await server.login(MANAGER.email, MANAGER.password);
     await addStaffAccount(server.db, { ...TRAILER_STAFF, trailers: ["forno-fuoco"] });
@@ -48,7 +58,7 @@ describe.each(databaseKinds)("park operations on %s", (kind) => {
       body: { itemId, vendorId, quantity: 1 },
     });
   const clearCart = (vendorId = ids.forno) =>
-    server.request("/api/cart/clear", {
+    server.request("/api/cart/remove-all-by-vendor", {
       method: "DELETE",
       token: customer.token,
       body: { vendorId },
@@ -281,10 +291,10 @@ describe.each(databaseKinds)("park operations on %s", (kind) => {
     });
 
     it("reopens by itself when a timed pause ends", async () => {
-      await server.db.query(
-        "update vendors set paused = true, paused_until = $2 where id = $1",
-        [ids.forno, new Date(Date.now() + 400)],
-      );
+      await server.db.query("update vendors set paused = true, paused_until = $2 where id = $1", [
+        ids.forno,
+        new Date(Date.now() + 400),
+      ]);
       server.app.events.emit("catalogueChanged");
       await server.app.services.catalogue.whenLoaded();
       expect((await vendor(ids.forno)).status).toBe("busy");
@@ -312,6 +322,39 @@ describe.each(databaseKinds)("park operations on %s", (kind) => {
       expect((set.body as unknown as StaffTrailer).openingHours).toEqual(always);
       expect((await vendor(ids.forno)).status).toBe("open");
       await patch(`/trailers/${ids.forno}`, { openingHours: null }, manager);
+    });
+  });
+
+  describe("caps", () => {
+    it("refuses an order above the quantity or total cap with a clear 422", async () => {
+      await clearCart();
+      await addToCart(server, customer.token, ids.forno, ids.limonata, 6);
+      const tooMany = await server.request<{ message: string }>("/api/orders", {
+        token: customer.token,
+        body: cashOrder(ids.forno),
+      });
+      expect(tooMany.status).toBe(422);
+      expect(tooMany.body.message).toBe(
+        "An order can have at most 5 items in all. Please split it into two orders.",
+      );
+      await clearCart();
+      await addWithRequiredChoices(server, customer.token, ids.forno, ids.margherita);
+      await server.request("/api/cart/update", {
+        method: "PUT",
+        token: customer.token,
+        body: { itemId: ids.margherita, vendorId: ids.forno, quantity: 3 },
+      });
+      const cart = await getCart(server, customer.token, ids.forno);
+      const tooDear = await server.request<{ message: string }>("/api/orders", {
+        token: customer.token,
+        body: cashOrder(ids.forno),
+      });
+      expect(cart.totalPence).toBeGreaterThan(2_000);
+      expect(tooDear.status).toBe(422);
+      expect(tooDear.body.message).toBe(
+        "An order can come to at most £20.00. Please split it into two orders.",
+      );
+      await clearCart();
     });
   });
 

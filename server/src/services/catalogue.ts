@@ -105,6 +105,7 @@ export function createCatalogue({ db, events, logError }: CatalogueDeps) {
       };
     });
     rows = vendorRows;
+    rowsReadAt = new Date();
     const vendors = vendorRows.map(toVendor);
     const activeIds = new Set(vendorRows.filter((row) => row.active).map((row) => row.id));
     const itemsByVendor = new Map<number, MenuItem[]>();
@@ -204,11 +205,13 @@ export function createCatalogue({ db, events, logError }: CatalogueDeps) {
   let pauseTimer: ReturnType<typeof setTimeout> | undefined;
   let statusTimer: ReturnType<typeof setInterval> | undefined;
   let rows: readonly VendorRow[] = [];
+  let rowsReadAt = new Date();
   function scheduleStatusCheck() {
     if (pauseTimer) clearTimeout(pauseTimer);
     pauseTimer = undefined;
     if (!started) return;
-    const next = nextPauseEnd(rows, new Date());
+    // From when the snapshot was read: a pause that ended while it was being built reloads at once.
+    const next = nextPauseEnd(rows, rowsReadAt);
     if (next) {
       pauseTimer = setTimeout(onChange, Math.max(0, next.getTime() - Date.now()) + 50);
       pauseTimer.unref?.();
