@@ -58,6 +58,15 @@ export interface RequestOptions<S extends Schema> {
   anonymous?: boolean;
 }
 
+let revalidateUntil = 0;
+/**
+ * For the next `ms`, GETs revalidate with the server (`cache: 'no-cache'`) instead of taking the browser's
+ * short-lived copy: after a catalogue change nothing may be served stale.
+ */
+export function revalidateGetsFor(ms: number): void {
+  revalidateUntil = Date.now() + ms;
+}
+
 /** fetch with the bearer token, JSON, `{message}` errors and the spec's fallback messages. */
 export async function request<S extends Schema = Schema<unknown>>(
   url: string,
@@ -83,6 +92,7 @@ export async function request<S extends Schema = Schema<unknown>>(
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      ...(method === "GET" && Date.now() < revalidateUntil ? { cache: "no-cache" as const } : {}),
     });
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
