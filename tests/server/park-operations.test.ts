@@ -2,6 +2,7 @@ import type { CartResponse } from "@contract/cart";
 import type { AuditEntry, StaffTrailer, StaffTrailersResponse } from "@contract/park-operations";
 import type { AddonGroupsResponse, MenuResponse, Vendor } from "@contract/vendors";
 import { addStaffAccount } from "@server/services/staff-accounts.js";
+import { io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   addToCart,
@@ -322,6 +323,32 @@ describe.each(databaseKinds)("park operations on %s", (kind) => {
       expect((set.body as unknown as StaffTrailer).openingHours).toEqual(always);
       expect((await vendor(ids.forno)).status).toBe("open");
       await patch(`/trailers/${ids.forno}`, { openingHours: null }, manager);
+    });
+  });
+
+  describe("live", () => {
+    it("tells connected clients 'catalogue-changed' once the catalogue has reloaded", async () => {
+      const socket = connect(server.baseUrl, {
+        path: "/socket.io",
+        transports: ["websocket"],
+        auth: { token: customer.token },
+      });
+      try {
+        await new Promise<void>((resolve, reject) => {
+          socket.once("connect", () => resolve());
+          setTimeout(() => reject(new Error("no connect")), 5_000);
+        });
+        const heard = new Promise<{ at: string }>((resolve, reject) => {
+          socket.once("catalogue-changed", resolve);
+          setTimeout(() => reject(new Error("no catalogue-changed within 2 s")), 2_000);
+        });
+        await patch(`/menu-items/${ids.limonata}`, { soldOut: true }, fornoStaff);
+        expect(typeof (await heard).at).toBe("string");
+        expect((await menuItem(ids.forno, ids.limonata))?.soldOut).toBe(true);
+      } finally {
+        socket.disconnect();
+        await patch(`/menu-items/${ids.limonata}`, { soldOut: false }, fornoStaff);
+      }
     });
   });
 
