@@ -37,5 +37,7 @@ export async function refreshCatalogue(client: QueryClient): Promise<void> {
     client.invalidateQueries({ queryKey: itemKeys.all }),
     client.invalidateQueries({ queryKey: ["menu-search"] }),
     client.invalidateQueries({ queryKey: CART_QUERY_PREFIX }),
+    // The /vendors page reads its list without a query observer: refetched by key, not by being active.
+    client.refetchQueries({ queryKey: [...vendorKeys.all, "list"] }),
   ]);
 }
