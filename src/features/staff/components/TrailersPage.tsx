@@ -193,7 +193,12 @@ function HoursForm({ trailer, writes }: { trailer: StaffTrailer; writes: Writes 
       const hours = trailer.openingHours?.[day] ?? null;
       return [
         day,
-        { closed: hours === null, open: hours?.open ?? "11:00", close: hours?.close ?? "21:00" },
+        {
+          // With no set hours yet, every day starts open (11:00–21:00) for the staff to adjust.
+          closed: trailer.openingHours ? hours === null : false,
+          open: hours?.open ?? "11:00",
+          close: hours?.close ?? "21:00",
+        },
       ];
     }),
   ) as Record<(typeof WEEKDAY_KEYS)[number], { closed: boolean; open: string; close: string }>;
@@ -326,27 +331,33 @@ function ItemRow({ item, query, writes }: { item: StaffItem; query: string; writ
       {addonCount > 0 && (
         <details className="trailer-item__addons" open={addonHit}>
           <summary>Add-ons ({addonCount})</summary>
-          {item.addonGroups.map((group) => (
-            <div key={group.id} className="trailer-addon-group">
-              <p className="trailer-addon-group__name">{group.name}</p>
-              <ul>
-                {group.addons.map((addon) => (
-                  <li key={addon.id} className="trailer-item__row">
-                    <span className="trailer-item__name">{addon.name}</span>
-                    {addon.soldOut && <span className="badge badge--danger">Sold out</span>}
-                    <SoldOutButton
-                      name={addon.name}
-                      soldOut={addon.soldOut}
-                      busy={writes.addon.isPending && writes.addon.variables?.id === addon.id}
-                      onToggle={() =>
-                        writes.addon.mutate({ id: addon.id, soldOut: !addon.soldOut })
-                      }
-                    />
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
+          {item.addonGroups
+            .filter(
+              (group) => !addonHit || group.addons.some((addon) => matches(addon.name, query)),
+            )
+            .map((group) => (
+              <div key={group.id} className="trailer-addon-group">
+                <p className="trailer-addon-group__name">{group.name}</p>
+                <ul>
+                  {group.addons
+                    .filter((addon) => !addonHit || matches(addon.name, query))
+                    .map((addon) => (
+                      <li key={addon.id} className="trailer-item__row">
+                        <span className="trailer-item__name">{addon.name}</span>
+                        {addon.soldOut && <span className="badge badge--danger">Sold out</span>}
+                        <SoldOutButton
+                          name={addon.name}
+                          soldOut={addon.soldOut}
+                          busy={writes.addon.isPending && writes.addon.variables?.id === addon.id}
+                          onToggle={() =>
+                            writes.addon.mutate({ id: addon.id, soldOut: !addon.soldOut })
+                          }
+                        />
+                      </li>
+                    ))}
+                </ul>
+              </div>
+            ))}
         </details>
       )}
     </li>
