@@ -352,6 +352,63 @@ describe.each(databaseKinds)("park operations on %s", (kind) => {
     });
   });
 
+  describe("orders per 15-minute slot", () => {
+    it("moves the estimate of an order into the next free slot, shown in the cart before paying; or pauses when full", async () => {
+      const smashItem = (
+        await server.db.query<{ id: number }>(
+          `select mi.id from menu_items mi where mi.vendor_id = $1
+           and not exists (select 1 from addon_groups g where g.menu_item_id = mi.id and (g.is_required or g.min_quantity > 0))
+           order by mi.id limit 1`,
+          [ids.smash],
+        )
+      )[0]!.id;
+      const base = (await vendor(ids.smash)).preparationTime;
+      expect((await patch(`/trailers/${ids.smash}`, { slotCap: 1 }, manager)).status).toBe(200);
+      const first = await server.registerCustomer();
+      const second = await server.registerCustomer();
+      await addToCart(server, first.token, ids.smash, smashItem);
+      expect((await getCart(server, first.token, ids.smash)).vendor_info.preparationTime).toEqual(
+        base,
+      );
+      const one = await server.request<{ id: number }>("/api/orders", {
+        token: first.token,
+        body: cashOrder(ids.smash),
+      });
+      expect(one.status, one.text).toBe(201);
+
+      await addToCart(server, second.token, ids.smash, smashItem);
+      const later = (await getCart(server, second.token, ids.smash)).vendor_info.preparationTime;
+      expect(later).toEqual({ min: base.min + 15, max: base.max + 15 });
+      const two = await server.request<{ id: number }>("/api/orders", {
+        token: second.token,
+        body: cashOrder(ids.smash),
+      });
+      expect(two.status, two.text).toBe(201);
+      const [a, b] = await server.db.query<{ at: Date }>(
+        "select estimated_ready_at as at from orders where id = any($1::int[]) order by id",
+        [[one.body.id, two.body.id]],
+      );
+      expect(new Date(b!.at).getTime() - new Date(a!.at).getTime()).toBeGreaterThanOrEqual(
+        14 * 60_000,
+      );
+
+      await patch(`/trailers/${ids.smash}`, { pauseWhenFull: true }, manager);
+      const third = await server.registerCustomer();
+      const add = await server.request<{ message: string }>("/api/cart/add", {
+        token: third.token,
+        body: { itemId: smashItem, vendorId: ids.smash, quantity: 1 },
+      });
+      expect(add.status).toBe(200);
+      const refused = await server.request<{ message: string }>("/api/orders", {
+        token: third.token,
+        body: cashOrder(ids.smash),
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe("Smash Stack is busy and not taking orders right now.");
+      await patch(`/trailers/${ids.smash}`, { slotCap: null, pauseWhenFull: false }, manager);
+    });
+  });
+
   describe("caps", () => {
     it("refuses an order above the quantity or total cap with a clear 422", async () => {
       await clearCart();
