@@ -367,7 +367,7 @@ describe.each(databaseKinds)("park operations on %s", (kind) => {
       const first = await server.registerCustomer();
       const second = await server.registerCustomer();
       await addToCart(server, first.token, ids.smash, smashItem);
-      expect((await getCart(server, first.token, ids.smash)).vendor_info.preparationTime).toEqual(
+      expect((await getCart(server, first.token, ids.smash)).vendor_info!.preparationTime).toEqual(
         base,
       );
       const one = await server.request<{ id: number }>("/api/orders", {
@@ -377,7 +377,7 @@ describe.each(databaseKinds)("park operations on %s", (kind) => {
       expect(one.status, one.text).toBe(201);
 
       await addToCart(server, second.token, ids.smash, smashItem);
-      const later = (await getCart(server, second.token, ids.smash)).vendor_info.preparationTime;
+      const later = (await getCart(server, second.token, ids.smash)).vendor_info!.preparationTime;
       expect(later).toEqual({ min: base.min + 15, max: base.max + 15 });
       const two = await server.request<{ id: number }>("/api/orders", {
         token: second.token,
@@ -406,6 +406,50 @@ describe.each(databaseKinds)("park operations on %s", (kind) => {
       expect(refused.status).toBe(409);
       expect(refused.body.message).toBe("Smash Stack is busy and not taking orders right now.");
       await patch(`/trailers/${ids.smash}`, { slotCap: null, pauseWhenFull: false }, manager);
+    });
+  });
+
+  describe("card payments", () => {
+    it("expires the local test checkout after 30 minutes, as Stripe's expires_at does", async () => {
+      await clearCart();
+      const cart = await addToCart(server, customer.token, ids.forno, ids.limonata);
+      const intent = await server.request<{ paymentIntentId: string; message?: string }>(
+        "/api/payments/stripe/create-intent",
+        {
+          token: customer.token,
+          body: {
+            orderData: { vendorId: ids.forno, orderType: "takeaway", items: [] },
+            amount: cart.total,
+            currency: "gbp",
+          },
+        },
+      );
+      expect(intent.status, intent.text).toBe(200);
+      await server.db.query(
+        "update payments set created_at = now() - interval '31 minutes' where id = $1",
+        [intent.body.paymentIntentId],
+      );
+      const paid = await fetch(
+        `${server.baseUrl}/pay/test-checkout/${intent.body.paymentIntentId}`,
+        {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({
+            number: "4242424242424242",
+            expiry: "12 / 34",
+            cvc: "123",
+            name: "Casey",
+          }).toString(),
+          redirect: "manual",
+        },
+      );
+      expect(await paid.text()).toContain("This payment session has expired.");
+      const [row] = await server.db.query<{ status: string; order_id: number | null }>(
+        "select status, order_id from payments where id = $1",
+        [intent.body.paymentIntentId],
+      );
+      expect(row).toEqual({ status: "canceled", order_id: null });
+      await clearCart();
     });
   });
 

@@ -13,6 +13,7 @@ import { type PaymentRow, paymentsRepository } from "@server/db/repositories/pay
 import { badRequest, HttpError, notFound } from "@server/http-error.js";
 import { openBasketPayment, recordBasketPayment } from "./basket-payments.js";
 import {
+  CHECKOUT_LIFETIME_MS,
   type CreateIntentInput,
   isMock,
   isOpen,
@@ -310,6 +311,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     ) {
       const view = await testCheckout(paymentId);
       if (view.status === "paid") return { paid: true as const, redirectTo: view.successUrl };
+      if (isOpenStatus(view.status) && now() - view.openedAt >= CHECKOUT_LIFETIME_MS) {
+        await paymentsRepository(db).markCanceled(paymentId, "The payment session expired.");
+        view.status = "canceled";
+      }
       if (!isOpenStatus(view.status)) {
         return {
           paid: false as const,
@@ -345,6 +350,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       ),
       cancelUrl: data.cancelUrl,
       lastError: payment.failure_message,
+      openedAt: new Date(payment.created_at).getTime(),
     };
   }
 
