@@ -453,6 +453,87 @@ describe.each(databaseKinds)("park operations on %s", (kind) => {
     });
   });
 
+  describe("late sold out on a card payment", () => {
+    const startPayment = async (token: string) => {
+      const cart = await getCart(server, token, ids.forno);
+      const intent = await server.request<{ paymentIntentId: string }>(
+        "/api/payments/stripe/create-intent",
+        {
+          token,
+          body: {
+            orderData: { vendorId: ids.forno, orderType: "takeaway", items: [] },
+            amount: cart.total,
+            currency: "gbp",
+          },
+        },
+      );
+      expect(intent.status, intent.text).toBe(200);
+      return { id: intent.body.paymentIntentId, totalPence: cart.totalPence };
+    };
+    const pay = (paymentId: string) =>
+      fetch(`${server.baseUrl}/pay/test-checkout/${paymentId}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          number: "4242424242424242",
+          expiry: "12 / 34",
+          cvc: "123",
+          name: "Casey",
+        }).toString(),
+        redirect: "manual",
+      });
+    const status = (token: string, paymentId: string) =>
+      server.request<{
+        status: string;
+        orderId: number | null;
+        error: string | null;
+        refund?: { amountPence: number; note: string };
+      }>(`/api/payments/stripe/status/${paymentId}`, { token });
+
+    it("orders the rest as paid and refunds the lines that sold out, naming them", async () => {
+      const buyer = await server.registerCustomer();
+      await addToCart(server, buyer.token, ids.forno, ids.limonata, 2);
+      await addWithRequiredChoices(server, buyer.token, ids.forno, ids.margherita);
+      const payment = await startPayment(buyer.token);
+      await patch(`/menu-items/${ids.limonata}`, { soldOut: true }, fornoStaff);
+      try {
+        await pay(payment.id);
+        const answer = await status(buyer.token, payment.id);
+        expect(answer.body.status).toBe("paid");
+        expect(answer.body.refund).toEqual({
+          amountPence: 600,
+          note: "San Pellegrino Limonata sold out while you were paying: £6.00 has been refunded. The rest of your order is on its way.",
+        });
+        const [order] = await server.db.query<{ total_pence: number; names: string[] }>(
+          `select o.total_pence, array(select name from order_items where order_id = o.id) as names
+           from orders o where o.id = $1`,
+          [answer.body.orderId],
+        );
+        expect(order).toEqual({ total_pence: payment.totalPence - 600, names: ["Margherita"] });
+      } finally {
+        await patch(`/menu-items/${ids.limonata}`, { soldOut: false }, fornoStaff);
+      }
+    });
+
+    it("refunds the whole payment and places no order when nothing is left", async () => {
+      const buyer = await server.registerCustomer();
+      await addToCart(server, buyer.token, ids.forno, ids.limonata);
+      const payment = await startPayment(buyer.token);
+      await patch(`/menu-items/${ids.limonata}`, { soldOut: true }, fornoStaff);
+      try {
+        await pay(payment.id);
+        const answer = await status(buyer.token, payment.id);
+        expect(answer.body.orderId).toBeNull();
+        expect(answer.body.error).toBe(
+          `San Pellegrino Limonata sold out while you were paying, so your payment of £${(payment.totalPence / 100).toFixed(2)} has been refunded in full.`,
+        );
+        expect(answer.body.refund?.amountPence).toBe(payment.totalPence);
+      } finally {
+        await patch(`/menu-items/${ids.limonata}`, { soldOut: false }, fornoStaff);
+      }
+    });
+  });
+
   describe("caps", () => {
     it("refuses an order above the quantity or total cap with a clear 422", async () => {
       await clearCart();

@@ -33,3 +33,7 @@ create table park_audit (
   after jsonb
 );
 create index park_audit_at_idx on park_audit (at desc, id desc);
+
+-- A card payment whose lines sold out while the customer paid: what was refunded and why (named on the confirmation).
+alter table payments add column refunded_pence integer not null default 0 check (refunded_pence >= 0);
+alter table payments add column refund_note text;

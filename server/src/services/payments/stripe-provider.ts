@@ -117,6 +117,16 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       await stripe.checkout.sessions.expire(sessionId);
     },
 
+    async refund(sessionId, amountPence) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      const intent =
+        typeof session.payment_intent === "string"
+          ? session.payment_intent
+          : session.payment_intent?.id;
+      if (!intent) throw new Error(`session ${sessionId} has no payment to refund`);
+      await stripe.refunds.create({ payment_intent: intent, amount: amountPence });
+    },
+
     webhooks: options.webhookSecret
       ? {
           verify(rawBody, signature): CheckoutWebhookEvent {
