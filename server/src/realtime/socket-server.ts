@@ -33,7 +33,9 @@ export default fp(
       ...(adapter ? { adapter } : {}),
     });
     app.decorate("io", io);
-    io.on("connection", (socket) => attachClientSession(socket as ClientSocket, app.tokens));
+    // Sockets sign in as the account is now (a demoted staff member no longer joins the staff room).
+    const socketTokens = { ...app.tokens, verify: app.socketUser };
+    io.on("connection", (socket) => attachClientSession(socket as ClientSocket, socketTokens));
     const stopForwarding = forwardOrderEvents(io, app.events, app.log);
     // Each node tells its own clients once its catalogue has reloaded (every node reloads on a change).
     const onCatalogue = () => {
