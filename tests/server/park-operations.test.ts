@@ -12,6 +12,7 @@ import {
   demoIds,
   getCart,
 } from "./helpers/checkout-fixtures";
+import { createBrowserSubscriptionKeys } from "./helpers/push-receiver";
 import {
   databaseKinds,
   type RegisteredCustomer,
@@ -32,7 +33,11 @@ describe.each(databaseKinds)("park operations on %s", (kind) => {
   beforeAll(async () => {
     server = await startTestServer({
       kind,
-      config: { orderQuantityMax: 5, orderTotalMaxPence: 2_000 },
+      config: {
+        orderQuantityMax: 5,
+        orderTotalMaxPence: 2_000,
+        pushSubscriptionsPerCustomerMax: 2,
+      },
     });
     ids = await demoIds(server);
     manager = await server.login(MANAGER.email, MANAGER.password);
@@ -564,6 +569,27 @@ describe.each(databaseKinds)("park operations on %s", (kind) => {
         "An order can come to at most £20.00. Please split it into two orders.",
       );
       await clearCart();
+    });
+  });
+
+  describe("push subscriptions per customer", () => {
+    it("refuses one more browser than the cap with a 422, and still renews a known one", async () => {
+      const subscriber = await server.registerCustomer();
+      const subscribe = (endpoint: string) =>
+        server.request<{ message?: string }>("/api/push/subscribe", {
+          token: subscriber.token,
+          body: { endpoint, keys: createBrowserSubscriptionKeys().keys },
+        });
+      for (const n of [1, 2]) {
+        const ok = await subscribe(`https://push.example.com/send/cap-${n}`);
+        expect(ok.status, ok.text).toBeLessThan(300);
+      }
+      const third = await subscribe("https://push.example.com/send/cap-3");
+      expect(third.status).toBe(422);
+      expect(third.body.message).toBe(
+        "You can get notifications on at most 2 browsers. Turn them off on one you no longer use.",
+      );
+      expect((await subscribe("https://push.example.com/send/cap-1")).status).toBeLessThan(300);
     });
   });
 
