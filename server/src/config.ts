@@ -94,7 +94,18 @@ export interface ServerConfig {
    * counter (env CASH_AT_PARK_TILL=1). Optional so older configs keep working; off by default.
    */
   cashAtParkTill?: boolean | undefined;
+
+  /** Caps against abuse and mistakes (docs/configuration.md); optional so older configs keep the defaults. */
+  orderLinesMax?: number | undefined;
+  orderQuantityMax?: number | undefined;
+  orderTotalMaxPence?: number | undefined;
+  pushSubscriptionsPerCustomerMax?: number | undefined;
 }
+
+export const DEFAULT_ORDER_LINES_MAX = 30;
+export const DEFAULT_ORDER_QUANTITY_MAX = 100;
+export const DEFAULT_ORDER_TOTAL_MAX_PENCE = 50_000;
+export const DEFAULT_PUSH_SUBSCRIPTIONS_PER_CUSTOMER_MAX = 10;
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
@@ -238,6 +249,26 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string)
     ),
     ...productionFromEnv(env),
     cashAtParkTill: env.CASH_AT_PARK_TILL === "1" || env.CASH_AT_PARK_TILL === "true",
+    orderLinesMax: positiveIntFromEnv(
+      env.ORDER_LINES_MAX,
+      DEFAULT_ORDER_LINES_MAX,
+      "ORDER_LINES_MAX",
+    ),
+    orderQuantityMax: positiveIntFromEnv(
+      env.ORDER_QUANTITY_MAX,
+      DEFAULT_ORDER_QUANTITY_MAX,
+      "ORDER_QUANTITY_MAX",
+    ),
+    orderTotalMaxPence: positiveIntFromEnv(
+      env.ORDER_TOTAL_MAX_PENCE,
+      DEFAULT_ORDER_TOTAL_MAX_PENCE,
+      "ORDER_TOTAL_MAX_PENCE",
+    ),
+    pushSubscriptionsPerCustomerMax: positiveIntFromEnv(
+      env.PUSH_SUBSCRIPTIONS_PER_CUSTOMER_MAX,
+      DEFAULT_PUSH_SUBSCRIPTIONS_PER_CUSTOMER_MAX,
+      "PUSH_SUBSCRIPTIONS_PER_CUSTOMER_MAX",
+    ),
     // --- Several nodes and abuse limits ---
     redisUrl: redisUrlFromEnv(env.REDIS_URL),
     redisKeyPrefix: env.REDIS_KEY_PREFIX || DEFAULT_REDIS_KEY_PREFIX,

@@ -61,6 +61,15 @@ export interface RequestOptions<S extends Schema> {
   anonymous?: boolean;
 }
 
+let revalidateUntil = 0;
+/**
+ * For the next `ms`, GETs revalidate with the server (`cache: 'no-cache'`) instead of taking the browser's
+ * short-lived copy: after a catalogue change nothing may be served stale.
+ */
+export function revalidateGetsFor(ms: number): void {
+  revalidateUntil = Date.now() + ms;
+}
+
 /** How often a 503 is sent again, each after its Retry-After (capped): about 10 s of a database restart. */
 export const UNAVAILABLE_RETRIES = 2;
 const MAX_RETRY_AFTER_MS = 10_000;
@@ -113,7 +122,13 @@ export async function request<S extends Schema = Schema<unknown>>(
   let response: Response;
   for (let attempt = 0; ; attempt += 1) {
     try {
-      response = await fetch(url, { method, headers, body, signal: options.signal });
+      response = await fetch(url, {
+        method,
+        headers,
+        body,
+        signal: options.signal,
+        ...(method === "GET" && Date.now() < revalidateUntil ? { cache: "no-cache" as const } : {}),
+      });
     } catch (error) {
       if ((error as Error).name === "AbortError") throw error;
       throw new ApiError(MESSAGES.networkError, 0, true);

@@ -1,3 +1,4 @@
+import { SOCKET_EVENTS } from "@contract/realtime";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { Server } from "socket.io";
@@ -51,11 +52,17 @@ export default fp<RealtimeOptions>(
     const socketTokens = { ...app.tokens, verify: app.socketUser };
     io.on("connection", (socket) => attachClientSession(socket as ClientSocket, socketTokens));
     const stopForwarding = forwardOrderEvents(rooms, app.events, app.log);
+    // Each node tells its own clients once its catalogue has reloaded (every node reloads on a change).
+    const onCatalogue = () => {
+      io.local.emit(SOCKET_EVENTS.catalogueChanged, { at: new Date().toISOString() });
+    };
+    app.events.on("catalogueReloaded", onCatalogue);
     // Before the HTTP server closes: open websockets would otherwise keep it (and a rolling restart) waiting
     // until every client left. Sockets close as "server shutting down", a reason connection-state recovery keeps,
     // so a client that reconnects to another node (REDIS_URL) or to this one restarted resumes where it was.
     app.addHook("preClose", async () => {
       stopForwarding();
+      app.events.off("catalogueReloaded", onCatalogue);
       await rooms.close();
       await io.close();
     });
