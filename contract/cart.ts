@@ -54,6 +54,8 @@ export const cartItemSchema = z.object({
   /** The item's allergens with its chosen add-ons' (contract/allergens.ts mergeAllergens). */
   allergens: z.optional(z.array(allergenIdSchema)),
   addons: z.array(cartAddonGroupSchema),
+  /** The item or a chosen add-on sold out (or switched off) since it was added: 'Sold out', Remove. */
+  soldOut: z.optional(z.boolean()),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 

@@ -53,6 +53,8 @@ export interface ServerConfig {
   paymentsTestMode?: boolean | undefined;
   /** Whole request (headers and body) must arrive within this many ms (REQUEST_TIMEOUT_MS). */
   requestTimeoutMs?: number | undefined;
+  /** PostgreSQL: ms a query waits for a connection before the request answers 503 (DATABASE_CONNECT_TIMEOUT_MS). */
+  databaseConnectTimeoutMs?: number | undefined;
   /** Embedded database: flush every commit to disk (PGLITE_DURABLE=0 turns it off). */
   pgliteDurable?: boolean | undefined;
   /**
@@ -62,12 +64,22 @@ export interface ServerConfig {
   pushAllowPrivateEndpoints?: boolean | undefined;
 
   // --- Several nodes and abuse limits ---
-  /** REDIS_URL: shared live state (socket.io adapter, rate limits, cross-node events); one node alone when unset. */
+  /** REDIS_URL: shared live state (socket relay, rate limits, cross-node events); one node alone when unset. */
   redisUrl?: string | undefined;
   /** REDIS_KEY_PREFIX: prefix of every Redis key and channel this park uses (several parks may share a Redis). */
   redisKeyPrefix?: string | undefined;
   /** METRICS_TOKEN: `/metrics` (Prometheus) answers only a scrape carrying `Authorization: Bearer <it>`; unset: no /metrics. */
   metricsToken?: string | undefined;
+  /** REDIS_COMMAND_TIMEOUT_MS: longest a request waits on one Redis command; then it goes on without Redis. */
+  redisCommandTimeoutMs?: number | undefined;
+  /** SOCKET_MAX_EVENTS_PER_MINUTE: events one socket may send per minute; then it is disconnected. */
+  socketMaxEventsPerMinute?: number | undefined;
+  /** SOCKET_MAX_EVENTS_PER_USER_PER_MINUTE: events one user may send per minute over all their sockets. */
+  socketMaxEventsPerUserPerMinute?: number | undefined;
+  /** SOCKET_MAX_CONNECTIONS_PER_USER: open sockets per signed-in user. */
+  socketMaxConnectionsPerUser?: number | undefined;
+  /** SOCKET_MAX_CONNECTIONS_PER_ADDRESS: open sockets per client address. */
+  socketMaxConnectionsPerAddress?: number | undefined;
   /** Failed sign-ins one account (any address) may have within the window before it answers 429. */
   loginMaxFailuresPerAccount?: number | undefined;
   /** Failed sign-ins one address (any email) may have within the window before it answers 429. */
@@ -84,7 +96,18 @@ export interface ServerConfig {
    * counter (env CASH_AT_PARK_TILL=1). Optional so older configs keep working; off by default.
    */
   cashAtParkTill?: boolean | undefined;
+
+  /** Caps against abuse and mistakes (docs/configuration.md); optional so older configs keep the defaults. */
+  orderLinesMax?: number | undefined;
+  orderQuantityMax?: number | undefined;
+  orderTotalMaxPence?: number | undefined;
+  pushSubscriptionsPerCustomerMax?: number | undefined;
 }
+
+export const DEFAULT_ORDER_LINES_MAX = 30;
+export const DEFAULT_ORDER_QUANTITY_MAX = 100;
+export const DEFAULT_ORDER_TOTAL_MAX_PENCE = 50_000;
+export const DEFAULT_PUSH_SUBSCRIPTIONS_PER_CUSTOMER_MAX = 10;
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
@@ -123,6 +146,8 @@ export function productionProblems(config: ServerConfig): string[] {
 }
 
 export const DEFAULT_REDIS_KEY_PREFIX = "foodpark:";
+export const DEFAULT_DATABASE_CONNECT_TIMEOUT_MS = 2_000;
+export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 500;
 export const DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT = 10;
 export const DEFAULT_LOGIN_MAX_FAILURES_PER_ADDRESS = 100;
 export const DEFAULT_LOGIN_FAILURE_WINDOW_MINUTES = 15;
@@ -229,10 +254,36 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string)
     ),
     ...productionFromEnv(env),
     cashAtParkTill: env.CASH_AT_PARK_TILL === "1" || env.CASH_AT_PARK_TILL === "true",
+    orderLinesMax: positiveIntFromEnv(
+      env.ORDER_LINES_MAX,
+      DEFAULT_ORDER_LINES_MAX,
+      "ORDER_LINES_MAX",
+    ),
+    orderQuantityMax: positiveIntFromEnv(
+      env.ORDER_QUANTITY_MAX,
+      DEFAULT_ORDER_QUANTITY_MAX,
+      "ORDER_QUANTITY_MAX",
+    ),
+    orderTotalMaxPence: positiveIntFromEnv(
+      env.ORDER_TOTAL_MAX_PENCE,
+      DEFAULT_ORDER_TOTAL_MAX_PENCE,
+      "ORDER_TOTAL_MAX_PENCE",
+    ),
+    pushSubscriptionsPerCustomerMax: positiveIntFromEnv(
+      env.PUSH_SUBSCRIPTIONS_PER_CUSTOMER_MAX,
+      DEFAULT_PUSH_SUBSCRIPTIONS_PER_CUSTOMER_MAX,
+      "PUSH_SUBSCRIPTIONS_PER_CUSTOMER_MAX",
+    ),
     // --- Several nodes and abuse limits ---
     redisUrl: redisUrlFromEnv(env.REDIS_URL),
     redisKeyPrefix: env.REDIS_KEY_PREFIX || DEFAULT_REDIS_KEY_PREFIX,
     metricsToken: env.METRICS_TOKEN || undefined,
+    redisCommandTimeoutMs: positiveIntFromEnv(
+      env.REDIS_COMMAND_TIMEOUT_MS,
+      DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
+      "REDIS_COMMAND_TIMEOUT_MS",
+    ),
+    ...socketLimitsFromEnv(env),
     loginMaxFailuresPerAccount: positiveIntFromEnv(
       env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT,
@@ -261,6 +312,37 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string)
   };
 }
 
+function socketLimitsFromEnv(env: NodeJS.ProcessEnv) {
+  const setting = (name: string) => {
+    const value = env[name];
+    return value === undefined || value === "" ? undefined : positiveIntFromEnv(value, 1, name);
+  };
+  return {
+    socketMaxEventsPerMinute: setting("SOCKET_MAX_EVENTS_PER_MINUTE"),
+    socketMaxEventsPerUserPerMinute: setting("SOCKET_MAX_EVENTS_PER_USER_PER_MINUTE"),
+    socketMaxConnectionsPerUser: setting("SOCKET_MAX_CONNECTIONS_PER_USER"),
+    socketMaxConnectionsPerAddress: setting("SOCKET_MAX_CONNECTIONS_PER_ADDRESS"),
+  };
+}
+
+/** The socket limits that are set (the realtime plugin has the defaults). */
+export function socketLimitsOf(config: ServerConfig) {
+  const limits: {
+    eventsPerMinute?: number;
+    eventsPerUserPerMinute?: number;
+    connectionsPerUser?: number;
+    connectionsPerAddress?: number;
+  } = {};
+  if (config.socketMaxEventsPerMinute) limits.eventsPerMinute = config.socketMaxEventsPerMinute;
+  if (config.socketMaxEventsPerUserPerMinute)
+    limits.eventsPerUserPerMinute = config.socketMaxEventsPerUserPerMinute;
+  if (config.socketMaxConnectionsPerUser)
+    limits.connectionsPerUser = config.socketMaxConnectionsPerUser;
+  if (config.socketMaxConnectionsPerAddress)
+    limits.connectionsPerAddress = config.socketMaxConnectionsPerAddress;
+  return limits;
+}
+
 function productionFromEnv(env: NodeJS.ProcessEnv) {
   const production = env.NODE_ENV === "production";
   return {
@@ -273,6 +355,11 @@ function productionFromEnv(env: NodeJS.ProcessEnv) {
       "REQUEST_TIMEOUT_MS",
     ),
     pgliteDurable: flagFromEnv(env.PGLITE_DURABLE, "PGLITE_DURABLE") ?? true,
+    databaseConnectTimeoutMs: positiveIntFromEnv(
+      env.DATABASE_CONNECT_TIMEOUT_MS,
+      DEFAULT_DATABASE_CONNECT_TIMEOUT_MS,
+      "DATABASE_CONNECT_TIMEOUT_MS",
+    ),
     pushAllowPrivateEndpoints:
       flagFromEnv(env.PUSH_ALLOW_PRIVATE_ENDPOINTS, "PUSH_ALLOW_PRIVATE_ENDPOINTS") ?? false,
   };

@@ -218,7 +218,7 @@ describe("metrics: /metrics for Prometheus behind METRICS_TOKEN", () => {
         headers: { authorization: `Bearer ${TOKEN}` },
       });
       const text = await response.text();
-      for (const connection of ["commands", "adapter", "relay"])
+      for (const connection of ["commands", "relay", "subscriber"])
         expect(sample(text, "foodpark_redis_up", `connection="${connection}"`), connection).toBe(1);
       // The embedded database has no pool to report.
       expect(sample(text, "foodpark_db_pool_connections")).toBeNull();

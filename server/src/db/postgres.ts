@@ -1,11 +1,20 @@
 import pg from "pg";
+import { DEFAULT_DATABASE_CONNECT_TIMEOUT_MS } from "../config.js";
 import { type Database, type Queryable, withoutParameters } from "./queryable.js";
 
 // int8 (count(*), sums) fits comfortably in a JS number for this domain.
 pg.types.setTypeParser(20, (value) => Number(value));
 
-export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+export async function openPostgres(
+  connectionString: string,
+  options: { connectTimeoutMs?: number | undefined } = {},
+): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    // A query waits this long for a connection, then fails; answered 503 (db/unavailable.ts), not left hanging.
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_DATABASE_CONNECT_TIMEOUT_MS,
+  });
   // An idle connection can be cut by the server (restart, failover, a dropped database). Without a listener
   // that error would crash the process; the pool replaces the connection on the next query.
   pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
@@ -27,6 +36,14 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     ...wrap(pool),
     async transaction(work) {
       const client = await pool.connect();
+      // A checked-out connection cut between two statements (the database restarting) emits 'error' on the
+      // client, which the pool does not listen to then: unhandled, it would end the process. Noted here; the
+      // next statement fails (503) and the connection is discarded on release.
+      let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken = error;
+      };
+      client.on("error", onError);
       try {
         await client.query("begin");
         const result = await work(wrap(client));
@@ -36,7 +53,8 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         await client.query("rollback").catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        client.off("error", onError);
+        client.release(broken);
       }
     },
     async exec(sql) {

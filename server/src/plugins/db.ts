@@ -28,6 +28,7 @@ export default fp<DbPluginOptions>(
         databaseUrl: config.databaseUrl,
         dataDir: config.dataDir,
         durable: config.pgliteDurable !== false,
+        connectTimeoutMs: config.databaseConnectTimeoutMs,
       }));
     if (!database) app.addHook("onClose", () => db.close());
     const applied = await migrate(db);

@@ -104,7 +104,7 @@ export default fp<{ token: string | undefined }>(
     });
     new Gauge({
       name: "foodpark_redis_up",
-      help: "1 while a Redis connection (commands, socket.io adapter, event relay subscriber) is ready; absent for one node alone",
+      help: "1 while a Redis connection (commands, the socket relay's reader, the event subscriber) is ready; absent for one node alone",
       labelNames: ["connection"] as const,
       registers,
       collect() {
@@ -112,8 +112,8 @@ export default fp<{ token: string | undefined }>(
         if (!shared) return;
         const connections = {
           commands: shared.client,
-          adapter: shared.adapterClient,
-          relay: shared.subscriber,
+          relay: shared.relayReader,
+          subscriber: shared.subscriber,
         };
         for (const [connection, client] of Object.entries(connections))
           this.set({ connection }, client.status === "ready" ? 1 : 0);

@@ -6,6 +6,7 @@ import { type AllergenId, mergeAllergens } from "@contract/allergens";
 import type { Cart, CartItem } from "@contract/cart";
 import { itemIdString, type OrderType } from "@contract/common";
 import { penceToPounds } from "@contract/money";
+import { SLOT_MINUTES } from "@contract/park-operations";
 import {
   type CartTotals,
   type Charges,
@@ -44,7 +45,7 @@ export interface PricedLine extends LinePrice {
   allergyInformation: string;
   /** The item's own allergens (the line's are these with its add-ons'). */
   itemAllergens: AllergenId[];
-  /** False when the item was switched off after it was added. */
+  /** False when the item was switched off or sold out (it or a chosen add-on) after it was added. */
   available: boolean;
   addons: PricedLineAddon[];
 }
@@ -56,6 +57,8 @@ export interface PricedCart {
     name: string;
     /** Trading and switched on: orders may be placed. */
     open: boolean;
+    /** Paused by its staff (not open). */
+    busy?: boolean;
     preparationTime: { min: number; max: number };
   };
   orderType: OrderType;
@@ -86,6 +89,7 @@ export function toCartItem(line: PricedLine): CartItem {
     groups.set(addon.groupId, group);
   }
   return {
+    ...(line.available ? {} : { soldOut: true }),
     id: itemIdString(line.menuItemId),
     lineId: line.lineId,
     menuItemId: line.menuItemId,
@@ -128,6 +132,32 @@ export function toWireCart(priced: PricedCart): Cart {
       preparationTime: priced.vendor.preparationTime,
     },
   };
+}
+
+/**
+ * Orders per 15-minute slot: how many minutes later than its preparation time an order placed now would be
+ * ready, so that it lands in the first slot (from now + max) still under the cap; `full` when that first slot is.
+ */
+export async function slotShift(
+  q: Queryable,
+  vendorId: number,
+  cap: number,
+  preparationMax: number,
+  now: Date = new Date(),
+): Promise<{ minutes: number; full: boolean }> {
+  const slotMs = SLOT_MINUTES * 60_000;
+  const readyAt = now.getTime() + preparationMax * 60_000;
+  const first = Math.floor(readyAt / slotMs);
+  const rows = await q.query<{ slot: string | number; count: number }>(
+    `select floor(extract(epoch from estimated_ready_at) * 1000 / $3)::bigint as slot, count(*)::int as count
+     from orders where vendor_id = $1 and status <> 'cancelled' and estimated_ready_at >= $2
+     group by 1`,
+    [vendorId, new Date(first * slotMs), slotMs],
+  );
+  const counts = new Map(rows.map((row) => [Number(row.slot), row.count]));
+  let slot = first;
+  while ((counts.get(slot) ?? 0) >= cap && slot - first < 96) slot += 1;
+  return { minutes: (slot - first) * SLOT_MINUTES, full: slot !== first };
 }
 
 export async function requireVendor(q: Queryable, vendorId: number): Promise<VendorRow> {
@@ -175,12 +205,23 @@ export async function priceCart(
     };
   });
   const effectiveOrderType = orderType ?? cart?.order_type ?? DEFAULT_ORDER_TYPE;
+  const status = vendorTradingStatus(vendor);
+  const slot =
+    status === "open" && vendor.slot_cap
+      ? await slotShift(q, vendor.id, vendor.slot_cap, vendor.preparation_time_max)
+      : { minutes: 0, full: false };
+  const pausedWhenFull = slot.full && vendor.pause_when_full === true;
   return {
     vendor: {
       id: vendor.id,
       name: vendor.name,
-      open: vendorTradingStatus(vendor) === "open",
-      preparationTime: { min: vendor.preparation_time_min, max: vendor.preparation_time_max },
+      open: status === "open" && !pausedWhenFull,
+      busy: status === "busy" || pausedWhenFull,
+      // A full 15-minute slot moves the estimate to the next free one (the one estimated-time rule shows it).
+      preparationTime: {
+        min: vendor.preparation_time_min + (pausedWhenFull ? 0 : slot.minutes),
+        max: vendor.preparation_time_max + (pausedWhenFull ? 0 : slot.minutes),
+      },
     },
     orderType: effectiveOrderType,
     deliveryInstructions: cart?.delivery_instructions ?? "",

@@ -23,7 +23,9 @@ export interface CartLineRow {
   item_description: string;
   item_image: string | null;
   item_price_pence: number;
+  /** Orderable: switched on, not sold out, and no chosen add-on sold out. */
   item_available: boolean;
+  item_sold_out: boolean;
   /** Only from `lines()`. */
   item_allergens?: string[];
 }
@@ -105,7 +107,10 @@ export function cartsRepository(db: Queryable) {
       return db.query<CartLineRow>(
         `select l.id, l.cart_id, l.menu_item_id, l.quantity, l.allergy_information, l.config_key,
                 mi.name as item_name, mi.description as item_description, mi.image as item_image,
-                mi.price_pence as item_price_pence, mi.available as item_available, mi.allergens as item_allergens
+                mi.price_pence as item_price_pence, (mi.available and not mi.sold_out and not exists (
+                  select 1 from cart_line_addons sla join addons sa on sa.id = sla.addon_id
+                  where sla.cart_line_id = l.id and sa.sold_out)) as item_available,
+                mi.sold_out as item_sold_out, mi.allergens as item_allergens
          from cart_lines l join menu_items mi on mi.id = l.menu_item_id
          where l.cart_id = $1 order by l.created_at, l.id`,
         [cartId],
@@ -129,7 +134,10 @@ export function cartsRepository(db: Queryable) {
     async findLine(cartId: number, lineId: number): Promise<CartLineRow | null> {
       const [row] = await db.query<CartLineRow>(
         `select l.*, mi.name as item_name, mi.description as item_description, mi.image as item_image,
-                mi.price_pence as item_price_pence, mi.available as item_available
+                mi.price_pence as item_price_pence, (mi.available and not mi.sold_out and not exists (
+                  select 1 from cart_line_addons sla join addons sa on sa.id = sla.addon_id
+                  where sla.cart_line_id = l.id and sa.sold_out)) as item_available,
+                mi.sold_out as item_sold_out
          from cart_lines l join menu_items mi on mi.id = l.menu_item_id
          where l.cart_id = $1 and l.id = $2`,
         [cartId, lineId],
@@ -141,7 +149,10 @@ export function cartsRepository(db: Queryable) {
     async latestLineOfItem(cartId: number, menuItemId: number): Promise<CartLineRow | null> {
       const [row] = await db.query<CartLineRow>(
         `select l.*, mi.name as item_name, mi.description as item_description, mi.image as item_image,
-                mi.price_pence as item_price_pence, mi.available as item_available
+                mi.price_pence as item_price_pence, (mi.available and not mi.sold_out and not exists (
+                  select 1 from cart_line_addons sla join addons sa on sa.id = sla.addon_id
+                  where sla.cart_line_id = l.id and sa.sold_out)) as item_available,
+                mi.sold_out as item_sold_out
          from cart_lines l join menu_items mi on mi.id = l.menu_item_id
          where l.cart_id = $1 and l.menu_item_id = $2 order by l.created_at desc, l.id desc limit 1`,
         [cartId, menuItemId],

@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { CHECKOUT_LIFETIME_MS } from "./payment-model.js";
 import type {
   CheckoutSessionState,
   CheckoutWebhookEvent,
@@ -21,8 +22,8 @@ export interface StripeProviderOptions {
     | undefined;
 }
 
-/** Sessions left open this long expire on their own (Stripe's minimum is 30 minutes). */
-const SESSION_LIFETIME_S = 60 * 60;
+/** Sessions left open this long expire on their own (Stripe's minimum; the local test checkout the same). */
+const SESSION_LIFETIME_S = CHECKOUT_LIFETIME_MS / 1000;
 
 type Session = Stripe.Checkout.Session;
 
@@ -144,6 +145,16 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
     async expireSession(sessionId) {
       await stripe.checkout.sessions.expire(sessionId);
+    },
+
+    async refund(sessionId, amountPence) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      const intent =
+        typeof session.payment_intent === "string"
+          ? session.payment_intent
+          : session.payment_intent?.id;
+      if (!intent) throw new Error(`session ${sessionId} has no payment to refund`);
+      await stripe.refunds.create({ payment_intent: intent, amount: amountPence });
     },
 
     webhooks: options.webhookSecret
