@@ -65,6 +65,10 @@ function commonAnswers(operation: Operation): Record<number, JsonSchema> {
   if (operation.access === "user" || operation.access === "staff")
     common[401] = errorAnswer("No token, or a token that is expired or not valid: sign in");
   if (operation.access === "staff") common[403] = errorAnswer("Signed in, but not as staff");
+  // Any call that reads or writes the database: while it is unreachable, 503 with Retry-After (never a 500).
+  common[503] = errorAnswer(
+    "The database cannot be reached right now: retry after Retry-After seconds",
+  );
   if (operation.body !== undefined) {
     common[413] = errorAnswer("The body is larger than the server accepts");
     common[415] = errorAnswer("The body is not JSON");

@@ -38,6 +38,11 @@ import {
   staffStatusUpdateSchema,
 } from "@contract/orders";
 import {
+  openingHoursSchema,
+  soldOutUpdateSchema,
+  trailerUpdateSchema,
+} from "@contract/park-operations";
+import {
   createIntentRequestSchema,
   createIntentResponseSchema,
   paymentConfigSchema,
@@ -113,6 +118,52 @@ const error = (description: string): DocumentedResponse => ({
 });
 
 const IDEMPOTENCY_KEY_SCHEMA = { type: "string", pattern: "^[A-Za-z0-9._:-]{8,100}$" };
+
+// The Trailers view's answers (contract/park-operations.ts has them as TypeScript types).
+const staffTrailerSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  status: z.string(),
+  tradingStatus: z.enum(["open", "closed"]),
+  paused: z.boolean(),
+  pausedUntil: z.nullable(z.string()),
+  openingHours: openingHoursSchema,
+  preparationTime: z.object({ min: z.number(), max: z.number() }),
+  slotCap: z.nullable(z.number()),
+  pauseWhenFull: z.boolean(),
+  items: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      category: z.string(),
+      soldOut: z.boolean(),
+      addonGroups: z.array(
+        z.object({
+          id: z.number(),
+          name: z.string(),
+          addons: z.array(z.object({ id: z.number(), name: z.string(), soldOut: z.boolean() })),
+        }),
+      ),
+    }),
+  ),
+});
+const soldOutAnswerSchema = z.object({ id: z.number(), soldOut: z.boolean() });
+const auditResponseSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.number(),
+      at: z.string(),
+      who: z.string(),
+      vendorId: z.nullable(z.number()),
+      vendorName: z.nullable(z.string()),
+      action: z.string(),
+      target: z.string(),
+      before: z.unknown(),
+      after: z.unknown(),
+    }),
+  ),
+});
 
 const webhookAnswerSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });
 const rootAnswerSchema = messageResponseSchema;
@@ -579,6 +630,71 @@ export const OPERATIONS: Operation[] = [
       404: error("No such order"),
       409: error("That move is not allowed from the order's status"),
     },
+  },
+  {
+    method: "GET",
+    path: "/api/staff/trailers",
+    operationId: "staffListTrailers",
+    summary: "The trailers this staff member runs (every trailer for a park manager)",
+    tag: "Staff",
+    access: "staff",
+    responses: {
+      200: {
+        description: "The trailers with their items and add-ons",
+        schema: z.object({ data: z.array(staffTrailerSchema), allTrailers: z.boolean() }),
+      },
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/api/staff/trailers/:id",
+    operationId: "staffUpdateTrailer",
+    summary: "Open, pause or close a trailer; its hours, preparation time and slot cap",
+    tag: "Staff",
+    access: "staff",
+    params: vendorIdParamsSchema,
+    body: trailerUpdateSchema,
+    responses: {
+      200: { description: "The trailer after the change", schema: staffTrailerSchema },
+      404: error("No such trailer of yours"),
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/api/staff/menu-items/:itemId",
+    operationId: "staffSetItemSoldOut",
+    summary: "Mark an item sold out, or back",
+    tag: "Staff",
+    access: "staff",
+    params: itemIdParamsSchema,
+    body: soldOutUpdateSchema,
+    responses: {
+      200: { description: "The item's new state", schema: soldOutAnswerSchema },
+      404: error("No such item at a trailer of yours"),
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/api/staff/addons/:addonId",
+    operationId: "staffSetAddonSoldOut",
+    summary: "Mark an add-on sold out, or back",
+    tag: "Staff",
+    access: "staff",
+    params: z.object({ addonId: z.union([z.number(), z.string()]) }),
+    body: soldOutUpdateSchema,
+    responses: {
+      200: { description: "The add-on's new state", schema: soldOutAnswerSchema },
+      404: error("No such add-on at a trailer of yours"),
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/staff/audit",
+    operationId: "staffAuditLog",
+    summary: "What staff changed, newest first",
+    tag: "Staff",
+    access: "staff",
+    responses: { 200: { description: "The record", schema: auditResponseSchema } },
   },
   // Explorer and health (answered outside the JSON contract)
   {
