@@ -317,7 +317,10 @@ export const OPERATIONS: Operation[] = [
     tag: "Push",
     access: "user",
     body: pushSubscribeRequestSchema,
-    responses: { 201: { description: "Subscribed", schema: messageResponseSchema } },
+    responses: {
+      201: { description: "Subscribed", schema: messageResponseSchema },
+      422: error("Notifications are already on in as many browsers as one customer may have"),
+    },
   },
   {
     method: "DELETE",
