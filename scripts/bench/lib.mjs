@@ -13,9 +13,30 @@ export const ADMIN_DATABASE_URL =
  * Starts dist/server/main.js on `port` with a fresh embedded database (or `databaseUrl`), waits for /healthz.
  * `stop()` ends it (SIGTERM, then SIGKILL) and removes its data directory.
  */
-export async function startBuiltServer({ root, port, databaseUrl, env = {}, log = () => {} }) {
+export async function startBuiltServer({
+  root,
+  port,
+  databaseUrl,
+  env = {},
+  fdLimit,
+  log = () => {},
+}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "foodpark-bench-"));
-  const child = spawn(process.execPath, [path.join(root, "dist/server/main.js")], {
+  const main = path.join(root, "dist/server/main.js");
+  // `fdLimit`: the server's soft limit on open files raised first (sh's ulimit, then exec: the pid stays node's).
+  const [command, args] =
+    fdLimit === undefined
+      ? [process.execPath, [main]]
+      : [
+          "sh",
+          [
+            "-c",
+            `ulimit -n ${fdLimit === Number.POSITIVE_INFINITY ? "unlimited" : fdLimit} && exec "$0" "$@"`,
+            process.execPath,
+            main,
+          ],
+        ];
+  const child = spawn(command, args, {
     cwd: root,
     env: {
       ...process.env,

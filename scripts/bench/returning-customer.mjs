@@ -54,7 +54,9 @@ const paints = (page) =>
           for (const entry of list.getEntries()) {
             lcp = entry.startTime;
             const node = entry.element;
-            element = node ? `${node.tagName.toLowerCase()}${node.className ? `.${String(node.className).split(" ")[0]}` : ""}` : "";
+            element = node
+              ? `${node.tagName.toLowerCase()}${node.className ? `.${String(node.className).split(" ")[0]}` : ""}`
+              : "";
           }
         }).observe({ type: "largest-contentful-paint", buffered: true });
         const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0;

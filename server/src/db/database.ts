@@ -6,13 +6,15 @@ import type { Database } from "./queryable.js";
 
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
+  /** PostgreSQL only: connections in the pool (default 20). */
+  poolSize?: number | undefined;
   dataDir?: string | undefined;
   /** Embedded database only: flush each commit to disk (see pglite.ts). */
   durable?: boolean | undefined;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const { openPostgres } = await import("./postgres.js");
-    return openPostgres(options.databaseUrl);
+    return openPostgres(options.databaseUrl, { poolSize: options.poolSize });
   }
   const { openPglite } = await import("./pglite.js");
   return openPglite(options.dataDir, { durable: options.durable ?? false });
