@@ -19,9 +19,11 @@ export async function startBuiltServer({
   databaseUrl,
   env = {},
   fdLimit,
+  /** An existing data directory to start on (a later start); kept on stop. Default: a fresh one, removed. */
+  dataDir: givenDataDir,
   log = () => {},
 }) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "foodpark-bench-"));
+  const dataDir = givenDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "foodpark-bench-"));
   const main = path.join(root, "dist/server/main.js");
   // `fdLimit`: the server's soft limit on open files raised first (sh's ulimit, then exec: the pid stays node's).
   const [command, args] =
@@ -81,7 +83,7 @@ export async function startBuiltServer({
         await exited;
         clearTimeout(timer);
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!givenDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -49,11 +49,11 @@ function connect(baseUrl, token, userId) {
       transports: ["websocket"],
       auth: { token },
       reconnection: false,
-      timeout: 60_000,
+      timeout: 180_000,
     });
     const timer = setTimeout(
-      () => reject(new Error(`socket for user ${userId} did not join within 60 s`)),
-      60_000,
+      () => reject(new Error(`socket for user ${userId} did not join within 180 s`)),
+      180_000,
     );
     socket.once("connect_error", (error) => {
       clearTimeout(timer);

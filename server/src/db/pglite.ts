@@ -40,12 +40,12 @@ const DURABLE_START_PARAMS = [
 
 /**
  * PGlite's memory, bounded: its defaults size PostgreSQL for a server of its own (128 MB of shared buffers, all
- * touched at start), while the park's data is a few MB. 32 MB of shared buffers still hold every table and index of
+ * touched at start), while the park's data is a few MB. 16 MB of shared buffers still hold every table and index of
  * a busy park; sorts and hashes get 4 MB each before spilling to disk.
  */
 export const MEMORY_PARAMS = [
   "-c",
-  "shared_buffers=32MB",
+  "shared_buffers=16MB",
   "-c",
   "work_mem=4MB",
   "-c",
