@@ -15,7 +15,7 @@ import {
   priceLine,
 } from "@contract/pricing";
 import type { Queryable } from "../db/database.js";
-import { type CartLineRow, type CartRow, cartsRepository } from "../db/repositories/carts.js";
+import { type CartRow, cartsRepository } from "../db/repositories/carts.js";
 import { type VendorRow, vendorsRepository } from "../db/repositories/vendors.js";
 import { notFound } from "../http-error.js";
 import { vendorTradingStatus } from "./vendor-service.js";
