@@ -47,7 +47,8 @@ export async function startBuiltServer({
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? "",
       LOGIN_RATE_LIMIT_PER_MINUTE: "100000",
-      LOG_LEVEL: "warn",
+      // The shipped log level (as `npm start` and production run), not a quieter one; `env` may override it.
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL || "info",
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
