@@ -6,6 +6,8 @@ export interface ServerConfig {
   dataDir: string;
   /** Real PostgreSQL when set; embedded PGlite in `dataDir` otherwise. */
   databaseUrl: string | undefined;
+  /** Connections each node keeps to PostgreSQL (DATABASE_URL only). */
+  databasePoolSize: number;
   jwtSecret: string | undefined;
   /** Where the built PWA lives; `undefined` serves no client (API only). */
   clientDir: string | undefined;
@@ -211,12 +213,24 @@ function publicUrlFromEnv(value: string | undefined): string | undefined {
   return url.origin;
 }
 
+/**
+ * Connections to PostgreSQL per node: order placement holds one for its transaction's few round trips, so 50
+ * customers ordering at once queue on 10; 20 keeps the queue short while a default PostgreSQL (100 connections)
+ * still serves four nodes with room for maintenance.
+ */
+export const DEFAULT_DATABASE_POOL_SIZE = 20;
+
 export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string): ServerConfig {
   return {
     port: intFromEnv(env.PORT, 8080, "PORT"),
     host: env.HOST || "0.0.0.0",
     dataDir: path.resolve(env.DATA_DIR || ".data"),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: positiveIntFromEnv(
+      env.DATABASE_POOL_SIZE,
+      DEFAULT_DATABASE_POOL_SIZE,
+      "DATABASE_POOL_SIZE",
+    ),
     jwtSecret: env.JWT_SECRET || undefined,
     clientDir: env.CLIENT_DIR ? path.resolve(env.CLIENT_DIR) : defaultClientDir,
     loginRateLimitPerMinute: positiveIntFromEnv(

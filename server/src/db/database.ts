@@ -6,6 +6,8 @@ import type { Database } from "./queryable.js";
 
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
+  /** PostgreSQL only: connections in the pool (default 20). */
+  poolSize?: number | undefined;
   dataDir?: string | undefined;
   /** Embedded database only: flush each commit to disk (see pglite.ts). */
   durable?: boolean | undefined;
@@ -14,7 +16,10 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.databaseUrl) {
     const { openPostgres } = await import("./postgres.js");
-    return openPostgres(options.databaseUrl, { connectTimeoutMs: options.connectTimeoutMs });
+    return openPostgres(options.databaseUrl, {
+      connectTimeoutMs: options.connectTimeoutMs,
+      poolSize: options.poolSize,
+    });
   }
   const { openPglite } = await import("./pglite.js");
   return openPglite(options.dataDir, { durable: options.durable ?? false });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import pg from "pg";
 import { DEFAULT_DATABASE_CONNECT_TIMEOUT_MS } from "../config.js";
 import { type Database, type Queryable, withoutParameters } from "./queryable.js";
@@ -5,13 +6,30 @@ import { type Database, type Queryable, withoutParameters } from "./queryable.js
 // int8 (count(*), sums) fits comfortably in a JS number for this domain.
 pg.types.setTypeParser(20, (value) => Number(value));
 
+/**
+ * Parameterised statements run as named prepared statements: each connection parses and plans a statement once
+ * and then only binds and executes it (pg keeps the names per connection). The name is derived from the text.
+ */
+const statementNames = new Map<string, string>();
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `fp_${createHash("sha1").update(sql).digest("hex").slice(0, 20)}`;
+    if (statementNames.size < 2000) statementNames.set(sql, name);
+  }
+  return name;
+}
+
+/** A prepared plan PostgreSQL dropped or can no longer use (a schema change since): run it once unprepared. */
+const STALE_PLAN = new Set(["0A000", "26000"]);
+
 export async function openPostgres(
   connectionString: string,
-  options: { connectTimeoutMs?: number | undefined } = {},
+  options: { poolSize?: number | undefined; connectTimeoutMs?: number | undefined } = {},
 ): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
-    max: 10,
+    max: options.poolSize ?? 20,
     // A query waits this long for a connection, then fails; answered 503 (db/unavailable.ts), not left hanging.
     connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_DATABASE_CONNECT_TIMEOUT_MS,
   });
@@ -23,8 +41,17 @@ export async function openPostgres(
   const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
     async query<Row>(sql: string, params: readonly unknown[] = []) {
       try {
-        const result = await target.query(sql, params as unknown[]);
-        return result.rows as Row[];
+        if (params.length === 0) return (await target.query(sql)).rows as Row[];
+        const values = params as unknown[];
+        try {
+          return (await target.query({ name: statementName(sql), text: sql, values }))
+            .rows as Row[];
+        } catch (error) {
+          const code = (error as { code?: unknown }).code;
+          // Inside a transaction the failed statement has aborted it: only the caller can start over.
+          if (!(typeof code === "string" && STALE_PLAN.has(code)) || target !== pool) throw error;
+          return (await target.query(sql, values)).rows as Row[];
+        }
       } catch (error) {
         throw withoutParameters(error);
       }
@@ -44,6 +71,7 @@ export async function openPostgres(
         broken = error;
       };
       client.on("error", onError);
+      let released = false;
       try {
         await client.query("begin");
         const result = await work(wrap(client));
@@ -51,10 +79,16 @@ export async function openPostgres(
         return result;
       } catch (error) {
         await client.query("rollback").catch(() => undefined);
+        // A connection holding stale prepared plans is closed, not reused: the caller's retry gets a fresh one.
+        const code = (error as { code?: unknown }).code;
+        if (typeof code === "string" && STALE_PLAN.has(code)) {
+          released = true;
+          client.release(true);
+        }
         throw error;
       } finally {
         client.off("error", onError);
-        client.release(broken);
+        if (!released) client.release(broken);
       }
     },
     async exec(sql) {

@@ -26,6 +26,7 @@ export default fp<DbPluginOptions>(
       database ??
       (await openDatabase({
         databaseUrl: config.databaseUrl,
+        poolSize: config.databasePoolSize,
         dataDir: config.dataDir,
         durable: config.pgliteDurable !== false,
         connectTimeoutMs: config.databaseConnectTimeoutMs,

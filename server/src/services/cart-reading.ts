@@ -16,7 +16,7 @@ import {
   priceLine,
 } from "@contract/pricing";
 import type { Queryable } from "../db/database.js";
-import { type CartLineRow, type CartRow, cartsRepository } from "../db/repositories/carts.js";
+import { type CartRow, cartsRepository } from "../db/repositories/carts.js";
 import { type VendorRow, vendorsRepository } from "../db/repositories/vendors.js";
 import { notFound } from "../http-error.js";
 import { vendorTradingStatus } from "./vendor-service.js";
@@ -175,21 +175,19 @@ export async function priceCart(
   orderType?: OrderType,
 ): Promise<PricedCart> {
   const repo = cartsRepository(q);
-  const lineRows = cart ? await repo.lines(cart.id) : [];
-  const addonRows = cart && lineRows.length > 0 ? await repo.lineAddons(cart.id) : [];
-  const lines = lineRows.map((row: CartLineRow): PricedLine => {
-    const addons = addonRows
-      .filter((addon) => addon.cart_line_id === row.id)
-      .map((addon) => ({
-        addonId: addon.addon_id,
-        groupId: addon.group_id,
-        groupName: addon.group_name,
-        name: addon.addon_name,
-        quantity: addon.quantity,
-        pricePence: addon.addon_price_pence,
-        isPortion: isPortionGroup(addon.group_name),
-        allergens: mergeAllergens(addon.addon_allergens),
-      }));
+  // Lines and their add-ons in one statement.
+  const lineRows = cart ? await repo.linesWithAddons(cart.id) : [];
+  const lines = lineRows.map((row): PricedLine => {
+    const addons = row.addons.map((addon) => ({
+      addonId: addon.addon_id,
+      groupId: addon.group_id,
+      groupName: addon.group_name,
+      name: addon.addon_name,
+      quantity: addon.quantity,
+      pricePence: addon.addon_price_pence,
+      isPortion: isPortionGroup(addon.group_name),
+      allergens: mergeAllergens(addon.addon_allergens),
+    }));
     return {
       ...priceLine(row.item_price_pence, addons, row.quantity),
       lineId: row.id,
@@ -246,4 +244,15 @@ export async function loadCart(
   const vendor = await requireVendor(q, vendorId);
   const cart = await cartsRepository(q).findCart(userId, vendorId);
   return toWireCart(await priceCart(q, charges, vendor, cart, orderType));
+}
+
+/** `loadCart` when the vendor's row is already at hand (a cart write read it): one statement fewer. */
+export async function loadVendorCart(
+  q: Queryable,
+  charges: Charges,
+  userId: number,
+  vendor: VendorRow,
+): Promise<Cart> {
+  const cart = await cartsRepository(q).findCart(userId, vendor.id);
+  return toWireCart(await priceCart(q, charges, vendor, cart));
 }

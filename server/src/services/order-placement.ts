@@ -12,7 +12,7 @@ import {
 import type { DomainEvents } from "../events.js";
 import { badRequest, conflict, HttpError } from "../http-error.js";
 import type { CartService, PricedCart } from "./cart-service.js";
-import { assertSameRequest, rememberRequestHash } from "./idempotency.js";
+import { assertSameRequest } from "./idempotency.js";
 
 export const EMPTY_CART_MESSAGE = "Your cart is empty";
 
@@ -287,7 +287,10 @@ export function createOrderPlacementService(deps: {
           idempotencyKey,
           paymentId: null,
         };
-        const inserted = await orders.insertOrder(newOrder(userId, snapshot, meta));
+        const inserted = await orders.insertOrder({
+          ...newOrder(userId, snapshot, meta),
+          requestHash: idempotencyKey ? requestHash : null,
+        });
         if (!inserted) {
           const winner = idempotencyKey
             ? await orders.findByIdempotencyKey(userId, idempotencyKey)
@@ -297,7 +300,6 @@ export function createOrderPlacementService(deps: {
           await assertSameRequest(tx, winner.id, requestHash);
           return { order: winner, replayed: true };
         }
-        await rememberRequestHash(tx, inserted.id, idempotencyKey ? requestHash : null);
         await deps.carts.clearCart(userId, request.vendorId, tx);
         return { order: inserted, replayed: false };
       });

@@ -1,4 +1,5 @@
-import Stripe from "stripe";
+import { createRequire } from "node:module";
+import type Stripe from "stripe";
 import { CHECKOUT_LIFETIME_MS } from "./payment-model.js";
 import type {
   CheckoutSessionState,
@@ -90,7 +91,9 @@ const CHECKOUT_EVENTS = new Set([
 /** Stripe Checkout: a hosted page on checkout.stripe.com, confirmed by webhook or by asking Stripe. */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const api = options.api ?? {};
-  const stripe = new Stripe(options.secretKey, {
+  // Loaded only when Stripe is configured: the SDK is about 19 MB of memory a park on the test checkout never needs.
+  const StripeSdk = createRequire(import.meta.url)("stripe") as typeof Stripe;
+  const stripe = new StripeSdk(options.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,

@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import type { PushSubscribeRequest } from "@contract/push";
 import type { Database } from "@server/db/database.js";
 import {
@@ -6,7 +7,7 @@ import {
 } from "@server/db/repositories/push-subscriptions.js";
 import type { OrderStatusChanged } from "@server/events.js";
 import { badRequest, HttpError, notFound } from "@server/http-error.js";
-import webpush from "web-push";
+import type WebPush from "web-push";
 import { createSafeTransport, pushEndpointProblem } from "./endpoint-policy.js";
 import type { PushTransport } from "./transport.js";
 
@@ -32,6 +33,13 @@ export interface PushServiceDeps {
   /** Subscriptions one customer may keep (PUSH_SUBSCRIPTIONS_PER_CUSTOMER_MAX); default 10. */
   subscriptionsMax?: number | undefined;
 }
+
+/** web-push, loaded at the first push rather than at start (about 11 MB of memory a park without pushes never needs). */
+let webPushModule: typeof WebPush | undefined;
+const webPush = (): typeof WebPush => {
+  webPushModule ??= createRequire(import.meta.url)("web-push") as typeof WebPush;
+  return webPushModule;
+};
 
 const decodedLength = (value: string) => Buffer.from(value, "base64url").length;
 
@@ -59,7 +67,7 @@ export function createPushService({
   ): Promise<DeliveryOutcome> {
     const { endpoint } = subscription;
     try {
-      const details = webpush.generateRequestDetails(
+      const details = webPush().generateRequestDetails(
         { endpoint, keys: subscription.keys },
         payload,
         {
