@@ -193,10 +193,10 @@ describe("metrics: /metrics for Prometheus behind METRICS_TOKEN", () => {
       expect(sample(text, "foodpark_sockets_connected")).toBe(1);
       expect(sample(text, "nodejs_eventloop_lag_seconds")).toBeGreaterThanOrEqual(0);
       expect(sample(text, "nodejs_eventloop_lag_p99_seconds")).toBeGreaterThanOrEqual(0);
-      expect(sample(text, "foodpark_db_pool_connections", 'state="max"')).toBe(10);
-      expect(sample(text, "foodpark_db_pool_connections", 'state="total"')).toBeGreaterThanOrEqual(
-        1,
-      );
+      const max = sample(text, "foodpark_db_pool_connections", 'state="max"') ?? 0;
+      const total = sample(text, "foodpark_db_pool_connections", 'state="total"') ?? 0;
+      expect(total).toBeGreaterThanOrEqual(1);
+      expect(max).toBeGreaterThanOrEqual(total);
       expect(sample(text, "foodpark_db_pool_connections", 'state="waiting"')).toBe(0);
     } finally {
       socket.disconnect();
