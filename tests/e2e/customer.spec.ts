@@ -52,16 +52,20 @@ test.describe("what customers see", () => {
     await expect(allergens).not.toContainText("Eggs");
     const bar = page.locator(".item-bar");
     await expect(bar).not.toContainText("Includes:");
+    // The bar names the whole dish's allergens, not only what the choices bring.
+    await expect(bar).toContainText("Contains: Gluten, Milk");
 
     // A choice's allergens join the panel at once, and are named beside the Add button.
     await page.getByLabel("Garlic & herb mayo").check();
     await expect(allergens).toContainText("Eggs (from Garlic & herb mayo)");
     await expect(allergens).toContainText("Mustard (from Garlic & herb mayo)");
-    await expect(bar).toContainText("Includes: Garlic & herb mayo · Contains: Eggs, Mustard");
+    await expect(bar).toContainText(
+      "Includes: Garlic & herb mayo · Contains: Gluten, Eggs, Milk, Mustard",
+    );
     await page.getByLabel('12" Large').check();
     await page.getByLabel("Nduja").check();
     await expect(bar).toContainText(
-      "Includes: Nduja, Garlic & herb mayo · Contains: Eggs, Mustard",
+      "Includes: Nduja, Garlic & herb mayo · Contains: Gluten, Eggs, Milk, Mustard",
     );
     await expectNoViolations(page);
     await bar.getByRole("button", { name: "Add to Cart £14.00" }).click();

@@ -1,4 +1,4 @@
-import { allergenLabel } from "@contract/allergens";
+import { ALLERGENS_NOT_DECLARED, allergenLabel, dishAllergenLine } from "@contract/allergens";
 import { TEXT_LIMIT } from "@contract/limits";
 import { MESSAGES } from "@contract/messages";
 import type { AddonGroup } from "@contract/vendors";
@@ -11,7 +11,6 @@ import { QuantityStepper } from "@/components/QuantityStepper";
 import { Skeleton } from "@/components/Skeleton";
 import { Spinner } from "@/components/Spinner";
 import { TextEditModal } from "@/components/TextEditModal";
-import { containsLine } from "@/lib/allergens";
 import { ApiError } from "@/lib/api-client";
 import { formatPence } from "@/lib/money";
 import { toasts } from "@/lib/toast-store";
@@ -93,7 +92,7 @@ function AllergenPanel({ groups, summary }: { groups: AddonGroup[]; summary: Sel
           })}
         </ul>
       ) : (
-        <p className="allergen-panel__none">No allergens declared for this item.</p>
+        <p className="allergen-panel__none">{ALLERGENS_NOT_DECLARED}</p>
       )}
       <p className="allergen-panel__note">
         {optionAllergens ? "Some options below add allergens: each one says which. " : ""}Tell the
@@ -325,12 +324,12 @@ export function ItemDetailPage({ vendorId, itemId, cart, lineId }: Props) {
       </div>
 
       <div className="action-bar item-bar">
-        {summary.extras.length > 0 && (
-          <p className="item-bar__includes" aria-live="polite">
-            Includes: {summary.extras.map((entry) => entry.addon.name).join(", ")}
-            {summary.extrasAllergens.length > 0 && <> · {containsLine(summary.extrasAllergens)}</>}
-          </p>
-        )}
+        <p className="item-bar__includes" aria-live="polite" data-testid="item-bar-allergens">
+          {summary.extras.length > 0 && (
+            <>Includes: {summary.extras.map((entry) => entry.addon.name).join(", ")} · </>
+          )}
+          {dishAllergenLine(menuItem.allergens, summary.chosenAllergens)}
+        </p>
         <button
           type="button"
           className={`btn btn--primary btn--block item-bar__button${errors.length > 0 && !justAdded ? " item-bar__button--blocked" : ""}`}

@@ -1,9 +1,9 @@
+import { dishAllergenLine } from "@contract/allergens";
 import type { MenuItem } from "@contract/vendors";
 import { Link, useNavigate } from "react-router";
 import { ItemImage } from "@/components/ItemImage";
 import { QuantityStepper } from "@/components/QuantityStepper";
 import { Spinner } from "@/components/Spinner";
-import { containsLine } from "@/lib/allergens";
 import { numericId } from "@/lib/ids";
 import { formatPence } from "@/lib/money";
 import type { MenuCartControls } from "./menu-cart-controls";
@@ -64,7 +64,7 @@ function AddControl({ item, vendorId, cart, ordering, onAdd }: Omit<Props, "eage
 
 /** Image, name, description, price, allergens in words; the row opens the item, the button adds it. */
 export function MenuItemRow({ item, vendorId, cart, ordering, eagerImage, onAdd }: Props) {
-  const allergens = containsLine(item.allergens);
+  const allergens = dishAllergenLine(item.allergens);
   const to = `/vendor/${vendorId}/item/${numericId(item.id)}`;
   return (
     <li className="menu-item">
