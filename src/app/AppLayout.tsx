@@ -22,6 +22,9 @@ function AppBanners() {
 // Loaded once the first screen has settled: socket.io-client stays out of the page chunks and off the first paint.
 const LiveUpdates = lazy(() => import("./LiveUpdates"));
 
+// Its own chunk: the basket's query and schema stay out of the first screen's code.
+const ParkBasketLink = lazy(() => import("./ParkBasketLink"));
+
 function PageFallback() {
   return (
     <div className="page-fallback">
@@ -67,6 +70,9 @@ export function AppLayout() {
             </NavLink>
           ))}
         </nav>
+        <Suspense fallback={null}>
+          <ParkBasketLink placement="top" />
+        </Suspense>
       </header>
       <AppBanners />
       <main id="main" className="app-main">
@@ -74,6 +80,9 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </main>
+      <Suspense fallback={null}>
+        <ParkBasketLink placement="bottom" />
+      </Suspense>
       <nav aria-label="Main" className="bottom-nav">
         {NAV_ITEMS.map((item) => (
           <NavLink key={item.to} to={item.to} end={item.to === "/"} className="bottom-nav__link">
