@@ -4,6 +4,7 @@ import { BrowserRouter } from "react-router";
 import { ToastHost } from "../components/ToastHost";
 import { AuthProvider } from "../features/auth/components/AuthProvider";
 import { clearLocalCart } from "../features/cart/lib/cart-keys";
+import { forgetCarDelivery } from "../features/checkout/lib/car-delivery-storage";
 import { applyBrandTheme, brand } from "../lib/brand";
 import { toasts } from "../lib/toast-store";
 import { AfterFirstScreen } from "./first-screen";
@@ -38,6 +39,7 @@ export function App({ queryClient: bootClient }: { queryClient?: QueryClient }) 
       queryClient.clear();
       toasts.clear();
       clearLocalCart();
+      forgetCarDelivery();
       void removeSavedQueries().catch(() => undefined);
       void forgetSignedOutCustomer(previousToken).catch(() => undefined);
     },
