@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { PageHeader } from "@/components/PageHeader";
 import { formatPence } from "@/lib/money";
+import { orderTypeLabel } from "@/lib/order-display";
 import { useNow } from "@/lib/use-now";
 import { orderQuery } from "../api/checkout-api";
 import { summaryOfOrder } from "../lib/order-view";
@@ -37,7 +38,7 @@ function fromPlaced(placed: PlacedCashOrder): PlacedOrderReceiptProps {
 const sampleSummary: PlacedOrderReceiptProps = {
   orderNumber: SAMPLE.orderNumber,
   vendorName: SAMPLE.vendorName,
-  orderType: "Click & Collect",
+  orderType: orderTypeLabel("takeaway"),
   totalPence: 0,
   estimatedTime: vendorEstimateText(null, "long"),
   items: [],

@@ -34,10 +34,7 @@ export function readCarDelivery(store: Storage | null = storage()): SavedCarDeli
   }
 }
 
-export function writeCarDelivery(
-  value: SavedCarDelivery,
-  store: Storage | null = storage(),
-): void {
+export function writeCarDelivery(value: SavedCarDelivery, store: Storage | null = storage()): void {
   try {
     if (value.answer === null && !value.plate) store?.removeItem(KEY);
     else store?.setItem(KEY, JSON.stringify(value));
