@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { PageHeader } from "@/components/PageHeader";
+import { brand } from "@/lib/brand";
 import { formatPence } from "@/lib/money";
 import { orderTypeLabel } from "@/lib/order-display";
 import { useNow } from "@/lib/use-now";
@@ -16,7 +17,7 @@ import { CashHero } from "./CashHero";
 import { PlacedOrderReceipt, type PlacedOrderReceiptProps, VehicleRow } from "./PlacedOrderReceipt";
 
 /** The product spec (docs/product-spec.md § Screens and routes): only when there is no order data at all. */
-const SAMPLE = { vendorName: "Food Park Kitchen", orderNumber: "#25" } as const;
+const SAMPLE = { vendorName: `${brand.appName} Kitchen`, orderNumber: "#25" } as const;
 
 export interface CashAtCounterPageProps {
   /** Spec: the cart is cleared on entry. */
