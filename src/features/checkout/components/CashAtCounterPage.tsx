@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { PageHeader } from "@/components/PageHeader";
 import { brand } from "@/lib/brand";
+import { atCounterOf, theName } from "@/lib/copy";
 import { formatPence } from "@/lib/money";
 import { orderTypeLabel } from "@/lib/order-display";
 import { useNow } from "@/lib/use-now";
@@ -97,8 +98,8 @@ function OneOrderCash({
         eyebrow={<>Order {summary.orderNumber} placed</>}
         title={
           <>
-            Pay {summary.totalPence > 0 ? formatPence(summary.totalPence) : ""} at the{" "}
-            {summary.vendorName} counter
+            Pay {summary.totalPence > 0 ? formatPence(summary.totalPence) : ""}{" "}
+            {atCounterOf(summary.vendorName)}
           </>
         }
       />
@@ -110,7 +111,7 @@ function OneOrderCash({
             <ol>
               <li>
                 <strong>Go to the counter and pay.</strong> Show order number {summary.orderNumber}{" "}
-                at the {summary.vendorName} trailer and pay in cash.
+                at {theName(summary.vendorName)} trailer and pay in cash.
               </li>
               <li>
                 <strong>Preparation starts after payment.</strong> The kitchen starts cooking as
