@@ -59,14 +59,25 @@ function restore(y: number): () => void {
   return () => cancelAnimationFrame(frame);
 }
 
-/** Where a screen should open: restored on Back/Forward, the fragment's page decides, else the top. */
+/**
+ * A position belongs to one history entry AND its screen: a fresh load has no entry key of its own (React Router
+ * calls it 'default'), so a key alone would hand one screen's position to the next screen loaded fresh (the cart
+ * opening at the bottom the trailer list was left at).
+ */
+export const positionKey = (location: Pick<Location, "key" | "pathname" | "search">): string =>
+  `${location.key} ${location.pathname}${location.search}`;
+
+/**
+ * Where a screen should open: restored on Back/Forward and on a reload of the same entry (same screen), the
+ * fragment's page decides, else the top. A fresh load (no entry key yet) always opens at the top.
+ */
 export function scrollTargetFor(
-  location: Pick<Location, "key" | "hash">,
+  location: Pick<Location, "key" | "hash" | "pathname" | "search">,
   navigationType: NavigationType,
   positions: Record<string, number>,
 ): number | "fragment" {
-  if (navigationType === "POP" && positions[location.key] !== undefined)
-    return positions[location.key]!;
+  const saved = positions[positionKey(location)];
+  if (navigationType === "POP" && location.key !== "default" && saved !== undefined) return saved;
   if (location.hash) return "fragment";
   return 0;
 }
@@ -110,8 +121,9 @@ export function useScrollRestoration(): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per history entry, not on every render
   useLayoutEffect(() => {
     // The screen being left keeps the position it was last seen at (not what its replacement's height clamps to).
-    if (activeKey && activeKey !== location.key) savePosition(activeKey, lastY);
-    activeKey = location.key;
+    const key = positionKey(location);
+    if (activeKey && activeKey !== key) savePosition(activeKey, lastY);
+    activeKey = key;
     const target = scrollTargetFor(location, navigationType, readPositions());
     lastY = typeof target === "number" ? target : 0;
     if (target === "fragment") return toFragment(decodeURIComponent(location.hash.slice(1)));
