@@ -9,13 +9,14 @@ import { AfterFirstScreen } from "./first-screen";
 import { NAV_ITEMS } from "./navigation";
 import { WaitingUpdateBanner } from "./pwa/WaitingUpdateBanner";
 
+/** Notices about the whole app (offline, an update waiting, test payments), inside a landmark of their own. */
 function AppBanners() {
   return (
-    <div className="app-banners">
+    <section className="app-banners" aria-label="Notices">
       <OfflineBanner />
       <WaitingUpdateBanner />
       <TestPaymentsBanner />
-    </div>
+    </section>
   );
 }
 

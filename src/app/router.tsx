@@ -19,6 +19,7 @@ import {
 import { AppLayout, BareLayout } from "./AppLayout";
 import { RequireSignedIn, RequireSignedOut } from "./guards";
 import { RouteErrorBoundary } from "./RouteError";
+import { useFocusOnScreenChange } from "./focus-on-screen-change";
 import { useScrollRestoration } from "./scroll-restoration";
 
 interface PageHandle {
@@ -135,6 +136,7 @@ export function AppRoutes(): ReactNode {
   const location = useLocation();
   const navigate = useNavigate();
   useScrollRestoration();
+  useFocusOnScreenChange();
   useLayoutEffect(() => {
     current = { state: { location }, navigate: (to, options) => void navigate(to, options) };
   }, [location, navigate]);

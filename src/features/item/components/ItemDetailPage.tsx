@@ -3,7 +3,7 @@ import { TEXT_LIMIT } from "@contract/limits";
 import { MESSAGES } from "@contract/messages";
 import type { AddonGroup } from "@contract/vendors";
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Icon } from "@/components/Icon";
 import { PageHeader } from "@/components/PageHeader";
@@ -131,6 +131,8 @@ export function ItemDetailPage({ vendorId, itemId, cart, lineId }: Props) {
   const [justAdded, setJustAdded] = useState(false);
   const [noteOpen, setNoteOpen] = useState(false);
   const [pendingNote, setPendingNote] = useState("");
+  // '+ Add' pressed: the stepper replacing it keeps the focus.
+  const addPressed = useRef(false);
 
   const backTo = `/vendor/${vendorId}`;
   if (!validId || item.isError || item.isPending) {
@@ -250,12 +252,16 @@ export function ItemDetailPage({ vendorId, itemId, cart, lineId }: Props) {
                 busy={cart.isBusy}
                 onDecrease={() => cart.setLineQuantity(line.lineId, line.quantity - 1)}
                 onIncrease={() => cart.setLineQuantity(line.lineId, line.quantity + 1)}
+                takeFocus={addPressed.current}
               />
             ) : (
               <button
                 type="button"
                 className="add-btn add-btn--solid"
-                onClick={add}
+                onClick={() => {
+                  addPressed.current = true;
+                  void add();
+                }}
                 disabled={cart.isAdding || !groupsReady || !menuItem.available}
               >
                 {cart.isAdding ? (
