@@ -26,7 +26,7 @@ import {
   toggleAddon,
   unitPricePence,
 } from "../lib/addon-rules";
-import { badgeLabel, selectionOfLine, targetLine } from "../lib/item-display";
+import { badgeLabel, ITEM_BADGES, selectionOfLine, targetLine } from "../lib/item-display";
 import "../item.css";
 import { AddonGroupSection } from "./AddonGroupSection";
 import { FrequentlyBoughtStrip } from "./FrequentlyBoughtStrip";
@@ -231,15 +231,14 @@ export function ItemDetailPage({ vendorId, itemId, cart, lineId }: Props) {
         </div>
 
         <div className="item-info">
-          {menuItem.badges.length > 0 && (
-            <p className="item-badges">
-              {menuItem.badges.map((badge) => (
-                <span key={badge} className="badge badge--primary item-badge">
-                  <Icon name="star" size={14} /> {badgeLabel(badge)}
-                </span>
-              ))}
-            </p>
-          )}
+          {/* The spec's decorative badges, on every item page. */}
+          <p className="item-badges">
+            {ITEM_BADGES.map((badge) => (
+              <span key={badge} className="badge badge--primary item-badge">
+                <Icon name="star" size={14} /> {badgeLabel(badge)}
+              </span>
+            ))}
+          </p>
           <h1 className="item-info__name">{menuItem.name}</h1>
           <p className="item-info__description">{menuItem.description}</p>
 
