@@ -13,6 +13,7 @@ import { IN_APP_NAVIGATE_EVENT } from "./pwa/in-app-navigation";
 import { PushSync } from "./pwa/PushSync";
 import { createQueryClient } from "./query-client";
 import { AppRoutes, appRouter } from "./router";
+import { reportShownErrors } from "./shown-errors";
 
 /** Clean-up that needs code a signed-in session never loaded: fetched only at sign-out. */
 async function forgetSignedOutCustomer(previousToken: string | null): Promise<void> {
@@ -45,6 +46,8 @@ export function App({ queryClient: bootClient }: { queryClient?: QueryClient }) 
     },
     [queryClient],
   );
+
+  useEffect(() => reportShownErrors(), []);
 
   // A tapped notification opens its order in place.
   useEffect(() => {

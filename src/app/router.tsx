@@ -17,9 +17,9 @@ import {
   useRoutes,
 } from "react-router";
 import { AppLayout, BareLayout } from "./AppLayout";
+import { useFocusOnScreenChange } from "./focus-on-screen-change";
 import { RequireSignedIn, RequireSignedOut } from "./guards";
 import { RouteErrorBoundary } from "./RouteError";
-import { useFocusOnScreenChange } from "./focus-on-screen-change";
 import { useScrollRestoration } from "./scroll-restoration";
 
 interface PageHandle {
