@@ -13,6 +13,7 @@ const LOOK_FOR_MS = 1500;
 export function useFocusOnScreenChange(): void {
   const { pathname } = useLocation();
   const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per screen (pathname), not per render
   useEffect(() => {
     if (first.current) {
       first.current = false;
