@@ -107,7 +107,8 @@ export async function request<S extends Schema = Schema<unknown>>(
 export const apiUrl = (path: string) => `${apiBase}${path}`;
 export const authUrl = (path: string) => `${authHost}/auth${path}`;
 /** POST {auth host}/auth/register goes to the registration host (VITE_REGISTRATION_HOST, default the auth host). */
-export const registrationUrl = (path = "/register", host = registrationHost) => `${host}/auth${path}`;
+export const registrationUrl = (path = "/register", host = registrationHost) =>
+  `${host}/auth${path}`;
 
 export const api = {
   get: <S extends Schema>(
