@@ -29,7 +29,7 @@ function BasketControl({ placement }: { placement: "top" | "bottom" }) {
     0,
   );
   if (itemCount === 0) return null;
-  return (
+  const link = (
     <Link
       to="/cart"
       className={`park-basket park-basket--${placement}`}
@@ -40,5 +40,13 @@ function BasketControl({ placement }: { placement: "top" | "bottom" }) {
         Basket · {itemsLabel(itemCount)} · {formatPence(basket.totals.totalPence)}
       </span>
     </Link>
+  );
+  // In the top bar it sits in the header's landmark; above the bottom navigation it needs its own.
+  return placement === "top" ? (
+    link
+  ) : (
+    <section aria-label="Basket" className="park-basket-region">
+      {link}
+    </section>
   );
 }
