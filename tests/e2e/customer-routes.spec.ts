@@ -198,3 +198,50 @@ for (const view of VIEWPORTS) {
     });
   });
 }
+
+test("'+ Add' keeps the focus; the menu's bar names its trailer beside the basket; the car answer survives a reload", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const data = await fixture(request);
+  const { context, page } = await signedIn(browser, data.session, VIEWPORTS[0]);
+  try {
+    const vendors = await openVendors(request);
+    const other = vendors.find((vendor) => vendor.id !== data.vendorId)!;
+    let dish: { id: number; name: string } | undefined;
+    for (const item of await menuOf(request, other.id)) {
+      const groups = (await (
+        await request.get(`/api/menu-items/${item.id}/addon-groups`)
+      ).json()) as {
+        addonGroups: unknown[];
+      };
+      if (groups.addonGroups.length === 0) {
+        dish = item;
+        break;
+      }
+    }
+    expect(dish, `a dish without options at ${other.name}`).toBeDefined();
+    await page.goto(`/vendor/${other.id}`);
+    await page.getByRole("button", { name: `Add ${dish!.name}`, exact: true }).click();
+    await expect(page.getByRole("button", { name: `Increase ${dish!.name}` })).toBeFocused();
+    await expect(page.locator(".basket-bar")).toHaveText(
+      new RegExp(
+        `^${other.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: 1 item · £\\d+\\.\\d\\d — basket 2 items$`,
+      ),
+    );
+    await page.screenshot({ path: `${SHOTS}/phone-menu-basket-bar.png` });
+
+    await page.goto("/cart");
+    await page.getByRole("radio", { name: "Yes", exact: true }).check();
+    await page.getByRole("textbox", { name: "Car registration" }).fill("AB12CDE");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByText("Vehicle Selected")).toBeVisible();
+    await page.reload();
+    await expect(page.getByText("Vehicle Selected")).toBeVisible();
+    await expect(page.getByRole("radio", { name: "Yes", exact: true })).toBeChecked();
+    await page.screenshot({ path: `${SHOTS}/phone-cart-car-kept.png`, fullPage: true });
+  } finally {
+    await context.close();
+  }
+});
