@@ -69,21 +69,25 @@ export const positionKey = (location: Pick<Location, "key" | "pathname" | "searc
 
 /**
  * Where a screen should open: restored on Back/Forward and on a reload of the same entry (same screen), the
- * fragment's page decides, else the top. A fresh load (no entry key yet) always opens at the top.
+ * fragment's page decides, else the top. The first screen of a fresh load (no entry key yet) opens at the top.
  */
 export function scrollTargetFor(
   location: Pick<Location, "key" | "hash" | "pathname" | "search">,
   navigationType: NavigationType,
   positions: Record<string, number>,
+  firstScreen = false,
 ): number | "fragment" {
   const saved = positions[positionKey(location)];
-  if (navigationType === "POP" && location.key !== "default" && saved !== undefined) return saved;
+  const freshLoad = firstScreen && location.key === "default";
+  if (navigationType === "POP" && !freshLoad && saved !== undefined) return saved;
   if (location.hash) return "fragment";
   return 0;
 }
 
 /** The history entry on screen and where it was last seen scrolled to (updated on scroll and on every tap). */
 let activeKey: string | null = null;
+/** No screen shown yet in this document: the next is the first screen of a load. */
+let firstScreen = true;
 let lastY = 0;
 
 function track(): () => void {
@@ -124,7 +128,8 @@ export function useScrollRestoration(): void {
     const key = positionKey(location);
     if (activeKey && activeKey !== key) savePosition(activeKey, lastY);
     activeKey = key;
-    const target = scrollTargetFor(location, navigationType, readPositions());
+    const target = scrollTargetFor(location, navigationType, readPositions(), firstScreen);
+    firstScreen = false;
     lastY = typeof target === "number" ? target : 0;
     if (target === "fragment") return toFragment(decodeURIComponent(location.hash.slice(1)));
     return restore(target);

@@ -6,8 +6,11 @@ const at = (key: string, pathname: string, hash = "") => ({ key, pathname, searc
 
 it("a fresh load opens at the top, whatever another screen loaded fresh was left at", () => {
   const positions = { [positionKey(at("default", "/vendors"))]: 1500 };
+  expect(scrollTargetFor(at("default", "/cart"), NavigationType.Pop, positions, true)).toBe(0);
+  expect(scrollTargetFor(at("default", "/vendors"), NavigationType.Pop, positions, true)).toBe(0);
+  // Back to that first entry later in the same visit: its own position again.
+  expect(scrollTargetFor(at("default", "/vendors"), NavigationType.Pop, positions)).toBe(1500);
   expect(scrollTargetFor(at("default", "/cart"), NavigationType.Pop, positions)).toBe(0);
-  expect(scrollTargetFor(at("default", "/vendors"), NavigationType.Pop, positions)).toBe(0);
 });
 
 it("Back, Forward and a reload of the same entry bring back that screen's position", () => {
