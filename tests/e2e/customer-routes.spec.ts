@@ -245,3 +245,33 @@ test("'+ Add' keeps the focus; the menu's bar names its trailer beside the baske
     await context.close();
   }
 });
+
+test("status toasts: one compact line per order, a newer status replacing the older, no warning sign while in progress", async ({
+  browser,
+  request,
+}) => {
+  const session = await apiNewCustomer(request, "Tess Toasts");
+  const { context, page } = await signedIn(browser, session, VIEWPORTS[0]);
+  try {
+    await page.goto("/test-notification");
+    await page.getByRole("button", { name: "Preparing", exact: true }).click();
+    const toasts = page.locator(".toast-host .toast");
+    await expect(toasts).toHaveCount(1);
+    await expect(toasts.first()).toHaveClass(/toast--warning/);
+    // The icon is the clock, not the alert triangle other warnings wear.
+    const icon = await toasts.first().locator(".toast__icon path").getAttribute("d");
+    expect(icon).toContain("M12 21a9 9 0 1 0 0-18");
+    const box = await toasts.first().boundingBox();
+    expect(box!.height).toBeLessThanOrEqual(68);
+    // On screen, at the top right.
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    await page.getByRole("button", { name: "Ready for pickup", exact: true }).click();
+    await expect(toasts).toHaveCount(1);
+    await expect(toasts.first()).toHaveClass(/toast--success/);
+    await page.waitForTimeout(400); // the toast's 0.2 s entrance, for the picture
+    await page.screenshot({ path: `${SHOTS}/phone-status-toast.png` });
+  } finally {
+    await context.close();
+  }
+});
