@@ -1,5 +1,5 @@
 // Bench section "scale-out": menu requests/s and orders/s with one node, then with two nodes, both
-// behind the small round-robin load balancer (scripts/lb.mjs, its own process), on a fresh PostgreSQL database.
+// behind Debian's nginx running deploy/nginx/foodpark.conf.template (scripts/nginx.mjs), on a fresh PostgreSQL database.
 // One node runs as a single node does today (no REDIS_URL); the two nodes share Redis (socket.io, limits, events).
 // Load comes from autocannon in this process. Everything (load generator, balancer, nodes, PostgreSQL, Redis)
 // shares this machine's cores, so the ratio says more about the machine than about the design: see the notes.
@@ -15,6 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
+import { startNginx } from "../nginx.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 8);
 const CONNECTIONS = 32;
@@ -109,37 +110,12 @@ async function startNode(root, port, env) {
   };
 }
 
-async function startBalancer(root, port, backendPorts) {
-  const child = spawn(
-    process.execPath,
-    [
-      path.join(root, "scripts/lb.mjs"),
-      "--port",
-      String(port),
-      ...backendPorts.map((p) => `127.0.0.1:${p}`),
-    ],
-    { stdio: ["ignore", "ignore", "inherit"] },
-  );
-  for (let i = 0; i < 50; i++) {
-    const up = await new Promise((resolve) => {
-      const socket = net.connect({ host: "127.0.0.1", port }, () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once("error", () => resolve(false));
-    });
-    if (up) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const gone = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await gone;
-    },
-  };
+async function startBalancer(port, backendPorts) {
+  const nginx = await startNginx({
+    port,
+    backends: backendPorts.map((backendPort) => ({ host: "127.0.0.1", port: backendPort })),
+  });
+  return { baseUrl: nginx.baseUrl, stop: () => nginx.close() };
 }
 
 async function json(baseUrl, urlPath, { token, body, method } = {}) {
@@ -202,12 +178,34 @@ async function menuLoad(baseUrl, vendorId) {
 
 /** Orders/s: each connection is its own customer, adding a line to its cart then placing a cash order. */
 async function orderLoad(baseUrl, setup) {
-  let nextToken = 0;
+  // autocannon starts each round of the sequence (add, then order) with a fresh context: a customer is taken from
+  // the free ones for the round and given back when its order is answered, so no two connections ever share a cart
+  // (sharing one, an order would empty the other's cart and it would be refused as empty).
+  // Each customer is a phone carrying the balancer's cookie as a browser would, so nginx keeps it on one node
+  // (the menu load, like API clients, has no cookie and spreads at random).
+  const free = setup.tokens.slice();
+  const cookies = new Map(
+    setup.tokens.map((token) => [token, `foodpark_node=${randomBytes(16).toString("hex")}`]),
+  );
   const auth = (context) => {
-    context.token ??= setup.tokens[nextToken++ % setup.tokens.length];
-    return { "content-type": "application/json", authorization: `Bearer ${context.token}` };
+    context.token ??= free.shift();
+    // Twice as many customers as connections: a round cut short by a lost connection does not run the pool dry.
+    if (!context.token) throw new Error("more rounds in flight than customers");
+    return {
+      "content-type": "application/json",
+      authorization: `Bearer ${context.token}`,
+      cookie: cookies.get(context.token),
+    };
   };
   let placed = 0;
+  /** Answers other than 2xx, by request and status, with the first body seen for each (the note shows them). */
+  const failures = {};
+  const tally = (name) => (status, body) => {
+    if (status < 300) return;
+    const key = `${name} ${status}`;
+    failures[key] ??= { count: 0, body: String(body ?? "").slice(0, 160) };
+    failures[key].count += 1;
+  };
   const result = await run({
     url: baseUrl,
     requests: [
@@ -225,6 +223,7 @@ async function orderLoad(baseUrl, setup) {
             addonSelections: setup.addonSelections,
           }),
         }),
+        onResponse: tally("add"),
       },
       {
         method: "POST",
@@ -239,8 +238,11 @@ async function orderLoad(baseUrl, setup) {
             items: [],
           }),
         }),
-        onResponse: (status) => {
+        onResponse: (status, body, context) => {
           if (status === 201) placed += 1;
+          tally("order")(status, body);
+          if (context.token) free.push(context.token);
+          context.token = undefined;
         },
       },
     ],
@@ -248,6 +250,8 @@ async function orderLoad(baseUrl, setup) {
   return {
     perSecond: placed / SECONDS,
     errors: result.non2xx + result.errors,
+    timeouts: result.timeouts,
+    failures,
     p99: result.latency.p99,
   };
 }
@@ -266,8 +270,8 @@ async function measure(ctx, nodeCount, databaseUrl, portBase) {
     };
     // Started one after the other: the first migrates and seeds (the others would wait on the lock anyway).
     for (const port of ports) nodes.push(await startNode(ctx.root, port, env));
-    balancer = await startBalancer(ctx.root, await ctx.port(portBase + 5), ports);
-    const setup = await prepare(balancer.baseUrl, CONNECTIONS);
+    balancer = await startBalancer(await ctx.port(portBase + 5), ports);
+    const setup = await prepare(balancer.baseUrl, CONNECTIONS * 2);
     ctx.log(`scale-out: ${nodeCount} node(s): menu load ${SECONDS} s…`);
     const menu = await menuLoad(balancer.baseUrl, setup.vendorId);
     ctx.log(`scale-out: ${nodeCount} node(s): order load ${SECONDS} s…`);
@@ -372,14 +376,14 @@ const section = {
         value: round(one.orders.perSecond),
         unit: "orders/s",
         target: "",
-        note: `p99 ${one.orders.p99} ms, ${one.orders.errors} non-2xx/errors`,
+        note: `p99 ${one.orders.p99} ms, ${one.orders.errors} non-2xx/errors ${JSON.stringify(one.orders.failures)}`,
       },
       {
         metric: "orders, 2 nodes",
         value: round(two.orders.perSecond),
         unit: "orders/s",
         target: "",
-        note: `p99 ${two.orders.p99} ms, ${two.orders.errors} non-2xx/errors`,
+        note: `p99 ${two.orders.p99} ms, ${two.orders.errors} non-2xx/errors ${JSON.stringify(two.orders.failures)}`,
       },
       {
         metric: "orders ratio 2/1",

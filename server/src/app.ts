@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import {
   DEFAULT_LOGIN_FAILURE_WINDOW_MINUTES,
   DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT,
@@ -14,6 +14,7 @@ import type { Database } from "./db/database.js";
 import { DomainEvents } from "./events.js";
 import { readAppName } from "./lib/app-name.js";
 import { LOG_REDACT_PATHS, requestSerializer } from "./logging.js";
+import accessLogPlugin from "./plugins/access-log.js";
 import authPlugin from "./plugins/auth.js";
 import compressPlugin from "./plugins/compress.js";
 import dbPlugin from "./plugins/db.js";
@@ -81,6 +82,8 @@ export async function buildApp(
             redact: { paths: LOG_REDACT_PATHS, censor: "[redacted]" },
             ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
+    // No log line per request: plugins/access-log.ts counts them and logs slow ones; errors log themselves.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 64 * 1024,
     // A whole request (headers and body) must arrive in time: slow dribblers are cut off, not kept open.
     requestTimeout,
@@ -106,6 +109,7 @@ export async function buildApp(
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
   });
 
+  await app.register(accessLogPlugin);
   await app.register(redisPlugin, { config });
   await app.register(securityPlugin, { stripeJs: stripeJsKey(config) !== null });
   await app.register(inputGuardPlugin);
@@ -143,6 +147,7 @@ export async function buildApp(
   await app.register(authRoutes, {
     prefix: "/auth",
     loginRateLimitPerMinute: config.loginRateLimitPerMinute,
+    secureCookies: config.production === true,
     registerRateLimitPer10Minutes:
       config.registerRateLimitPer10Minutes ?? DEFAULT_REGISTER_RATE_LIMIT_PER_10_MINUTES,
     throttle: {

@@ -165,3 +165,42 @@ test.describe("several tabs", () => {
     await expect(second).toHaveURL("/");
   });
 });
+
+test.describe("sign-in under attack", () => {
+  test("a browser that signed in before still gets in while the account is locked for everyone else", async ({
+    page,
+    context,
+    browser,
+    request,
+  }) => {
+    const customer = await signUp(page, newCustomer("Grace Hopper"));
+    const device = (await context.cookies()).find((cookie) => cookie.name.startsWith("fp_device_"));
+    expect(device).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/auth/login" });
+    await page.goto("/profile");
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL("/login");
+
+    // Someone else guesses the password until the account is locked.
+    for (let guess = 0; guess < 11; guess++) {
+      await request.post("/auth/login", {
+        data: { email: customer.email, password: `guess-${guess}` },
+      });
+    }
+
+    // A new device, even with the right password, is told to wait.
+    const elsewhere = await browser.newContext();
+    const newPage = await elsewhere.newPage();
+    await newPage.goto("/login");
+    await newPage.getByLabel("Email Address").fill(customer.email);
+    await newPage.getByLabel("Password").fill(customer.password);
+    await newPage.getByRole("button", { name: "Sign In" }).click();
+    await expect(newPage.getByRole("alert")).toContainText(
+      "Too many failed sign-in attempts for this account.",
+    );
+    await elsewhere.close();
+
+    // The customer's own browser gets in.
+    await signIn(page, customer.email, customer.password);
+    await expectHome(page, "Grace");
+  });
+});

@@ -156,18 +156,18 @@ test.describe("web push", () => {
     await context.grantPermissions(["notifications"]);
     await page.goto("/login");
     await waitForControllingWorker(page);
+    // Read while the page is still on the app: CDP's registration events may arrive after the page has left it.
+    const origin = new URL(page.url()).origin;
     const cdp = await context.newCDPSession(page);
     const registrationId = new Promise<string>((resolve) => {
       cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
         const ours = registrations.find(
-          (registration) =>
-            !registration.isDeleted && registration.scopeURL.startsWith(new URL(page.url()).origin),
+          (registration) => !registration.isDeleted && registration.scopeURL.startsWith(origin),
         );
         if (ours) resolve(ours.registrationId);
       });
     });
     await cdp.send("ServiceWorker.enable");
-    const origin = new URL(page.url()).origin;
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
     const notifications = () =>
       worker.evaluate(async () =>
@@ -187,16 +187,31 @@ test.describe("web push", () => {
         registrationId: await registrationId,
         data: JSON.stringify(data),
       });
-    return { deliver, notifications };
+    /** The app's windows as the worker sees them (what its push handler asks before showing a notification). */
+    const visibleWindows = () =>
+      worker.evaluate(async () =>
+        (
+          await (self as unknown as ServiceWorkerGlobalScope).clients.matchAll({
+            type: "window",
+            includeUncontrolled: true,
+          })
+        )
+          .filter((client) => (client as WindowClient).visibilityState === "visible")
+          .map((client) => client.url),
+      );
+    return { deliver, notifications, visibleWindows };
   }
 
   test("with no app window visible, a push becomes a system notification: vendor in the title, status text, one tag per order", async ({
     page,
     context,
   }) => {
-    const { deliver, notifications } = await registeredWorker(page, context);
-    // Leave the app: no window of it is open, as when the phone is in a pocket.
+    const { deliver, notifications, visibleWindows } = await registeredWorker(page, context);
+    // Leave the app: no window of it is open, as when the phone is in a pocket. The browser removes the page it
+    // left from its clients asynchronously; while the worker still counts it as a visible window it rightly leaves
+    // the alert to the in-app toast, so the push waits until the worker sees none.
     await page.goto("about:blank");
+    await expect.poll(visibleWindows).toEqual([]);
 
     await deliver({ ...payload, status: "preparing", body: "Preparing Order" });
     await expect.poll(notifications).toHaveLength(1);

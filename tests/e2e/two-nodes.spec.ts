@@ -1,7 +1,8 @@
 /**
  * Two server processes (the production build) on one fresh PostgreSQL database and one Redis,
  * started at the same moment; then what a customer and the staff see across them, and a customer who survives
- * the node their socket is on going away (through scripts/lb.mjs, a round-robin load balancer).
+ * the node their socket is on going away (through nginx with deploy/nginx/foodpark.conf.template, the configuration
+ * docs/deploy.md recommends, rendered by scripts/nginx.mjs).
  * Uses the machine's PostgreSQL and Redis (tests/services.ts).
  */
 import { createECDH, randomBytes } from "node:crypto";
@@ -16,8 +17,8 @@ import {
   test,
 } from "@playwright/test";
 import { io as connect, type Socket } from "socket.io-client";
-import { startLoadBalancer } from "../../scripts/lb.mjs";
-import { type Cluster, type Node, startCluster } from "./cluster";
+import { startNginx } from "../../scripts/nginx.mjs";
+import { type Cluster, freePort, type Node, startCluster } from "./cluster";
 import {
   apiLogin,
   apiNewCustomer,
@@ -252,11 +253,63 @@ test("a status change made on B sends one web push per subscription, not one per
   }
 });
 
+test("through nginx, socket.io's polling fallback works with both nodes in the pool: each client stays on one node", async () => {
+  const lb = await startNginx({
+    port: await freePort(),
+    backends: [a, b].map((node) => ({ host: "127.0.0.1", port: node.port })),
+  });
+  try {
+    const viaLb = await playwrightRequest.newContext({ baseURL: lb.baseUrl });
+    contexts.push(viaLb);
+    const customer = await apiNewCustomer(viaLb, "Polly Polling");
+    // Six clients, each with its own cookie jar (as six phones): a polling session whose requests reached the
+    // other node would be refused ("Session ID unknown") and never join its room.
+    const polling = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const socket = connect(lb.baseUrl, {
+          path: "/socket.io",
+          transports: ["polling"],
+          withCredentials: true,
+          forceNew: true,
+          reconnection: false,
+        });
+        sockets.push(socket);
+        await next(socket, "connect");
+        const joined = next<{ room: string }>(socket, "room-joined");
+        socket.emit("user-auth", { token: customer.token });
+        socket.emit("join-user-room", customer.user.id);
+        await joined;
+        return socket;
+      }),
+    );
+    const [vendor] = await openVendors(viaLb);
+    const [item] = await menuOf(viaLb, vendor!.id);
+    const order = await placeCashOrder(viaLb, customer, vendor!.id, [{ itemId: item!.id }]);
+    const heard = polling.map((socket) =>
+      next<{ orderId: number; status: string }>(socket, "order-status-notification"),
+    );
+    const staff = await apiLogin(await apiOn(b), STAFF.email, STAFF.password);
+    const moved = await (await apiOn(b)).patch(`/api/staff/orders/${order.id}`, {
+      headers: { Authorization: `Bearer ${staff.token}` },
+      data: { status: "confirmed" },
+    });
+    expect(moved.status()).toBe(200);
+    for (const status of await Promise.all(heard))
+      expect(status).toMatchObject({ orderId: order.id, status: "confirmed" });
+    for (const socket of polling) expect(socket.io.engine.transport.name).toBe("polling");
+  } finally {
+    await lb.close();
+  }
+});
+
 test("a customer whose node stops reconnects through the load balancer and sees the new status in seconds", async ({
   browser,
 }) => {
   test.setTimeout(120_000);
-  const lb = await startLoadBalancer({ backends: [{ host: "127.0.0.1", port: a.port }] });
+  const lb = await startNginx({
+    port: await freePort(),
+    backends: [{ host: "127.0.0.1", port: a.port }],
+  });
   try {
     const viaLb = await playwrightRequest.newContext({ baseURL: `http://127.0.0.1:${lb.port}` });
     contexts.push(viaLb);
@@ -276,8 +329,8 @@ test("a customer whose node stops reconnects through the load balancer and sees 
     await expect(page.getByText("Pending Payment", { exact: true }).first()).toBeVisible();
     await joined;
 
-    // A rolling restart: B joins the pool, A stops.
-    lb.setBackends([
+    // A rolling restart: B joins the pool (nginx reloads its configuration), A stops.
+    await lb.setBackends([
       { host: "127.0.0.1", port: a.port },
       { host: "127.0.0.1", port: b.port },
     ]);

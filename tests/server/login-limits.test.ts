@@ -28,6 +28,13 @@ const ACCOUNT_LOCKED =
 const ADDRESS_LOCKED =
   /^Too many failed sign-in attempts from your network\. Please wait \d+ (minutes|seconds) and try again\.$/;
 
+/** `name=value` of the device cookie a sign-in response sets. */
+function deviceCookieOf(headers: Headers): string {
+  const cookie = headers.getSetCookie().find((line) => line.startsWith("fp_device_"));
+  if (!cookie) throw new Error("no device cookie was set");
+  return cookie.split(";")[0]!;
+}
+
 describe.each(stores)("login limits (%s counters)", (store) => {
   const prefix = randomRedisPrefix();
   let server: TestServer;
@@ -43,11 +50,20 @@ describe.each(stores)("login limits (%s counters)", (store) => {
     ...(store === "redis" ? { redisUrl: testRedisUrl, redisKeyPrefix: prefix } : {}),
   };
 
-  const login = (email: string, password: string, address: string) =>
+  const login = (email: string, password: string, address: string, deviceCookie?: string) =>
     server.request<LoginResponse & ErrorResponse>("/auth/login", {
       body: { email, password },
-      headers: { "x-forwarded-for": address },
+      headers: {
+        "x-forwarded-for": address,
+        ...(deviceCookie ? { cookie: deviceCookie } : {}),
+      },
     });
+  /** Signs in once (as on the customer's own phone) and keeps the device cookie the server sets. */
+  const signInOnPhone = async (email: string, password: string) => {
+    const response = await login(email, password, freshAddress());
+    expect(response.status).toBe(200);
+    return deviceCookieOf(response.headers);
+  };
 
   beforeAll(async () => {
     server = await startTestServer({ config: limits });
@@ -137,8 +153,76 @@ describe.each(stores)("login limits (%s counters)", (store) => {
     const customer = await server.registerCustomer();
     expect((await login(customer.email, customer.password, sprayer)).status).toBe(429);
     // … and signs in from anywhere else; the refusal did not count against the account.
-    expect((await login(customer.email, customer.password, freshAddress())).status).toBe(200);
+    const phone = await signInOnPhone(customer.email, customer.password);
+    // Back on the sprayed Wi-Fi, the phone that has signed in before gets in with the right password.
+    const known = await login(customer.email, customer.password, sprayer, phone);
+    expect(known.status).toBe(200);
+    expect(known.body.user.id).toBe(customer.user.id);
   }, 60_000);
+
+  it("keeps a customer whose account is under attack signing in on a device that signed in before", async () => {
+    const customer = await server.registerCustomer();
+    const phone = await signInOnPhone(customer.email, customer.password);
+    // The attack: far more wrong passwords than the account allows, from many addresses.
+    const attack: number[] = [];
+    for (let guess = 0; guess < DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT + 5; guess++)
+      attack.push((await login(customer.email, `guess-${guess}`, freshAddress())).status);
+    expect(attack.filter((status) => status === 401)).toHaveLength(
+      DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    );
+    expect(attack.slice(DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT).every((s) => s === 429)).toBe(true);
+
+    // The real customer, on their phone, with the right password: in, on every try.
+    for (let visit = 0; visit < 3; visit++) {
+      const signedIn = await login(customer.email, customer.password, freshAddress(), phone);
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.body.user.id).toBe(customer.user.id);
+    }
+    // An unknown device, even with the right password, waits out the window (documented).
+    const newDevice = await login(customer.email, customer.password, freshAddress());
+    expect(newDevice.status).toBe(429);
+    expect(newDevice.body.message).toMatch(ACCOUNT_LOCKED);
+    // The attacker's next guesses are still refused: the customer's sign-ins did not reset the count.
+    expect((await login(customer.email, "guess-again", freshAddress())).status).toBe(429);
+  });
+
+  it("limits guesses from a known device too, and trusts a device cookie only for its own account", async () => {
+    const customer = await server.registerCustomer();
+    const other = await server.registerCustomer();
+    const phone = await signInOnPhone(customer.email, customer.password);
+
+    // Another account's cookie buys nothing: the attempt counts like any unknown device's.
+    for (let guess = 0; guess < DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT; guess++)
+      expect((await login(other.email, `guess-${guess}`, freshAddress(), phone)).status).toBe(401);
+    expect((await login(other.email, other.password, freshAddress(), phone)).status).toBe(429);
+
+    // A forged or tampered cookie is no cookie.
+    const [name, value] = phone.split("=") as [string, string];
+    const tampered = `${name}=${value.slice(0, -2)}AA`;
+    for (let guess = 0; guess < DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT; guess++)
+      expect((await login(customer.email, `g-${guess}`, freshAddress(), tampered)).status).toBe(
+        401,
+      );
+    expect((await login(customer.email, customer.password, freshAddress(), tampered)).status).toBe(
+      429,
+    );
+
+    // The phone itself: its own 10 failures, then it is treated as unknown (the account is locked for those).
+    for (let guess = 0; guess < DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT; guess++)
+      expect((await login(customer.email, `p-${guess}`, freshAddress(), phone)).status).toBe(401);
+    expect((await login(customer.email, customer.password, freshAddress(), phone)).status).toBe(
+      429,
+    );
+  });
+
+  it("sets the device cookie HttpOnly, SameSite=Strict, only for the sign-in route", async () => {
+    const customer = await server.registerCustomer();
+    const response = await login(customer.email, customer.password, freshAddress());
+    const cookie = response.headers.getSetCookie().find((line) => line.startsWith("fp_device_"));
+    expect(cookie).toMatch(/; Path=\/auth\/login; Max-Age=\d+; HttpOnly; SameSite=Strict$/);
+    const failed = await login(customer.email, "wrong", freshAddress());
+    expect(failed.headers.getSetCookie()).toEqual([]);
+  });
 
   it("lets a park's customers behind one address sign in: successes never use up its allowance", async () => {
     // A second node on the same database whose address allowance is only 5 failures.
@@ -163,6 +247,31 @@ describe.each(stores)("login limits (%s counters)", (store) => {
       }
       // 12 sign-ins and 5 typos from one address: only now is the address's allowance spent.
       expect((await signIn(customers[0]!.email, customers[0]!.password)).status).toBe(429);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it("keeps the flood guard per device for known devices: a flood from their address does not hold them up", async () => {
+    const small = await startTestServer({
+      database: server.database,
+      config: { ...limits, loginRateLimitPerMinute: 5 },
+    });
+    try {
+      const parkWifi = freshAddress();
+      const customer = await small.registerCustomer();
+      const signIn = (email: string, password: string, cookie?: string) =>
+        small.request("/auth/login", {
+          body: { email, password },
+          headers: { "x-forwarded-for": parkWifi, ...(cookie ? { cookie } : {}) },
+        });
+      const first = await signIn(customer.email, customer.password);
+      expect(first.status).toBe(200);
+      const phone = deviceCookieOf(first.headers);
+      for (let flood = 0; flood < 6; flood++) await signIn(uniqueEmail("flood"), "flood-password");
+
+      expect((await signIn(customer.email, customer.password)).status).toBe(429);
+      expect((await signIn(customer.email, customer.password, phone)).status).toBe(200);
     } finally {
       await small.close();
     }

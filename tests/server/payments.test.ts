@@ -513,6 +513,53 @@ describe.each(databaseKinds)(
       expect(await orderOfPayment(h, intent.paymentIntentId)).toHaveLength(0);
     });
 
+    it.each([
+      ["no data", { id: "evt_m1", object: "event", type: "checkout.session.completed" }],
+      ["data: null", { id: "evt_m2", type: "checkout.session.completed", data: null }],
+      ["data without an object", { id: "evt_m3", type: "checkout.session.completed", data: {} }],
+      [
+        "an object that is a list",
+        { id: "evt_m4", type: "checkout.session.completed", data: { object: [] } },
+      ],
+      [
+        "a session without an id",
+        { id: "evt_m5", type: "checkout.session.completed", data: { object: { amount_total: 1 } } },
+      ],
+      [
+        "an amount in text",
+        {
+          id: "evt_m6",
+          type: "checkout.session.completed",
+          data: { object: { id: "cs_x", amount_total: "1000" } },
+        },
+      ],
+      ["an array body", [{ id: "evt_m7", type: "checkout.session.completed" }]],
+      ["no event id", { type: "checkout.session.completed", data: { object: { id: "cs_y" } } }],
+      ["JSON null", null],
+      ["a number", 42],
+    ])(
+      "answers a validly signed event with %s with 400 and a message, and logs it",
+      async (_name, body) => {
+        const logged: unknown[] = [];
+        const log = h.server.app.log;
+        const original = log.error.bind(log);
+        log.error = ((...args: unknown[]) => {
+          logged.push(args);
+        }) as typeof log.error;
+        try {
+          const payload = JSON.stringify(body);
+          const response = await sendWebhook(payload, signed(payload));
+          expect(response.status).toBe(400);
+          expect(response.body).toEqual({
+            message: expect.stringMatching(/^Webhook event not understood: /),
+          });
+          expect(logged).toHaveLength(1);
+        } finally {
+          log.error = original;
+        }
+      },
+    );
+
     it("marks an expired session cancelled and never creates its order", async () => {
       const customer = await h.server.registerCustomer();
       const { intent, sessionId } = await startCheckout(customer);

@@ -3,15 +3,29 @@ import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { ServerConfig } from "../config.js";
 import { forbidden, unauthorized } from "../http-error.js";
+import { type CurrentUsers, createCurrentUsers } from "../services/current-users.js";
+import { createDeviceCookies, type DeviceCookies } from "../services/limits/device-cookies.js";
 import { randomSecret, readOrCreateSecretFile } from "../services/secrets.js";
 import { createTokenService, type TokenService } from "../services/tokens.js";
 
 declare module "fastify" {
   interface FastifyInstance {
     tokens: TokenService;
+    /** Accounts as the database has them now (cached briefly): who exists, with which role. */
+    currentUsers: CurrentUsers;
+    /** Signed cookies that mark a device an account has signed in on before (the sign-in lockout spares it). */
+    deviceCookies: DeviceCookies;
+    /**
+     * Socket sign-in: the token's account as the database has it now (null: bad token or removed account). While
+     * the database does not answer, the token's own claims stand in: an outage never signs a socket out.
+     */
+    socketUser(token: string): Promise<User | null>;
   }
   interface FastifyRequest {
-    /** The verified bearer of the request's token, or null. */
+    /**
+     * The bearer of the request's token as the database has the account now (role included), or null. Filled in
+     * before the handler on every route that may read the user; public routes never look at the token.
+     */
     user: User | null;
     /** True when a token was sent but did not verify. */
     tokenRejected: boolean;
@@ -39,24 +53,67 @@ export function requireRole(request: FastifyRequest, role: Role): User {
   return user;
 }
 
+/**
+ * Route patterns that never read the user: their requests carry the customer's token (the app sends it on every
+ * call) but it is neither verified nor looked up, so the public menu never waits on either. Everything outside
+ * `/api/` and `/auth/` (the app shell, assets, health, the test checkout) reads no user either. Skipping here can
+ * only ever leave `request.user` empty (a 401 from requireUser), never grant anything.
+ */
+export const PUBLIC_ROUTE_PREFIXES = [
+  "/api/vendors",
+  "/api/menu-items",
+  "/api/menu-search",
+  "/api/config",
+  "/api/push/public-key",
+  "/api/payments/stripe/webhook",
+  "/auth/login",
+  "/auth/register",
+];
+
+export function routeReadsUser(routeUrl: string | undefined): boolean {
+  if (!routeUrl) return false;
+  if (!routeUrl.startsWith("/api/") && !routeUrl.startsWith("/auth/")) return false;
+  return !PUBLIC_ROUTE_PREFIXES.some(
+    (prefix) => routeUrl === prefix || routeUrl.startsWith(`${prefix}/`),
+  );
+}
+
 export default fp<{ config: ServerConfig }>(
   async (app, { config }) => {
     const secret =
       config.jwtSecret ?? readOrCreateSecretFile(config.dataDir, "jwt-secret", randomSecret);
     const tokens = createTokenService(secret);
+    const currentUsers = createCurrentUsers(app.db);
     app.decorate("tokens", tokens);
+    app.decorate("currentUsers", currentUsers);
+    app.decorate("deviceCookies", createDeviceCookies(secret));
+    app.decorate("socketUser", async (token: string) => {
+      const claims = tokens.verifySync(token);
+      if (!claims) return null;
+      return currentUsers.get(claims.id).catch((error: unknown) => {
+        app.log.warn({ err: error }, "account look-up failed; the socket keeps the token's claims");
+        return claims;
+      });
+    });
     app.decorateRequest("user", null);
     app.decorateRequest("tokenRejected", false);
-    // Callback style: a request without a token (the public catalogue, assets) costs no promise.
+    // Callback style: a request without a token, or on a public route, costs no promise and no look-up.
     app.addHook("onRequest", (request, _reply, done) => {
       const token = bearerToken(request.headers.authorization);
-      if (!token) return done();
-      tokens.verify(token).then((user) => {
+      if (!token || !routeReadsUser(request.routeOptions.url)) return done();
+      const claims = tokens.verifySync(token);
+      if (!claims) {
+        request.tokenRejected = true;
+        return done();
+      }
+      // The account as it is now: removed → 401, demoted → its new role. A database error is an error (an
+      // outage answers as one), never a sign-out.
+      currentUsers.get(claims.id).then((user) => {
         request.user = user;
         request.tokenRejected = user === null;
         done();
       }, done);
     });
   },
-  { name: "auth" },
+  { name: "auth", dependencies: ["db"] },
 );

@@ -32,7 +32,9 @@ export default fp(
       ...(adapter ? { adapter } : {}),
     });
     app.decorate("io", io);
-    io.on("connection", (socket) => attachClientSession(socket as ClientSocket, app.tokens));
+    // Sockets sign in as the account is now (a demoted staff member no longer joins the staff room).
+    const socketTokens = { ...app.tokens, verify: app.socketUser };
+    io.on("connection", (socket) => attachClientSession(socket as ClientSocket, socketTokens));
     const stopForwarding = forwardOrderEvents(io, app.events, app.log);
     // Before the HTTP server closes: open websockets would otherwise keep it (and a rolling restart) waiting
     // until every client left. Sockets close as "server shutting down", a reason connection-state recovery keeps,

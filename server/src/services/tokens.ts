@@ -1,38 +1,121 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Role, User } from "@contract/auth";
-import { jwtVerify, SignJWT } from "jose";
 
 export const TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
+/** Verified tokens remembered at most (each only until it expires): a park's signed-in phones fit many times. */
+export const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
 
 export interface TokenService {
   sign(user: User): Promise<string>;
-  /** The user the token names, or null when it is forged, malformed or expired. */
+  /**
+   * The user the token names (claims as signed: id, email, name, role), or null when it is forged, malformed,
+   * expired or has no expiry. Synchronous HMAC check; a token verified before comes from the cache.
+   */
+  verifySync(token: string): User | null;
+  /** Promise form of verifySync (socket sign-in). */
   verify(token: string): Promise<User | null>;
+  /** How many tokens were checked by HMAC (cache misses): tests show a token is verified once, not per request. */
+  readonly verifications: number;
 }
 
-export function createTokenService(secret: string): TokenService {
-  const key = new TextEncoder().encode(secret);
+const HEADER = Buffer.from(JSON.stringify({ alg: "HS256", typ: "JWT" })).toString("base64url");
+
+interface CachedToken {
+  user: User;
+  /** The token's own expiry, in ms: the entry never outlives it. */
+  expiresAtMs: number;
+}
+
+function parseJson(part: string): unknown {
+  try {
+    return JSON.parse(Buffer.from(part, "base64url").toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * HS256 JWTs with node:crypto: signing and a synchronous verification (constant-time comparison), with a bounded
+ * cache of verified tokens. Only HS256 is accepted (no `none`, no other algorithm), and only tokens with an `exp`.
+ */
+export function createTokenService(
+  secret: string,
+  options: { now?: () => number; cacheSize?: number } = {},
+): TokenService {
+  const now = options.now ?? (() => Date.now());
+  const cacheSize = options.cacheSize ?? VERIFIED_TOKEN_CACHE_SIZE;
+  const cache = new Map<string, CachedToken>();
+  let verifications = 0;
+  const mac = (data: string) => createHmac("sha256", secret).update(data).digest();
+
+  function check(token: string): CachedToken | null {
+    verifications += 1;
+    const parts = token.split(".");
+    if (parts.length !== 3) return null;
+    const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
+    const header = parseJson(headerPart) as { alg?: unknown; crit?: unknown } | null;
+    if (!header || typeof header !== "object" || header.alg !== "HS256" || header.crit) return null;
+    const expected = mac(`${headerPart}.${payloadPart}`);
+    const given = Buffer.from(signaturePart, "base64url");
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const claims = parseJson(payloadPart) as Record<string, unknown> | null;
+    if (!claims || typeof claims !== "object" || Array.isArray(claims)) return null;
+    const exp = claims.exp;
+    // A token without an expiry would be good forever: refused.
+    if (typeof exp !== "number" || !Number.isFinite(exp)) return null;
+    if (typeof claims.nbf === "number" && claims.nbf * 1000 > now()) return null;
+    const id = Number(claims.sub);
+    if (typeof claims.sub !== "string" || !Number.isSafeInteger(id) || id <= 0) return null;
+    return {
+      expiresAtMs: exp * 1000,
+      user: {
+        id,
+        email: String(claims.email ?? ""),
+        name: String(claims.name ?? claims.email ?? ""),
+        role: (claims.role === "staff" ? "staff" : "customer") as Role,
+      },
+    };
+  }
+
+  function verifySync(token: string): User | null {
+    const at = now();
+    const cached = cache.get(token);
+    if (cached) {
+      if (cached.expiresAtMs > at) return cached.user;
+      cache.delete(token);
+      return null;
+    }
+    const verified = check(token);
+    if (!verified || verified.expiresAtMs <= at) return null;
+    if (cache.size >= cacheSize) {
+      // The oldest entry goes first (a Map keeps insertion order).
+      const oldest = cache.keys().next().value;
+      if (oldest !== undefined) cache.delete(oldest);
+    }
+    cache.set(token, verified);
+    return verified.user;
+  }
+
   return {
-    sign: (user) =>
-      new SignJWT({ email: user.email, name: user.name, role: user.role })
-        .setProtectedHeader({ alg: "HS256" })
-        .setSubject(String(user.id))
-        .setIssuedAt()
-        .setExpirationTime(`${TOKEN_LIFETIME_SECONDS}s`)
-        .sign(key),
-    async verify(token) {
-      try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
-        const id = Number(payload.sub);
-        if (!Number.isInteger(id)) return null;
-        return {
-          id,
-          email: String(payload.email ?? ""),
-          name: String(payload.name ?? payload.email ?? ""),
-          role: (payload.role === "staff" ? "staff" : "customer") as Role,
-        };
-      } catch {
-        return null;
-      }
+    async sign(user) {
+      const issuedAt = Math.floor(now() / 1000);
+      const payload = Buffer.from(
+        JSON.stringify({
+          email: user.email,
+          name: user.name,
+          role: user.role,
+          sub: String(user.id),
+          iat: issuedAt,
+          exp: issuedAt + TOKEN_LIFETIME_SECONDS,
+        }),
+      ).toString("base64url");
+      const signature = mac(`${HEADER}.${payload}`).toString("base64url");
+      return `${HEADER}.${payload}.${signature}`;
+    },
+    verifySync,
+    verify: async (token) => verifySync(token),
+    get verifications() {
+      return verifications;
     },
   };
 }

@@ -30,6 +30,14 @@ describe("push endpoints: https on public hosts only", () => {
     "https://[fd00::1]/push",
     "https://[fe80::1]/push",
     "https://[64:ff9b::a00:1]/push",
+    "https://[::127.0.0.1]/push", // IPv4-compatible loopback
+    "https://[::ffff:0:7f00:1]/push", // IPv4-translated loopback
+    "https://[::ffff:0:127.0.0.1]/push",
+    "https://[::10.0.0.1]/push",
+    "https://[::]/push",
+    "https://[fc00::1]/push",
+    "https://[ff02::1]/push",
+    "https://[::ffff:169.254.169.254]/push",
     "https://printer.local/push",
     "https://intranet/push",
     "https://fcm.googleapis.com:8443/push", // only the standard port
@@ -57,6 +65,16 @@ describe("push endpoints: https on public hosts only", () => {
     expect(isPrivateAddress("1.1.1.1")).toBe(false);
     expect(isPrivateAddress("2606:4700::1111")).toBe(false);
     expect(isPrivateAddress("not-an-ip")).toBe(true);
+    for (const address of [
+      "::127.0.0.1",
+      "::ffff:0:7f00:1",
+      "::ffff:127.0.0.1",
+      "::",
+      "fe80::1",
+      "fc00::1",
+      "::ffff:0:a00:1",
+    ])
+      expect(isPrivateAddress(address), address).toBe(true);
   });
 });
 

@@ -7,7 +7,7 @@ import {
   normaliseEmail,
   TooManyAttempts,
 } from "@server/services/limits/login-throttle.js";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 export interface AuthRouteOptions {
   /** Sign-in requests per address per minute, whatever their outcome (a flood guard). */
@@ -16,10 +16,18 @@ export interface AuthRouteOptions {
   registerRateLimitPer10Minutes: number;
   /** Failed sign-ins per account and per address (see login-throttle.ts). */
   throttle: Omit<LoginThrottleOptions, "logError">;
+  /** Device cookies carry `Secure` (production); over https they always do. */
+  secureCookies?: boolean;
 }
 
 export default async function authRoutes(app: FastifyInstance, options: AuthRouteOptions) {
   const auth = app.services.auth;
+  const devices = app.deviceCookies;
+  const issueDeviceCookie = (request: FastifyRequest, reply: FastifyReply, email: string) =>
+    reply.header(
+      "set-cookie",
+      devices.issue(email, options.secureCookies === true || request.protocol === "https"),
+    );
   const throttle = createLoginThrottle({
     ...options.throttle,
     logError: (error, context) => app.log.error({ err: error }, context),
@@ -34,22 +42,38 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
     },
     async (request, reply) => {
       const input = parseInput(registerRequestSchema, request.body);
-      return reply
-        .status(201)
-        .send(await auth.register({ ...input, email: normaliseEmail(input.email) }));
+      const email = normaliseEmail(input.email);
+      const registered = await auth.register({ ...input, email });
+      issueDeviceCookie(request, reply, email);
+      return reply.status(201).send(registered);
     },
   );
 
   app.post(
     "/login",
-    { config: { rateLimit: { max: options.loginRateLimitPerMinute, timeWindow: "1 minute" } } },
+    {
+      config: {
+        rateLimit: {
+          max: options.loginRateLimitPerMinute,
+          timeWindow: "1 minute",
+          // A known device has an allowance of its own: a flood from its address does not hold it up.
+          keyGenerator: (request) => {
+            const device = devices.any(request.headers.cookie);
+            return device ? `device:${device}` : request.ip;
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const input = parseInput(loginRequestSchema, request.body);
       const email = normaliseEmail(input.email);
+      const device = devices.forAccount(request.headers.cookie, email);
       try {
-        return await throttle.attempt({ email, address: request.ip }, () =>
+        const signedIn = await throttle.attempt({ email, address: request.ip, device }, () =>
           auth.login({ ...input, email }),
         );
+        issueDeviceCookie(request, reply, email);
+        return signedIn;
       } catch (error) {
         if (error instanceof TooManyAttempts)
           reply.header("retry-after", String(error.retryAfterSeconds));

@@ -43,21 +43,39 @@ export interface LoginThrottleOptions {
 const accountKey = (email: string) =>
   `login:account:${createHash("sha256").update(email).digest("base64url").slice(0, 32)}`;
 const addressKey = (address: string) => `login:address:${address}`;
+const deviceKey = (device: string) => `login:device:${device}`;
 
 /**
- * OWASP-style login throttling. Two fixed windows count FAILED sign-ins:
- * - per account, from any address: after `maxFailuresPerAccount` the account answers 429 until the window ends;
- *   a successful sign-in clears it;
- * - per address, for any email: a generous allowance (a park's customers share one public address), so that
- *   password spraying meets a 429; a success gives the address its attempt back.
+ * OWASP-style login throttling with device cookies. Fixed windows count FAILED sign-ins:
+ * - from an unknown device, per account (any address): after `maxFailuresPerAccount` the account answers 429 to
+ *   unknown devices until the window ends; a successful sign-in from an unknown device clears it;
+ * - from an unknown device, per address (any email): a generous allowance (a park's customers share one public
+ *   address), so that password spraying meets a 429; a success gives the address its attempt back;
+ * - from a known device (a valid device cookie for this account, see device-cookies.ts), per device: neither
+ *   the account's nor the address's count stops it, so an attack on an account or from the park's Wi-Fi never
+ *   locks out the people whose phones have signed in before. A device cookie that fails `maxFailuresPerAccount`
+ *   times in the window is treated as unknown until the window ends (a stolen cookie buys no extra guesses).
  * Counting happens before the password is checked (atomic in Redis), so parallel guesses cannot slip past.
  */
 export function createLoginThrottle(options: LoginThrottleOptions) {
   const { store, maxFailuresPerAccount, maxFailuresPerAddress, logError } = options;
   const windowMs = options.windowMinutes * 60_000;
 
+  /** A known device's attempt: counted for that device alone; null when the device has used up its own limit. */
+  async function countKnown(device: string): Promise<string[] | null> {
+    try {
+      const fromDevice = await store.hit(deviceKey(device), windowMs);
+      if (fromDevice.count <= maxFailuresPerAccount) return [deviceKey(device)];
+      await store.undo(deviceKey(device));
+      return null;
+    } catch (error) {
+      logError(error, "login throttle store unavailable; letting the attempt through");
+      return [];
+    }
+  }
+
   /** Counts the attempt; throws TooManyAttempts when a limit is spent; answers the keys it counted. */
-  async function count(email: string, address: string): Promise<string[]> {
+  async function countUnknown(email: string, address: string): Promise<string[]> {
     const counted: string[] = [];
     try {
       const account = await store.hit(accountKey(email), windowMs);
@@ -90,8 +108,16 @@ export function createLoginThrottle(options: LoginThrottleOptions) {
     work.catch((error: unknown) => logError(error, "login throttle store unavailable"));
 
   return {
-    async attempt<T>(who: { email: string; address: string }, login: () => Promise<T>): Promise<T> {
-      const counted = await count(who.email, who.address);
+    /**
+     * `device`: the id of a valid device cookie for this account, or null. Answers what `login` answers, and
+     * whether the attempt came from a known device.
+     */
+    async attempt<T>(
+      who: { email: string; address: string; device?: string | null },
+      login: () => Promise<T>,
+    ): Promise<T> {
+      const known = who.device ? await countKnown(who.device) : null;
+      const counted = known ?? (await countUnknown(who.email, who.address));
       let result: T;
       try {
         result = await login();
@@ -103,12 +129,12 @@ export function createLoginThrottle(options: LoginThrottleOptions) {
         throw error;
       }
       await settle(
-        Promise.all([
-          counted.includes(accountKey(who.email)) ? store.clear(accountKey(who.email)) : undefined,
-          counted.includes(addressKey(who.address))
-            ? store.undo(addressKey(who.address))
-            : undefined,
-        ]),
+        Promise.all(
+          counted.map((key) =>
+            // A success clears the device's or the account's failures, and gives the address its attempt back.
+            key === addressKey(who.address) ? store.undo(key) : store.clear(key),
+          ),
+        ),
       );
       return result;
     },

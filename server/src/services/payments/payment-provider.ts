@@ -67,3 +67,11 @@ export class WebhookSignatureError extends Error {
     this.name = "WebhookSignatureError";
   }
 }
+
+/** A correctly signed webhook whose body is not an event we can read (no `data`, an array, …): a 400, logged. */
+export class WebhookPayloadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "WebhookPayloadError";
+  }
+}

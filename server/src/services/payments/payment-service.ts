@@ -28,7 +28,7 @@ import {
   returnUrls,
 } from "./payment-model.js";
 import type { CheckoutWebhookEvent, PaymentProvider } from "./payment-provider.js";
-import { WebhookSignatureError } from "./payment-provider.js";
+import { WebhookPayloadError, WebhookSignatureError } from "./payment-provider.js";
 import { chargeTestCard } from "./test-provider.js";
 
 export {
@@ -282,6 +282,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       } catch (error) {
         if (error instanceof WebhookSignatureError)
           throw badRequest(`Webhook signature verification failed: ${error.message}`);
+        if (error instanceof WebhookPayloadError) {
+          deps.logError(error, "signed webhook refused: malformed event");
+          throw badRequest(`Webhook event not understood: ${error.message}`);
+        }
         throw error;
       }
       const result = await db.transaction(async (tx) => {

@@ -6,7 +6,7 @@ import type {
   CreatedCheckout,
   PaymentProvider,
 } from "./payment-provider.js";
-import { WebhookSignatureError } from "./payment-provider.js";
+import { WebhookPayloadError, WebhookSignatureError } from "./payment-provider.js";
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -47,6 +47,36 @@ function sessionState(session: Session): CheckoutSessionState {
     amountTotalPence: session.amount_total ?? null,
     currency: session.currency ?? null,
   };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const optional = (value: unknown, type: "string" | "number") =>
+  value === undefined || value === null || typeof value === type;
+
+/** What is wrong with a signed event's shape for us to act on it, or null when it can be read. */
+export function webhookEventProblem(event: unknown, checkoutEvents: Set<string>): string | null {
+  if (!isObject(event)) return "the event is not a JSON object";
+  if (typeof event.id !== "string" || event.id.length === 0) return "the event has no id";
+  if (typeof event.type !== "string" || event.type.length === 0) return "the event has no type";
+  if (!checkoutEvents.has(event.type)) return null;
+  if (!isObject(event.data)) return "the event has no data";
+  const session = event.data.object;
+  if (!isObject(session)) return "the event's data has no object";
+  if (typeof session.id !== "string" || session.id.length === 0)
+    return "the checkout session has no id";
+  if (!optional(session.amount_total, "number")) return "the session's amount is not a number";
+  if (!optional(session.currency, "string")) return "the session's currency is not text";
+  if (!optional(session.client_reference_id, "string"))
+    return "the session's reference is not text";
+  if (session.metadata !== undefined && session.metadata !== null) {
+    if (!isObject(session.metadata)) return "the session's metadata is not an object";
+    if (!optional(session.metadata.payment_id, "string"))
+      return "the session's payment id is not text";
+  }
+  for (const field of ["status", "payment_status"] as const)
+    if (!optional(session[field], "string")) return `the session's ${field} is not text`;
+  return null;
 }
 
 const CHECKOUT_EVENTS = new Set([
@@ -125,6 +155,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
             } catch (error) {
               throw new WebhookSignatureError((error as Error).message);
             }
+            const problem = webhookEventProblem(event, CHECKOUT_EVENTS);
+            if (problem) throw new WebhookPayloadError(problem);
             if (!CHECKOUT_EVENTS.has(event.type))
               return { id: event.id, type: event.type, session: null };
             const session = event.data.object as Session;

@@ -49,11 +49,20 @@ for (const [prefix, bits] of [
   blocked.addSubnet(prefix, bits, "ipv6");
 }
 
+/**
+ * IPv6 is allowed only inside global unicast (2000::/3), minus the reserved blocks above. Everything else is
+ * refused whatever its spelling: the IPv4-compatible (`::127.0.0.1`), IPv4-mapped (`::ffff:127.0.0.1`) and
+ * IPv4-translated (`::ffff:0:7f00:1`) forms, the unspecified `::`, link-local, unique-local, multicast. A push
+ * service never hands out an IPv4 address in IPv6 clothing, so refusing even a public one so written costs nothing.
+ */
+const globalUnicast = new net.BlockList();
+globalUnicast.addSubnet("2000::", 3, "ipv6");
+
 /** True for an address the server must never connect to for a customer. */
 export function isPrivateAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 4) return blocked.check(address, "ipv4");
-  if (family === 6) return blocked.check(address, "ipv6");
+  if (family === 6) return !globalUnicast.check(address, "ipv6") || blocked.check(address, "ipv6");
   return true; // not an address at all: refuse
 }
 
