@@ -7,7 +7,7 @@ import zlib from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { SHELL_GUARD_SCRIPT } from "./contract/shell-guard";
+import { SHELL_GUARD_SCRIPT } from "./contract/shell-guard.mjs";
 
 /** The web app manifest lives at the top level (design card); emit it into the build as is. */
 function webManifest(): Plugin {
@@ -34,7 +34,7 @@ function webManifest(): Plugin {
   };
 }
 
-/** The signed-out guard (contract/shell-guard.ts) at the end of <head>: it runs before the body's skeleton paints. */
+/** The signed-out guard (contract/shell-guard.mjs) at the end of <head>: it runs before the body's skeleton paints. */
 function shellGuard(): Plugin {
   return {
     name: "food-park:shell-guard",

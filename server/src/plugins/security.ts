@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { SHELL_GUARD_SCRIPT } from "@contract/shell-guard";
+import { SHELL_GUARD_SCRIPT } from "@contract/shell-guard.mjs";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyError } from "fastify";
 import fp from "fastify-plugin";
@@ -21,7 +21,7 @@ const STRIPE_JS = {
   connect: ["https://api.stripe.com"],
 };
 
-/** The shell's one inline script (contract/shell-guard.ts), allowed by its hash and nothing else inline. */
+/** The shell's one inline script (contract/shell-guard.mjs), allowed by its hash and nothing else inline. */
 const SHELL_GUARD_HASH = `'sha256-${createHash("sha256").update(SHELL_GUARD_SCRIPT).digest("base64")}'`;
 
 /**
