@@ -1,4 +1,4 @@
-import { reportError } from "../lib/android";
+import { reportError, wasJustReported } from "../lib/android";
 
 /** The same message shown again within this long (a re-render, a retry) is reported once. */
 const REPEAT_WINDOW_MS = 5_000;
@@ -18,6 +18,8 @@ export function reportShownErrors(root: HTMLElement = document.body): () => void
     const now = Date.now();
     if (now - (lastReported.get(text) ?? Number.NEGATIVE_INFINITY) < REPEAT_WINDOW_MS) return;
     lastReported.set(text, now);
+    // The code that hit the error reported it already (e.g. 'Test auto-login: …'): one report, not two.
+    if (wasJustReported(text, now)) return;
     reportError(text, `shown on ${location.pathname}`);
   };
   const scan = (node: Node) => {

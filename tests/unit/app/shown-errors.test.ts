@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, expect, it, vi } from "vitest";
 import { reportShownErrors } from "@/app/shown-errors";
+import { reportError } from "@/lib/android";
 
 afterEach(() => {
   window.FoodParkAndroid = undefined;
@@ -31,5 +32,14 @@ it("every error drawn on screen (role=alert) is logged and forwarded to the Andr
   document.body.append(box.cloneNode(true));
   await Promise.resolve();
   expect(onError).toHaveBeenCalledTimes(1);
+
+  // A screen that reported its own failure, then shows it: one report, not two.
+  reportError(new Error("The token is not valid"), "Test auto-login");
+  const shown = document.createElement("div");
+  shown.setAttribute("role", "alert");
+  shown.textContent = "The token is not valid";
+  document.body.append(shown);
+  await Promise.resolve();
+  expect(onError).toHaveBeenCalledTimes(2);
   stop();
 });
