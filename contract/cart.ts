@@ -56,6 +56,8 @@ export const cartItemSchema = z.object({
   /** The item's own allergens, without the add-ons' (empty: the item carries no allergen data). */
   itemAllergens: z.optional(z.array(allergenIdSchema)),
   addons: z.array(cartAddonGroupSchema),
+  /** The item or a chosen add-on sold out (or switched off) since it was added: 'Sold out', Remove. */
+  soldOut: z.optional(z.boolean()),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 

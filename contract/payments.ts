@@ -51,6 +51,8 @@ export const paymentStatusResponseSchema = z.object({
   orderData: z.nullable(paymentOrderSummarySchema),
   error: z.nullable(z.string()),
   sessionId: z.nullable(z.string()),
+  /** Lines sold out while the customer paid were refunded: how much, and a sentence naming them (an addition). */
+  refund: z.optional(z.object({ amountPence: z.number(), note: z.string() })),
 });
 export type PaymentStatusResponse = z.infer<typeof paymentStatusResponseSchema>;
 

@@ -14,6 +14,11 @@ export const SOCKET_EVENTS = {
   /** Beyond the spec: staff boards join the staff room and hear about new and changed orders. */
   joinStaffRoom: "join-staff-room",
   staffOrderChanged: "staff-order-changed",
+  /**
+   * Beyond the spec: the park's catalogue changed (an item sold out or back on, a trailer opened, paused or
+   * closed, hours or preparation time changed). Sent to every connected client; screens refetch what they show.
+   */
+  catalogueChanged: "catalogue-changed",
 } as const;
 
 export const userRoom = (userId: number) => `user:${userId}`;

@@ -16,6 +16,8 @@ export const vendorSchema = z.object({
   priceCategory: z.string(),
   phone: z.nullable(z.string()),
   email: z.nullable(z.string()),
+  /** A paused trailer ('busy') that reopens by itself: when (ISO). An addition to the spec's vendor. */
+  busyUntil: z.optional(z.nullable(z.string())),
 });
 export type Vendor = z.infer<typeof vendorSchema>;
 
@@ -70,6 +72,11 @@ export const menuItemSchema = z.object({
   allergens: z.array(allergenIdSchema),
   badges: z.array(z.string()),
   available: z.boolean(),
+  /**
+   * Sold out today (an addition to the spec's item): marked so by staff, or a required choice has no option left.
+   * Shown as 'Sold out' with no Add button; refused by the server.
+   */
+  soldOut: z.optional(z.boolean()),
 });
 export type MenuItem = z.infer<typeof menuItemSchema>;
 
@@ -89,6 +96,8 @@ export const addonSchema = z.object({
   pricePence: pence,
   default: z.boolean(),
   allergens: z.array(allergenIdSchema),
+  /** Sold out today: shown 'Sold out', cannot be chosen. An addition to the spec's add-on. */
+  soldOut: z.optional(z.boolean()),
 });
 export type Addon = z.infer<typeof addonSchema>;
 

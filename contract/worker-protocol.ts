@@ -10,6 +10,8 @@ export const USER_CACHE_PREFIX = "fp-user-";
 
 export const CACHE_NAMES = {
   menus: "fp-menus",
+  /** The pages' shells as the server last sent them (sw/shells.ts): not user data, kept across sign-outs. */
+  shells: "fp-shells",
   images: "fp-images",
   orders: `${USER_CACHE_PREFIX}orders`,
   cart: `${USER_CACHE_PREFIX}cart`,

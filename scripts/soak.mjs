@@ -5,6 +5,10 @@
 //   SOAK_CUSTOMERS (50..500, default 100)   SOAK_SECONDS (default 60)   SOAK_KILLS (default 2)
 //   SOAK_PORT (default 8131)   SOAK_DATABASE_URL: also soak a fresh database on this PostgreSQL server
 //   SOAK_FUZZ_REQUESTS (default 10000; 0 skips the fuzz run)
+//   SOAK_FAULTS (with SOAK_DATABASE_URL: 1 by default; 0 skips, `only` runs just the fault round): two nodes on
+//   PostgreSQL and a redis-server of the soak's own (SOAK_REDIS_PORT, default 8139) while customers order; the
+//   database is taken away for 10 s, then Redis for 60 s, while staff change a watched customer's orders; reports
+//   5xx, lost or late status updates and missing or duplicate orders.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -30,12 +34,12 @@ function buildServer() {
   if (build.status !== 0) throw new Error("npm run build:server failed");
 }
 
-function startServer(env) {
+function startServer(env, port = PORT) {
   const child = spawn(process.execPath, [path.join(root, "dist/server/main.js")], {
     cwd: root,
     env: {
       ...process.env,
-      PORT: String(PORT),
+      PORT: String(port),
       HOST: "127.0.0.1",
       JWT_SECRET,
       LOG_LEVEL: "error",
@@ -56,11 +60,11 @@ function startServer(env) {
   return child;
 }
 
-async function waitHealthy(timeoutMs = 180_000) {
+async function waitHealthy(timeoutMs = 180_000, base = BASE) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     try {
-      const response = await fetch(`${BASE}/healthz`, { signal: AbortSignal.timeout(2000) });
+      const response = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2000) });
       if (response.ok) return Date.now() - started;
     } catch {}
     await sleep(200);
@@ -68,8 +72,12 @@ async function waitHealthy(timeoutMs = 180_000) {
   throw new Error("server did not become healthy");
 }
 
-async function call(method, url, { token, body, headers = {}, timeoutMs = 15_000, ip } = {}) {
-  const response = await fetch(`${BASE}${url}`, {
+async function call(
+  method,
+  url,
+  { token, body, headers = {}, timeoutMs = 15_000, ip, base = BASE } = {},
+) {
+  const response = await fetch(`${base}${url}`, {
     method,
     headers: {
       accept: "application/json",
@@ -86,7 +94,7 @@ async function call(method, url, { token, body, headers = {}, timeoutMs = 15_000
   try {
     json = JSON.parse(text);
   } catch {}
-  return { status: response.status, json, text };
+  return { status: response.status, json, text, retryAfter: response.headers.get("retry-after") };
 }
 
 /** Retries a call until it gets an HTTP answer (server down, killed or slow: same request again). */
@@ -375,16 +383,297 @@ function printTable(results) {
   }
 }
 
+const FAULTS = process.env.SOAK_DATABASE_URL ? (process.env.SOAK_FAULTS ?? "1") : "0";
+const REDIS_PORT = Number(process.env.SOAK_REDIS_PORT || 8139);
+
+async function pgAdmin(sql) {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: process.env.SOAK_DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+function startRedis() {
+  return spawn(
+    "redis-server",
+    ["--port", String(REDIS_PORT), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: "ignore" },
+  );
+}
+
+async function waitRedis() {
+  const { Redis } = await import("ioredis");
+  for (;;) {
+    const probe = new Redis({ port: REDIS_PORT, lazyConnect: true, retryStrategy: () => null });
+    probe.on("error", () => {});
+    try {
+      await probe.connect();
+      if ((await probe.ping()) === "PONG") return;
+    } catch {
+    } finally {
+      probe.disconnect();
+    }
+    await sleep(50);
+  }
+}
+
+/**
+ * Two nodes, customers ordering on both; the database away 10 s, then Redis away 60 s; a watched customer's socket
+ * on node A while staff on node B confirm their orders every 2.5 s. A 503 is retried after Retry-After with the
+ * same Idempotency-Key, as the app does.
+ */
+async function faultRound() {
+  const name = `foodpark_faults_${randomBytes(5).toString("hex")}`;
+  await pgAdmin(`create database ${name}`);
+  const url = new URL(process.env.SOAK_DATABASE_URL);
+  url.pathname = `/${name}`;
+  const target = url.toString();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "foodpark-faults-"));
+  let redis = startRedis();
+  await waitRedis();
+  const env = {
+    DATABASE_URL: target,
+    DATA_DIR: dataDir,
+    REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`,
+    REDIS_KEY_PREFIX: `soak-${randomBytes(3).toString("hex")}:`,
+  };
+  const ports = [PORT + 1, PORT + 2];
+  const bases = ports.map((port) => `http://127.0.0.1:${port}`);
+  const nodes = [startServer(env, ports[0])];
+  await waitHealthy(180_000, bases[0]);
+  nodes.push(startServer(env, ports[1]));
+  await waitHealthy(180_000, bases[1]);
+  const stats = { attempted: 0, s503: 0, other5xx: 0, unexpected: [], retries: 0 };
+  const acknowledged = [];
+  const updates = [];
+  let socket;
+  try {
+    const menuBase = bases[0];
+    const vendors = (await call("GET", "/api/vendors/list?limit=100", { base: menuBase })).json
+      .data;
+    const menu = [];
+    for (const vendor of vendors.filter((v) => /open|active/i.test(v.status))) {
+      const items = (await call("GET", `/api/vendors/${vendor.id}/items`, { base: menuBase })).json;
+      for (const group of items.items)
+        for (const item of group.items)
+          if (item.available && !item.has_required_addongroups)
+            menu.push({ vendorId: vendor.id, itemId: Number(item.id.replace("item_", "")) });
+    }
+    const register = async (index) => {
+      const ip = `10.9.${index % 250}.${1 + (index % 7)}`;
+      const email = `faults-${index}-${randomBytes(3).toString("hex")}@foodpark.test`;
+      const answer = await call("POST", "/auth/register", {
+        ip,
+        base: bases[index % 2],
+        body: { email, password: "soak-password-1", name: `Fault ${index}` },
+      });
+      if (answer.status !== 201) throw new Error(`register: ${answer.status} ${answer.text}`);
+      return { token: answer.json.token, userId: answer.json.user.id, ip, base: bases[index % 2] };
+    };
+    const customers = [];
+    for (let index = 0; index < 30; index += 1) customers.push(await register(index));
+    const watched = await register(1000);
+    const staffLogin = await call("POST", "/auth/login", {
+      base: bases[1],
+      body: { email: "staff@foodpark.test", password: "staff-password" },
+    });
+    const staffToken = staffLogin.json.token;
+
+    /** Same request until it is not a 503 (waiting Retry-After) nor a dropped connection. */
+    const retried = async (make) => {
+      for (let attempt = 0; attempt < 200; attempt += 1) {
+        let answer;
+        try {
+          answer = await make();
+        } catch {
+          stats.retries += 1;
+          await sleep(500);
+          continue;
+        }
+        if (answer.status === 503) {
+          stats.s503 += 1;
+          stats.retries += 1;
+          await sleep(1000 * Math.min(10, Number(answer.retryAfter) || 2));
+          continue;
+        }
+        if (answer.status >= 500) stats.other5xx += 1;
+        return answer;
+      }
+      throw new Error("gave up");
+    };
+    const placeOrder = async (customer, base = customer.base) => {
+      const choice = menu[Math.floor(Math.random() * menu.length)];
+      const added = await retried(() =>
+        call("POST", "/api/cart/add", {
+          base,
+          token: customer.token,
+          ip: customer.ip,
+          body: { ...choice, quantity: 1, mutationId: randomUUID() },
+        }),
+      );
+      if (added.status !== 200) {
+        stats.unexpected.push(`cart add ${added.status} ${added.text.slice(0, 100)}`);
+        return null;
+      }
+      const key = `soak-${randomUUID()}`;
+      stats.attempted += 1;
+      const placed = await retried(() =>
+        call("POST", "/api/orders", {
+          base,
+          token: customer.token,
+          ip: customer.ip,
+          headers: { "Idempotency-Key": key },
+          body: {
+            vendorId: choice.vendorId,
+            orderType: "takeaway",
+            items: [],
+            paymentMethod: "cash_at_counter",
+          },
+        }),
+      );
+      if (placed.status !== 201) {
+        stats.unexpected.push(`order ${placed.status} ${placed.text.slice(0, 100)}`);
+        return null;
+      }
+      acknowledged.push({ userId: customer.userId, key, orderId: placed.json.id });
+      return placed.json.id;
+    };
+
+    // The watched customer's orders, placed before any fault; staff confirm them one by one later.
+    const watchedOrders = [];
+    for (let i = 0; i < 30; i += 1) watchedOrders.push(await placeOrder(watched, bases[0]));
+    const { io } = await import("socket.io-client");
+    socket = io(bases[0], { path: "/socket.io", transports: ["websocket"], reconnection: true });
+    const heard = new Map();
+    socket.on("order-status-notification", (event) => {
+      if (!heard.has(event.orderId)) heard.set(event.orderId, Date.now());
+    });
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.emit("user-auth", { token: watched.token });
+    socket.emit("join-user-room", watched.userId);
+    await new Promise((resolve) => socket.once("room-joined", resolve));
+
+    const started = Date.now();
+    const phases = { dbAway: 0, dbBack: 0, redisAway: 0, redisBack: 0 };
+    const end = started + 100_000;
+    const loops = customers.map(async (customer) => {
+      while (Date.now() < end) await placeOrder(customer);
+    });
+    const staff = (async () => {
+      let next = 0;
+      while (Date.now() < end - 10_000 && next < watchedOrders.length) {
+        const orderId = watchedOrders[next];
+        next += 1;
+        const madeAt = Date.now();
+        const changed = await retried(() =>
+          call("PATCH", `/api/staff/orders/${orderId}`, {
+            base: bases[1],
+            token: staffToken,
+            body: { status: "confirmed" },
+          }),
+        );
+        if (changed.status === 200) updates.push({ orderId, madeAt, doneAt: Date.now() });
+        else stats.unexpected.push(`status ${changed.status} ${changed.text.slice(0, 100)}`);
+        await sleep(2500);
+      }
+    })();
+    await sleep(5_000);
+    phases.dbAway = Date.now();
+    await pgAdmin(`alter database ${name} allow_connections false`);
+    await pgAdmin(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`,
+    );
+    await sleep(10_000);
+    await pgAdmin(`alter database ${name} allow_connections true`);
+    phases.dbBack = Date.now();
+    await sleep(5_000);
+    phases.redisAway = Date.now();
+    redis.kill("SIGKILL");
+    await new Promise((resolve) => redis.once("exit", resolve));
+    await sleep(60_000);
+    redis = startRedis();
+    await waitRedis();
+    phases.redisBack = Date.now();
+    await Promise.all([...loops, staff]);
+    await sleep(10_000); // anything still on its way
+    let lost = 0;
+    let late = 0;
+    let worstMs = 0;
+    const lateOnes = [];
+    for (const update of updates) {
+      const at = heard.get(update.orderId);
+      if (at === undefined) {
+        lost += 1;
+        continue;
+      }
+      // Made while Redis was away: due within 5 s of its return; otherwise within 5 s of being made.
+      const during = update.doneAt >= phases.redisAway && update.madeAt <= phases.redisBack;
+      const due = (during ? phases.redisBack : update.doneAt) + 5000;
+      if (at > due) {
+        late += 1;
+        lateOnes.push(
+          `order ${update.orderId}: ${during ? "made during the Redis outage" : "made outside it"}, ${at - due + 5000} ms`,
+        );
+      }
+      worstMs = Math.max(worstMs, at - (during ? phases.redisBack : update.doneAt));
+    }
+    for (const node of nodes) node.kill("SIGTERM");
+    await Promise.all(nodes.map((node) => new Promise((resolve) => node.once("exit", resolve))));
+    const check = await consistency("postgres", target, acknowledged);
+    return { stats, updates: updates.length, lost, late, lateOnes, worstMs, phases, check };
+  } finally {
+    socket?.close();
+    for (const node of nodes)
+      if (node.exitCode === null && node.signalCode === null) node.kill("SIGKILL");
+    redis.kill("SIGKILL");
+    await pgAdmin(`drop database if exists ${name} with (force)`).catch(() => {});
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function printFaults(result) {
+  console.log(
+    "\nfault round: two nodes on PostgreSQL + Redis; database away 10 s, then Redis away 60 s",
+  );
+  const rows = [
+    ["order attempts", result.stats.attempted],
+    ["acknowledged orders", result.check.acknowledged],
+    ["503 answers (retried after Retry-After)", result.stats.s503],
+    ["other 5xx answers", result.stats.other5xx],
+    ["unexpected answers", result.stats.unexpected.length],
+    ["status updates made", result.updates],
+    ["updates lost", result.lost],
+    ["updates late (> 5 s after Redis returned)", result.late],
+    ["slowest update, ms (after Redis returned, or after it was made)", result.worstMs],
+    ["acknowledged but missing", result.check.missing],
+    ["duplicate orders", result.check.duplicates],
+  ];
+  for (const [label, value] of rows)
+    console.log(`| ${label.padEnd(64)} | ${String(value).padStart(6)} |`);
+  for (const line of result.stats.unexpected.slice(0, 5)) console.log(`  faults: ${line}`);
+  for (const line of result.lateOnes.slice(0, 12)) console.log(`  late: ${line}`);
+}
+
 buildServer();
-const kinds = ["pglite", ...(process.env.SOAK_DATABASE_URL ? ["postgres"] : [])];
+const kinds =
+  FAULTS === "only" ? [] : ["pglite", ...(process.env.SOAK_DATABASE_URL ? ["postgres"] : [])];
 const results = [];
 for (const kind of kinds) {
   console.log(`soak: ${CUSTOMERS} customers, ${SECONDS} s, ${KILLS} × kill -9 on ${kind}…`);
   results.push(await soak(kind));
 }
-printTable(results);
+if (results.length > 0) printTable(results);
 for (const result of results)
   for (const line of result.stats.unexpected.slice(0, 5)) console.log(`  ${result.kind}: ${line}`);
+let faults = null;
+if (FAULTS !== "0") {
+  faults = await faultRound();
+  printFaults(faults);
+}
 let failed = results.some(
   (r) =>
     r.stats.serverErrors ||
@@ -396,6 +685,16 @@ let failed = results.some(
     r.check.emptyOrders ||
     r.check.badIndexes,
 );
+if (
+  faults &&
+  (faults.stats.other5xx ||
+    faults.stats.unexpected.length ||
+    faults.lost ||
+    faults.late ||
+    faults.check.missing ||
+    faults.check.duplicates)
+)
+  failed = true;
 
 if (FUZZ_REQUESTS > 0) {
   console.log(`\nfuzz: ${FUZZ_REQUESTS} malformed requests across every route…`);
@@ -418,6 +717,6 @@ if (FUZZ_REQUESTS > 0) {
 console.log(
   failed
     ? "\nSOAK FAILED"
-    : "\nsoak passed: every acknowledged order present exactly once, totals consistent, indexes valid, 0 × 5xx",
+    : "\nsoak passed: every acknowledged order present exactly once, totals consistent, indexes valid, 0 × 5xx (fault round: only retried 503s), no status update lost or late",
 );
 process.exit(failed ? 1 : 0);

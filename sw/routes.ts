@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 
+import { shellKind } from "@contract/shells";
 import { CACHE_NAMES, USER_CACHE_PREFIX } from "@contract/worker-protocol";
 import { CacheableResponsePlugin } from "workbox-cacheable-response";
 import type {
@@ -12,6 +13,7 @@ import { enable as enableNavigationPreload } from "workbox-navigation-preload";
 import { createHandlerBoundToURL } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from "workbox-strategies";
+import { savedShell, saveShell } from "./shells";
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -77,27 +79,32 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Online, a page comes from the network through navigation preload (started while the worker boots),
- * so a new deployment's shell shows at once; offline, slow or failing, it is the precached shell.
+ * A page is the shell the server last sent for its kind (sw/shells.ts), from the worker at once; the network's copy,
+ * fetched through navigation preload (started while the worker boots), is saved for the next visit. With no saved
+ * shell it is the network's copy, or the precached shell when offline, slow or failing.
  */
 function navigationHandler(): RouteHandlerCallback {
-  const shell = createHandlerBoundToURL("/index.html");
+  const appShell = createHandlerBoundToURL("/index.html");
+  const authShell = createHandlerBoundToURL("/shell-auth.html");
   return async (options: RouteHandlerCallbackOptions) => {
     const event = options.event as FetchEvent;
     const preload: Promise<Response | undefined> =
       event.preloadResponse ?? Promise.resolve(undefined);
-    // Settles the preload even when the shell wins, so the browser does not cancel it noisily.
-    event.waitUntil?.(preload.catch(() => undefined));
+    const network = preload.then((preloaded) => preloaded ?? fetch(options.request));
+    // The copy to save is cloned before the page can read the body; the preload is always settled, so the
+    // browser does not cancel it noisily.
+    event.waitUntil?.(
+      network.then((response) => saveShell(options.url, response.clone())).catch(() => undefined),
+    );
+    const saved = await savedShell(options.url).catch(() => undefined);
+    if (saved) return saved;
     try {
-      const response = await withTimeout(
-        preload.then((preloaded) => preloaded ?? fetch(options.request)),
-        NETWORK_TIMEOUT_S * 1000,
-      );
+      const response = await withTimeout(network, NETWORK_TIMEOUT_S * 1000);
       if (response.ok) return response;
     } catch {
       // offline or too slow: the shell below
     }
-    return shell(options);
+    return shellKind(options.url.pathname, []) === "auth" ? authShell(options) : appShell(options);
   };
 }
 

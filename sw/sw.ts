@@ -6,6 +6,7 @@ import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
 import { saveAllMenus } from "./menu-prefetch";
 import { registerPushHandlers } from "./push";
 import { clearUserData, registerRoutes } from "./routes";
+import { saveFirstShells } from "./shells";
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -14,6 +15,7 @@ precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: "" });
 cleanupOutdatedCaches();
 registerRoutes();
 registerPushHandlers();
+self.addEventListener("install", (event) => event.waitUntil(saveFirstShells()));
 
 self.addEventListener("message", (event) => {
   const message = event.data as PageToWorkerMessage | null;

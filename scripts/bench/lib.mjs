@@ -13,9 +13,32 @@ export const ADMIN_DATABASE_URL =
  * Starts dist/server/main.js on `port` with a fresh embedded database (or `databaseUrl`), waits for /healthz.
  * `stop()` ends it (SIGTERM, then SIGKILL) and removes its data directory.
  */
-export async function startBuiltServer({ root, port, databaseUrl, env = {}, log = () => {} }) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "foodpark-bench-"));
-  const child = spawn(process.execPath, [path.join(root, "dist/server/main.js")], {
+export async function startBuiltServer({
+  root,
+  port,
+  databaseUrl,
+  env = {},
+  fdLimit,
+  /** An existing data directory to start on (a later start); kept on stop. Default: a fresh one, removed. */
+  dataDir: givenDataDir,
+  log = () => {},
+}) {
+  const dataDir = givenDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "foodpark-bench-"));
+  const main = path.join(root, "dist/server/main.js");
+  // `fdLimit`: the server's soft limit on open files raised first (sh's ulimit, then exec: the pid stays node's).
+  const [command, args] =
+    fdLimit === undefined
+      ? [process.execPath, [main]]
+      : [
+          "sh",
+          [
+            "-c",
+            `ulimit -n ${fdLimit === Number.POSITIVE_INFINITY ? "unlimited" : fdLimit} && exec "$0" "$@"`,
+            process.execPath,
+            main,
+          ],
+        ];
+  const child = spawn(command, args, {
     cwd: root,
     env: {
       ...process.env,
@@ -24,7 +47,8 @@ export async function startBuiltServer({ root, port, databaseUrl, env = {}, log 
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? "",
       LOGIN_RATE_LIMIT_PER_MINUTE: "100000",
-      LOG_LEVEL: "warn",
+      // The shipped log level (as `npm start` and production run), not a quieter one; `env` may override it.
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL || "info",
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
@@ -60,7 +84,7 @@ export async function startBuiltServer({ root, port, databaseUrl, env = {}, log 
         await exited;
         clearTimeout(timer);
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!givenDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,7 @@
-// POST /api/orders: 20 customers at once, each placing cash orders back to back (one add-to-cart before each, so
+// POST /api/orders: 50 customers at once, each placing cash orders back to back (one add-to-cart before each, so
 // every order has a filled cart), unique Idempotency-Key per order; on PGlite and on a fresh PostgreSQL database.
+// After the run every customer's order list is read back: each acknowledged order must be stored, once. The PGlite
+// server's resident memory after the run is the memory section's "after the orders" row.
 import { randomUUID } from "node:crypto";
 import {
   api,
@@ -8,16 +10,17 @@ import {
   plainItem,
   registerCustomer,
   round,
+  rssMb,
   startBuiltServer,
 } from "./lib.mjs";
 
-const CUSTOMERS = 20;
+const CUSTOMERS = Number(process.env.BENCH_ORDERS_CUSTOMERS ?? 50);
 const DURATION_MS = Number(process.env.BENCH_ORDERS_SECONDS ?? 10) * 1000;
 // Targets set from the runs recorded in docs/performance.md and what a Node + PostgreSQL checkout of this shape
 // (one transaction: read cart, price, insert order and lines, clear cart) reaches on 2 cores.
 const TARGETS = {
-  pglite: { ordersPerSecond: 40, p99Ms: 500 },
-  postgres: { ordersPerSecond: 100, p99Ms: 250 },
+  pglite: { ordersPerSecond: 150, p99Ms: 250 },
+  postgres: { ordersPerSecond: 400, p99Ms: 100 },
 };
 
 async function measure(baseUrl) {
@@ -27,6 +30,8 @@ async function measure(baseUrl) {
     customers.push(await registerCustomer(baseUrl, "bench-orders"));
   const latencies = [];
   const failures = [];
+  /** Acknowledged order ids per customer token. */
+  const acknowledged = new Map(customers.map(({ token }) => [token, []]));
   const started = performance.now();
   const deadline = Date.now() + DURATION_MS;
   await Promise.all(
@@ -55,13 +60,27 @@ async function measure(baseUrl) {
         });
         const text = await response.text();
         const elapsed = performance.now() - t0;
-        if (response.status === 201) latencies.push(elapsed);
-        else failures.push(`order: ${response.status} ${text}`.slice(0, 200));
+        if (response.status === 201) {
+          latencies.push(elapsed);
+          acknowledged.get(token).push(JSON.parse(text).id);
+        } else failures.push(`order: ${response.status} ${text}`.slice(0, 200));
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  // Every acknowledged order stored once: each customer's list holds exactly the ids it was answered with.
+  let missing = 0;
+  let duplicates = 0;
+  for (const [token, ids] of acknowledged) {
+    const { data } = await api(baseUrl, "/api/orders", { token });
+    const stored = data.map((order) => order.id);
+    duplicates += stored.length - new Set(stored).size + (ids.length - new Set(ids).size);
+    const storedSet = new Set(stored);
+    missing += ids.filter((id) => !storedSet.has(id)).length;
+  }
   return {
+    missing,
+    duplicates,
     orders: latencies.length,
     seconds: round(seconds, 2),
     ordersPerSecond: round(latencies.length / seconds),
@@ -74,7 +93,7 @@ async function measure(baseUrl) {
 
 export default {
   name: "orders",
-  title: "POST /api/orders, 20 concurrent customers (cash, Idempotency-Key)",
+  title: `Add to cart + POST /api/orders, ${CUSTOMERS} concurrent customers (cash, Idempotency-Key)`,
   async run(ctx) {
     const results = {};
     for (const [index, kind] of ["pglite", "postgres"].entries()) {
@@ -89,6 +108,7 @@ export default {
         try {
           ctx.log(`${kind}: ${CUSTOMERS} customers ordering for ${DURATION_MS / 1000} s…`);
           results[kind] = await measure(server.baseUrl);
+          results[kind].rssAfterMb = round(rssMb(server.pid));
         } finally {
           await server.stop();
         }
@@ -116,10 +136,17 @@ export default {
           note: result.p99Ms <= target.p99Ms ? "met" : "MISSED",
         },
         {
-          metric: `errors on ${name}`,
-          value: result.errors,
+          metric: `server RSS after the run on ${name}`,
+          value: result.rssAfterMb,
+          unit: "MB",
+          target: kind === "pglite" ? "≤ 400" : "",
+          note: kind === "pglite" ? (result.rssAfterMb <= 400 ? "met" : "MISSED") : "",
+        },
+        {
+          metric: `errors / acknowledged orders missing / stored twice on ${name}`,
+          value: `${result.errors} / ${result.missing} / ${result.duplicates}`,
           unit: "",
-          target: "0",
+          target: "0 / 0 / 0",
           note: result.firstErrors[0] ?? "",
         },
       );

@@ -8,6 +8,7 @@ import {
   DEFAULT_VEHICLE_LOOKUP_RATE_LIMIT_PER_MINUTE,
   productionProblems,
   type ServerConfig,
+  socketLimitsOf,
   stripeJsKey,
 } from "./config.js";
 import type { Database } from "./db/database.js";
@@ -41,7 +42,8 @@ import staffRoutes from "./routes/staff/index.js";
 import vehicleRoutes from "./routes/vehicles/index.js";
 import vendorRoutes from "./routes/vendors/index.js";
 import { createServices, type Services } from "./services/index.js";
-import { memoryCounterStore, redisCounterStore } from "./services/limits/counter-store.js";
+import { memoryCounterStore } from "./services/limits/counter-store.js";
+import { redisCounterStoreWithFallback } from "./services/limits/fallback-store.js";
 import { TEST_CHECKOUT_PATH } from "./services/payments/test-provider.js";
 import { resolveVapidDetails } from "./services/push/index.js";
 import { resolveNodeSecrets } from "./services/shared-secrets.js";
@@ -140,7 +142,10 @@ export async function buildApp(
   // The catalogue's first snapshot, before any route can read it; it follows `catalogueChanged` from here.
   await app.services.catalogue.start();
   app.addHook("onClose", async () => app.services.catalogue.stop());
-  await app.register(realtimePlugin);
+  await app.register(realtimePlugin, {
+    limits: socketLimitsOf(config),
+    trustProxyHops: config.trustProxyHops,
+  });
   await app.register(pushPlugin);
   if (app.shared) await relayCrossNodeEvents(app, app.shared);
 
@@ -152,7 +157,7 @@ export async function buildApp(
       config.registerRateLimitPer10Minutes ?? DEFAULT_REGISTER_RATE_LIMIT_PER_10_MINUTES,
     throttle: {
       store: app.shared
-        ? redisCounterStore(app.shared.client, `${app.shared.prefix}limits:`)
+        ? redisCounterStoreWithFallback(app.shared.client, `${app.shared.prefix}limits:`)
         : memoryCounterStore(),
       maxFailuresPerAccount:
         config.loginMaxFailuresPerAccount ?? DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT,

@@ -6,6 +6,8 @@ export interface ServerConfig {
   dataDir: string;
   /** Real PostgreSQL when set; embedded PGlite in `dataDir` otherwise. */
   databaseUrl: string | undefined;
+  /** Connections each node keeps to PostgreSQL (DATABASE_URL only). */
+  databasePoolSize: number;
   jwtSecret: string | undefined;
   /** Where the built PWA lives; `undefined` serves no client (API only). */
   clientDir: string | undefined;
@@ -53,6 +55,8 @@ export interface ServerConfig {
   paymentsTestMode?: boolean | undefined;
   /** Whole request (headers and body) must arrive within this many ms (REQUEST_TIMEOUT_MS). */
   requestTimeoutMs?: number | undefined;
+  /** PostgreSQL: ms a query waits for a connection before the request answers 503 (DATABASE_CONNECT_TIMEOUT_MS). */
+  databaseConnectTimeoutMs?: number | undefined;
   /** Embedded database: flush every commit to disk (PGLITE_DURABLE=0 turns it off). */
   pgliteDurable?: boolean | undefined;
   /**
@@ -62,10 +66,20 @@ export interface ServerConfig {
   pushAllowPrivateEndpoints?: boolean | undefined;
 
   // --- Several nodes and abuse limits ---
-  /** REDIS_URL: shared live state (socket.io adapter, rate limits, cross-node events); one node alone when unset. */
+  /** REDIS_URL: shared live state (socket relay, rate limits, cross-node events); one node alone when unset. */
   redisUrl?: string | undefined;
   /** REDIS_KEY_PREFIX: prefix of every Redis key and channel this park uses (several parks may share a Redis). */
   redisKeyPrefix?: string | undefined;
+  /** REDIS_COMMAND_TIMEOUT_MS: longest a request waits on one Redis command; then it goes on without Redis. */
+  redisCommandTimeoutMs?: number | undefined;
+  /** SOCKET_MAX_EVENTS_PER_MINUTE: events one socket may send per minute; then it is disconnected. */
+  socketMaxEventsPerMinute?: number | undefined;
+  /** SOCKET_MAX_EVENTS_PER_USER_PER_MINUTE: events one user may send per minute over all their sockets. */
+  socketMaxEventsPerUserPerMinute?: number | undefined;
+  /** SOCKET_MAX_CONNECTIONS_PER_USER: open sockets per signed-in user. */
+  socketMaxConnectionsPerUser?: number | undefined;
+  /** SOCKET_MAX_CONNECTIONS_PER_ADDRESS: open sockets per client address. */
+  socketMaxConnectionsPerAddress?: number | undefined;
   /** Failed sign-ins one account (any address) may have within the window before it answers 429. */
   loginMaxFailuresPerAccount?: number | undefined;
   /** Failed sign-ins one address (any email) may have within the window before it answers 429. */
@@ -82,7 +96,18 @@ export interface ServerConfig {
    * counter (env CASH_AT_PARK_TILL=1). Optional so older configs keep working; off by default.
    */
   cashAtParkTill?: boolean | undefined;
+
+  /** Caps against abuse and mistakes (docs/configuration.md); optional so older configs keep the defaults. */
+  orderLinesMax?: number | undefined;
+  orderQuantityMax?: number | undefined;
+  orderTotalMaxPence?: number | undefined;
+  pushSubscriptionsPerCustomerMax?: number | undefined;
 }
+
+export const DEFAULT_ORDER_LINES_MAX = 30;
+export const DEFAULT_ORDER_QUANTITY_MAX = 100;
+export const DEFAULT_ORDER_TOTAL_MAX_PENCE = 50_000;
+export const DEFAULT_PUSH_SUBSCRIPTIONS_PER_CUSTOMER_MAX = 10;
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
@@ -118,6 +143,8 @@ export function productionProblems(config: ServerConfig): string[] {
 }
 
 export const DEFAULT_REDIS_KEY_PREFIX = "foodpark:";
+export const DEFAULT_DATABASE_CONNECT_TIMEOUT_MS = 2_000;
+export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 500;
 export const DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT = 10;
 export const DEFAULT_LOGIN_MAX_FAILURES_PER_ADDRESS = 100;
 export const DEFAULT_LOGIN_FAILURE_WINDOW_MINUTES = 15;
@@ -181,12 +208,24 @@ function publicUrlFromEnv(value: string | undefined): string | undefined {
   return url.origin;
 }
 
+/**
+ * Connections to PostgreSQL per node: order placement holds one for its transaction's few round trips, so 50
+ * customers ordering at once queue on 10; 20 keeps the queue short while a default PostgreSQL (100 connections)
+ * still serves four nodes with room for maintenance.
+ */
+export const DEFAULT_DATABASE_POOL_SIZE = 20;
+
 export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string): ServerConfig {
   return {
     port: intFromEnv(env.PORT, 8080, "PORT"),
     host: env.HOST || "0.0.0.0",
     dataDir: path.resolve(env.DATA_DIR || ".data"),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: positiveIntFromEnv(
+      env.DATABASE_POOL_SIZE,
+      DEFAULT_DATABASE_POOL_SIZE,
+      "DATABASE_POOL_SIZE",
+    ),
     jwtSecret: env.JWT_SECRET || undefined,
     clientDir: env.CLIENT_DIR ? path.resolve(env.CLIENT_DIR) : defaultClientDir,
     loginRateLimitPerMinute: positiveIntFromEnv(
@@ -224,9 +263,35 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string)
     ),
     ...productionFromEnv(env),
     cashAtParkTill: env.CASH_AT_PARK_TILL === "1" || env.CASH_AT_PARK_TILL === "true",
+    orderLinesMax: positiveIntFromEnv(
+      env.ORDER_LINES_MAX,
+      DEFAULT_ORDER_LINES_MAX,
+      "ORDER_LINES_MAX",
+    ),
+    orderQuantityMax: positiveIntFromEnv(
+      env.ORDER_QUANTITY_MAX,
+      DEFAULT_ORDER_QUANTITY_MAX,
+      "ORDER_QUANTITY_MAX",
+    ),
+    orderTotalMaxPence: positiveIntFromEnv(
+      env.ORDER_TOTAL_MAX_PENCE,
+      DEFAULT_ORDER_TOTAL_MAX_PENCE,
+      "ORDER_TOTAL_MAX_PENCE",
+    ),
+    pushSubscriptionsPerCustomerMax: positiveIntFromEnv(
+      env.PUSH_SUBSCRIPTIONS_PER_CUSTOMER_MAX,
+      DEFAULT_PUSH_SUBSCRIPTIONS_PER_CUSTOMER_MAX,
+      "PUSH_SUBSCRIPTIONS_PER_CUSTOMER_MAX",
+    ),
     // --- Several nodes and abuse limits ---
     redisUrl: redisUrlFromEnv(env.REDIS_URL),
     redisKeyPrefix: env.REDIS_KEY_PREFIX || DEFAULT_REDIS_KEY_PREFIX,
+    redisCommandTimeoutMs: positiveIntFromEnv(
+      env.REDIS_COMMAND_TIMEOUT_MS,
+      DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
+      "REDIS_COMMAND_TIMEOUT_MS",
+    ),
+    ...socketLimitsFromEnv(env),
     loginMaxFailuresPerAccount: positiveIntFromEnv(
       env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT,
@@ -255,6 +320,37 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string)
   };
 }
 
+function socketLimitsFromEnv(env: NodeJS.ProcessEnv) {
+  const setting = (name: string) => {
+    const value = env[name];
+    return value === undefined || value === "" ? undefined : positiveIntFromEnv(value, 1, name);
+  };
+  return {
+    socketMaxEventsPerMinute: setting("SOCKET_MAX_EVENTS_PER_MINUTE"),
+    socketMaxEventsPerUserPerMinute: setting("SOCKET_MAX_EVENTS_PER_USER_PER_MINUTE"),
+    socketMaxConnectionsPerUser: setting("SOCKET_MAX_CONNECTIONS_PER_USER"),
+    socketMaxConnectionsPerAddress: setting("SOCKET_MAX_CONNECTIONS_PER_ADDRESS"),
+  };
+}
+
+/** The socket limits that are set (the realtime plugin has the defaults). */
+export function socketLimitsOf(config: ServerConfig) {
+  const limits: {
+    eventsPerMinute?: number;
+    eventsPerUserPerMinute?: number;
+    connectionsPerUser?: number;
+    connectionsPerAddress?: number;
+  } = {};
+  if (config.socketMaxEventsPerMinute) limits.eventsPerMinute = config.socketMaxEventsPerMinute;
+  if (config.socketMaxEventsPerUserPerMinute)
+    limits.eventsPerUserPerMinute = config.socketMaxEventsPerUserPerMinute;
+  if (config.socketMaxConnectionsPerUser)
+    limits.connectionsPerUser = config.socketMaxConnectionsPerUser;
+  if (config.socketMaxConnectionsPerAddress)
+    limits.connectionsPerAddress = config.socketMaxConnectionsPerAddress;
+  return limits;
+}
+
 function productionFromEnv(env: NodeJS.ProcessEnv) {
   const production = env.NODE_ENV === "production";
   return {
@@ -267,6 +363,11 @@ function productionFromEnv(env: NodeJS.ProcessEnv) {
       "REQUEST_TIMEOUT_MS",
     ),
     pgliteDurable: flagFromEnv(env.PGLITE_DURABLE, "PGLITE_DURABLE") ?? true,
+    databaseConnectTimeoutMs: positiveIntFromEnv(
+      env.DATABASE_CONNECT_TIMEOUT_MS,
+      DEFAULT_DATABASE_CONNECT_TIMEOUT_MS,
+      "DATABASE_CONNECT_TIMEOUT_MS",
+    ),
     pushAllowPrivateEndpoints:
       flagFromEnv(env.PUSH_ALLOW_PRIVATE_ENDPOINTS, "PUSH_ALLOW_PRIVATE_ENDPOINTS") ?? false,
   };

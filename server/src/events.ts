@@ -30,6 +30,11 @@ interface DomainEventMap {
    * in the database; the in-memory catalogue reloads on it (relayed to every node with REDIS_URL). No payload: a reload reads everything.
    */
   catalogueChanged: [];
+  /**
+   * This node's in-memory catalogue now serves a fresh snapshot (after a change, or when a pause ended or opening
+   * hours began or ended). Local only: the socket server tells this node's customers ('catalogue-changed').
+   */
+  catalogueReloaded: [];
 }
 
 /** The one place a domain change is announced; realtime and push subscribe here. */

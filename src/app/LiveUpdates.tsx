@@ -18,6 +18,7 @@ import { ApiError } from "../lib/api-client";
 import { announceSessionExpired, currentToken } from "../lib/auth-storage";
 import { brand } from "../lib/brand";
 import { socketUrl } from "../lib/config";
+import { refreshCatalogue } from "./catalogue-refresh";
 
 /** Every order the cache holds (lists and details), by id; the detail wins over a list copy. */
 function cachedOrders(client: QueryClient): Map<number, Order> {
@@ -119,7 +120,12 @@ export default function LiveUpdates() {
       applyStatusNotification(queryClient, notification);
       announce(notification);
     },
-    onResync: () => void catchUpOnOrders(queryClient, announce).catch(() => undefined),
+    onCatalogueChanged: () => void refreshCatalogue(queryClient).catch(() => undefined),
+    onResync: () => {
+      void catchUpOnOrders(queryClient, announce).catch(() => undefined);
+      // A catalogue change may have been missed while away.
+      void refreshCatalogue(queryClient).catch(() => undefined);
+    },
     revalidateToken,
     onError: (error, context) =>
       logMessage(

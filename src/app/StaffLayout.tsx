@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense } from "react";
-import { Link } from "react-router";
+import { Link, NavLink } from "react-router";
 import { Icon } from "../components/Icon";
 import { Spinner } from "../components/Spinner";
 import { brand } from "../lib/brand";
@@ -18,6 +18,14 @@ export function StaffLayout({ children }: { children: ReactNode }) {
           <img src={brand.logo} alt="" width={28} height={28} />
           <span>{brand.appName} · Staff</span>
         </span>
+        <nav className="staff-shell__nav" aria-label="Staff">
+          <NavLink to="/staff" end className="staff-shell__tab">
+            Orders
+          </NavLink>
+          <NavLink to="/staff/trailers" className="staff-shell__tab">
+            Trailers
+          </NavLink>
+        </nav>
         <Link to="/profile" className="btn btn--ghost btn--small">
           <Icon name="user" size={18} />
           <span>Account</span>

@@ -41,8 +41,11 @@ export function TestPaymentsBanner() {
       aria-label={TEST_PAYMENTS_BANNER}
     >
       <Icon name="card" size={18} />
+      {/* One text node after the heading, as in the shell's copy (app-shell.ts): two would be shaped apart and the
+          app's text would measure a fraction of a pixel wider, a new "largest paint" long after the shell's. */}
       <span className="app-banner__text">
-        <strong>{TEST_PAYMENTS_BANNER}</strong> — {TEST_PAYMENTS_BANNER_DETAIL}
+        <strong>{TEST_PAYMENTS_BANNER}</strong>
+        {` — ${TEST_PAYMENTS_BANNER_DETAIL}`}
       </span>
     </div>
   );

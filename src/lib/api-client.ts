@@ -7,7 +7,10 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    /** True when the server was never reached (offline, DNS, CORS). */
+    /**
+     * True when nothing was done: the server was never reached (offline, DNS, CORS), or it kept answering 503
+     * (briefly unavailable) after the retries below. Queued work stays queued and is sent again with its key.
+     */
     readonly network = false,
   ) {
     super(message);
@@ -58,7 +61,46 @@ export interface RequestOptions<S extends Schema> {
   anonymous?: boolean;
 }
 
-/** fetch with the bearer token, JSON, `{message}` errors and the spec's fallback messages. */
+let revalidateUntil = 0;
+/**
+ * For the next `ms`, GETs revalidate with the server (`cache: 'no-cache'`) instead of taking the browser's
+ * short-lived copy: after a catalogue change nothing may be served stale.
+ */
+export function revalidateGetsFor(ms: number): void {
+  revalidateUntil = Date.now() + ms;
+}
+
+/** How often a 503 is sent again, each after its Retry-After (capped): about 10 s of a database restart. */
+export const UNAVAILABLE_RETRIES = 2;
+const MAX_RETRY_AFTER_MS = 10_000;
+const DEFAULT_RETRY_AFTER_MS = 2_000;
+
+function retryAfterMs(response: Response): number {
+  const seconds = Number(response.headers.get("retry-after"));
+  if (!Number.isFinite(seconds) || seconds <= 0) return DEFAULT_RETRY_AFTER_MS;
+  return Math.min(seconds * 1000, MAX_RETRY_AFTER_MS);
+}
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/**
+ * fetch with the bearer token, JSON, `{message}` errors and the spec's fallback messages. A 503 (the server's
+ * database or another part briefly away) is sent again after its Retry-After with the same headers, so the
+ * same Idempotency-Key: a retried order is still one order.
+ */
 export async function request<S extends Schema = Schema<unknown>>(
   url: string,
   options: RequestOptions<S> = {},
@@ -76,17 +118,24 @@ export async function request<S extends Schema = Schema<unknown>>(
       : Promise.resolve(isLazy(options.schema) ? options.schema.load() : options.schema);
   schemaReady?.catch(() => undefined);
 
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
   let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
-  } catch (error) {
-    if ((error as Error).name === "AbortError") throw error;
-    throw new ApiError(MESSAGES.networkError, 0, true);
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        body,
+        signal: options.signal,
+        ...(method === "GET" && Date.now() < revalidateUntil ? { cache: "no-cache" as const } : {}),
+      });
+    } catch (error) {
+      if ((error as Error).name === "AbortError") throw error;
+      throw new ApiError(MESSAGES.networkError, 0, true);
+    }
+    if (response.status !== 503 || attempt >= UNAVAILABLE_RETRIES) break;
+    await response.body?.cancel().catch(() => undefined);
+    await pause(retryAfterMs(response), options.signal);
   }
 
   const data: unknown = await response.json().catch(() => undefined);
@@ -96,6 +145,7 @@ export async function request<S extends Schema = Schema<unknown>>(
     throw new ApiError(
       typeof message === "string" && message ? message : FALLBACK_MESSAGE[method],
       response.status,
+      response.status === 503,
     );
   }
   if (!schemaReady) return data as SchemaOutput<S>;

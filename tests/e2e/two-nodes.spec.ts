@@ -133,6 +133,49 @@ test("a staff socket on B hears an order placed on A; the customer's socket on A
   expect(await statusHeard).toMatchObject({ orderId: order.id, status: "confirmed" });
 });
 
+test("an item marked sold out on B reads sold out on A within 2 s, and A's customer hears catalogue-changed", async () => {
+  const onA = await apiOn(a);
+  const onB = await apiOn(b);
+  const staff = await apiLogin(onB, STAFF.email, STAFF.password);
+  const customer = await apiNewCustomer(onA, "Sol Dout");
+  const customerSocket = await socketOn(a, customer);
+  const [vendor] = await openVendors(onA);
+  const [item] = await menuOf(onA, vendor!.id);
+  const soldOutOnA = async () => {
+    const response = await onA.get(`/api/vendors/${vendor!.id}/items`);
+    const body = (await response.json()) as {
+      items: { items: { id: string; soldOut?: boolean }[] }[];
+    };
+    return body.items
+      .flatMap((group) => group.items)
+      .find((entry) => entry.id === `item_${item!.id}`)?.soldOut;
+  };
+  expect(await soldOutOnA()).toBe(false);
+
+  const heard = next(customerSocket, "catalogue-changed", 2_000);
+  const marked = await onB.patch(`/api/staff/menu-items/${item!.id}`, {
+    headers: { Authorization: `Bearer ${staff.token}` },
+    data: { soldOut: true },
+  });
+  const markedAt = Date.now();
+  expect(marked.status()).toBe(200);
+  await heard;
+  await expect.poll(soldOutOnA, { timeout: 2_000, intervals: [100] }).toBe(true);
+  expect(Date.now() - markedAt).toBeLessThan(2_000);
+  const refused = await onA.post("/api/cart/add", {
+    headers: { Authorization: `Bearer ${customer.token}` },
+    data: { itemId: item!.id, vendorId: vendor!.id, quantity: 1 },
+  });
+  expect(refused.status()).toBe(409);
+  expect(((await refused.json()) as { message: string }).message).toBe(`${item!.name} is sold out`);
+
+  await onB.patch(`/api/staff/menu-items/${item!.id}`, {
+    headers: { Authorization: `Bearer ${staff.token}` },
+    data: { soldOut: false },
+  });
+  await expect.poll(soldOutOnA, { timeout: 2_000, intervals: [100] }).toBe(false);
+});
+
 test("the same Idempotency-Key sent to both nodes at once makes one order", async () => {
   const onA = await apiOn(a);
   const onB = await apiOn(b);
@@ -186,9 +229,10 @@ test("the same Idempotency-Key sent to both nodes at once makes one order", asyn
 });
 
 test("failed sign-ins spread over both nodes meet one shared limit", async () => {
+  // The guesses come from devices that never signed in (no device cookie): the account's shared limit applies.
+  const customer = await apiNewCustomer(await apiOn(a), "Lara Limits");
   const onA = await apiOn(a);
   const onB = await apiOn(b);
-  const customer = await apiNewCustomer(onA, "Lara Limits");
   const login = (context: APIRequestContext, password: string) =>
     context.post("/auth/login", { data: { email: customer.user.email, password } });
   for (let attempt = 0; attempt < 10; attempt++) {

@@ -76,7 +76,8 @@ export async function startBuiltServer({ root, port, log = console.log }) {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOGIN_RATE_LIMIT_PER_MINUTE: "100000",
-      LOG_LEVEL: "warn",
+      // The shipped log level (as `npm start` and production run), not a quieter one; `env` may override it.
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL || "info",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -1,5 +1,6 @@
 /**
- * `npm run staff:add -- someone@park.example [--name "Sam"]`: creates (or promotes) a park staff account in the
+ * `npm run staff:add -- someone@park.example [--name "Sam"] [--trailer slug ...]`: creates (or promotes) a park
+ * staff account (with --trailer: trailer staff for those trailers; without: a park manager) in the
  * database the server uses (DATABASE_URL, or the embedded one in DATA_DIR: stop the server first, the embedded
  * database takes one process at a time). The password comes from STAFF_PASSWORD or is asked for (not echoed).
  */
@@ -32,14 +33,20 @@ function askHidden(question: string): Promise<string> {
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
-  const nameAt = args.indexOf("--name");
-  const name = nameAt >= 0 ? args[nameAt + 1] : undefined;
-  const email = args.find(
-    (arg, index) => !arg.startsWith("--") && (nameAt < 0 || index !== nameAt + 1),
-  );
+  let name: string | undefined;
+  let email: string | undefined;
+  const trailers: string[] = [];
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index]!;
+    if (arg === "--name") name = args[++index];
+    else if (arg === "--trailer") {
+      const slug = args[++index];
+      if (slug) trailers.push(slug);
+    } else if (!arg.startsWith("--") && !email) email = arg;
+  }
   if (!email) {
     console.error(
-      'Usage: npm run staff:add -- email [--name "Name"]   (password: STAFF_PASSWORD or a prompt)',
+      'Usage: npm run staff:add -- email [--name "Name"] [--trailer slug ...]   (password: STAFF_PASSWORD or a prompt)',
     );
     return 2;
   }
@@ -59,10 +66,19 @@ async function main(): Promise<number> {
   });
   try {
     await migrate(db);
-    const account = await addStaffAccount(db, { email, password, name });
+    const account = await addStaffAccount(db, {
+      email,
+      password,
+      ...(name ? { name } : {}),
+      trailers,
+    });
     const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : config.dataDir;
     console.log(
-      `${account.created ? "Created" : "Updated"} staff account ${account.email} (id ${account.id}) in ${where}.`,
+      `${account.created ? "Created" : "Updated"} staff account ${account.email} (id ${account.id}) in ${where}: ${
+        account.trailers.length
+          ? `trailer staff for ${account.trailers.join(", ")}`
+          : "park manager (every trailer)"
+      }.`,
     );
     return 0;
   } catch (error) {

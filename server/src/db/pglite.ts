@@ -1,4 +1,6 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { type Database, type Queryable, withoutParameters } from "./queryable.js";
 
@@ -36,6 +38,52 @@ const DURABLE_START_PARAMS = [
   "wal_sync_method=fsync",
 ];
 
+/**
+ * PGlite's memory, bounded: its defaults size PostgreSQL for a server of its own (128 MB of shared buffers, all
+ * touched at start), while the park's data is a few MB. 16 MB of shared buffers still hold every table and index of
+ * a busy park; sorts and hashes get 4 MB each before spilling to disk.
+ */
+export const MEMORY_PARAMS = [
+  "-c",
+  "shared_buffers=16MB",
+  "-c",
+  "work_mem=4MB",
+  "-c",
+  "temp_buffers=2MB",
+  "-c",
+  "maintenance_work_mem=16MB",
+  "-c",
+  "wal_buffers=1MB",
+];
+
+/**
+ * A new data directory is created (initdb) in a child process: initdb's WebAssembly instance and file-system image
+ * are several hundred MB, and a Node process keeps most of what it has freed as resident memory. The server then
+ * opens the finished directory like on any later start.
+ */
+async function createDataDirInChildProcess(dataDir: string, startParams: string[]): Promise<void> {
+  const moduleUrl =
+    typeof import.meta.resolve === "function" ? import.meta.resolve("@electric-sql/pglite") : null;
+  if (!moduleUrl) throw new Error("cannot locate PGlite for a child process");
+  const code =
+    `const { PGlite } = await import(${JSON.stringify(moduleUrl)});` +
+    "const pg = await PGlite.create({ dataDir: process.argv[1], startParams: JSON.parse(process.argv[2]) });" +
+    "await pg.close();";
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ["--input-type=module", "-e", code, dataDir, JSON.stringify(startParams)],
+      { stdio: ["ignore", "ignore", "inherit"] },
+    );
+    child.once("error", reject);
+    child.once("exit", (status) =>
+      status === 0
+        ? resolve()
+        : reject(new Error(`creating the embedded database failed (exit ${status})`)),
+    );
+  });
+}
+
 interface EmscriptenStream {
   nfd?: number;
 }
@@ -67,9 +115,16 @@ export async function openPglite(
 ): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const durable = Boolean(dataDir && options.durable);
-  const pg = await PGlite.create(
-    dataDir ? { dataDir, ...(durable ? { startParams: DURABLE_START_PARAMS } : {}) } : {},
-  );
+  const startParams = [
+    ...(durable ? DURABLE_START_PARAMS : PGlite.defaultStartParams),
+    ...MEMORY_PARAMS,
+  ];
+  if (dataDir && !fs.existsSync(path.join(dataDir, "PG_VERSION")))
+    await createDataDirInChildProcess(dataDir, startParams).catch((error: unknown) => {
+      // Where the child cannot be started the directory is created in this process (same result, more memory).
+      if (fs.existsSync(path.join(dataDir, "PG_VERSION"))) throw error;
+    });
+  const pg = await PGlite.create(dataDir ? { dataDir, startParams } : { startParams });
   if (durable) installFsync(pg);
 
   const wrap = (target: PGlite | Transaction): Queryable => ({

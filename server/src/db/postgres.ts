@@ -1,11 +1,38 @@
+import { createHash } from "node:crypto";
 import pg from "pg";
+import { DEFAULT_DATABASE_CONNECT_TIMEOUT_MS } from "../config.js";
 import { type Database, type Queryable, withoutParameters } from "./queryable.js";
 
 // int8 (count(*), sums) fits comfortably in a JS number for this domain.
 pg.types.setTypeParser(20, (value) => Number(value));
 
-export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+/**
+ * Parameterised statements run as named prepared statements: each connection parses and plans a statement once
+ * and then only binds and executes it (pg keeps the names per connection). The name is derived from the text.
+ */
+const statementNames = new Map<string, string>();
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `fp_${createHash("sha1").update(sql).digest("hex").slice(0, 20)}`;
+    if (statementNames.size < 2000) statementNames.set(sql, name);
+  }
+  return name;
+}
+
+/** A prepared plan PostgreSQL dropped or can no longer use (a schema change since): run it once unprepared. */
+const STALE_PLAN = new Set(["0A000", "26000"]);
+
+export async function openPostgres(
+  connectionString: string,
+  options: { poolSize?: number | undefined; connectTimeoutMs?: number | undefined } = {},
+): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.poolSize ?? 20,
+    // A query waits this long for a connection, then fails; answered 503 (db/unavailable.ts), not left hanging.
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_DATABASE_CONNECT_TIMEOUT_MS,
+  });
   // An idle connection can be cut by the server (restart, failover, a dropped database). Without a listener
   // that error would crash the process; the pool replaces the connection on the next query.
   pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
@@ -14,8 +41,17 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
     async query<Row>(sql: string, params: readonly unknown[] = []) {
       try {
-        const result = await target.query(sql, params as unknown[]);
-        return result.rows as Row[];
+        if (params.length === 0) return (await target.query(sql)).rows as Row[];
+        const values = params as unknown[];
+        try {
+          return (await target.query({ name: statementName(sql), text: sql, values }))
+            .rows as Row[];
+        } catch (error) {
+          const code = (error as { code?: unknown }).code;
+          // Inside a transaction the failed statement has aborted it: only the caller can start over.
+          if (!(typeof code === "string" && STALE_PLAN.has(code)) || target !== pool) throw error;
+          return (await target.query(sql, values)).rows as Row[];
+        }
       } catch (error) {
         throw withoutParameters(error);
       }
@@ -27,6 +63,15 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     ...wrap(pool),
     async transaction(work) {
       const client = await pool.connect();
+      // A checked-out connection cut between two statements (the database restarting) emits 'error' on the
+      // client, which the pool does not listen to then: unhandled, it would end the process. Noted here; the
+      // next statement fails (503) and the connection is discarded on release.
+      let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken = error;
+      };
+      client.on("error", onError);
+      let released = false;
       try {
         await client.query("begin");
         const result = await work(wrap(client));
@@ -34,9 +79,16 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         return result;
       } catch (error) {
         await client.query("rollback").catch(() => undefined);
+        // A connection holding stale prepared plans is closed, not reused: the caller's retry gets a fresh one.
+        const code = (error as { code?: unknown }).code;
+        if (typeof code === "string" && STALE_PLAN.has(code)) {
+          released = true;
+          client.release(true);
+        }
         throw error;
       } finally {
-        client.release();
+        client.off("error", onError);
+        if (!released) client.release(broken);
       }
     },
     async exec(sql) {

@@ -26,8 +26,10 @@ export default fp<DbPluginOptions>(
       database ??
       (await openDatabase({
         databaseUrl: config.databaseUrl,
+        poolSize: config.databasePoolSize,
         dataDir: config.dataDir,
         durable: config.pgliteDurable !== false,
+        connectTimeoutMs: config.databaseConnectTimeoutMs,
       }));
     if (!database) app.addHook("onClose", () => db.close());
     const applied = await migrate(db);

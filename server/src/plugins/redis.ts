@@ -2,17 +2,19 @@ import { randomUUID } from "node:crypto";
 import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
 import type { ServerConfig } from "../config.js";
-import { DEFAULT_REDIS_KEY_PREFIX } from "../config.js";
+import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS, DEFAULT_REDIS_KEY_PREFIX } from "../config.js";
 
 /**
  * What several nodes share through Redis. One plugin owns every connection:
- * - `client`: commands (rate limits, login failure counts, publishing cross-node events);
- * - `adapterClient`: socket.io's Redis streams adapter (its blocking XREAD must not hold up other commands);
+ * - `client`: commands (rate limits, login failure counts, publishing). Never waits for Redis: while it is
+ *   away a command fails at once (no offline queue), one in flight fails after REDIS_COMMAND_TIMEOUT_MS, and
+ *   callers fall back to this node alone (services/limits/fallback-store.ts, realtime/room-relay.ts);
+ * - `relayReader`: the blocking XREAD of the socket relay (must not hold up other commands, has no timeout);
  * - `subscriber`: pub/sub (a subscribed connection can run no other command).
  */
 export interface SharedState {
   client: Redis;
-  adapterClient: Redis;
+  relayReader: Redis;
   subscriber: Redis;
   /** Prefix of every key and channel (REDIS_KEY_PREFIX). */
   prefix: string;
@@ -50,39 +52,64 @@ export default fp<{ config: ServerConfig }>(
     }
     const { Redis } = await import("ioredis");
     const shown = redactRedisUrl(config.redisUrl);
-    // Rate limits want quick answers: fail fast instead of queueing while Redis is away (the limits then skip).
-    // At start a Redis that does not answer is an error (a few tries); once running, reconnect for as long as it takes.
-    let started = false;
+    // Redis away is an outage to ride out, not a reason to stop serving: a node also starts without it (limits
+    // per node, socket messages kept in an outbox) and joins in when Redis answers. Reconnect every ≤ 1 s.
     const client = new Redis(config.redisUrl, {
-      lazyConnect: true,
       connectTimeout: 2000,
-      maxRetriesPerRequest: 1,
-      retryStrategy: (times) => (!started && times > 3 ? null : Math.min(times * 200, 2000)),
+      commandTimeout: config.redisCommandTimeoutMs ?? DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: (times) => Math.min(times * 100, 1000),
     });
-    const connections = [client];
-    const onError = (role: string) => (error: Error) =>
-      app.log.warn({ redis: shown, role, err: error.message }, "Redis connection problem");
-    client.on("error", onError("commands"));
-    try {
-      await client.connect();
-    } catch (error) {
-      client.disconnect();
-      throw new Error(
-        `REDIS_URL is set but Redis at ${shown} does not answer (${(error as Error).message}). ` +
-          "Start Redis or unset REDIS_URL to run a single node.",
-      );
+    const relayReader = client.duplicate({
+      commandTimeout: undefined,
+      enableOfflineQueue: true,
+      maxRetriesPerRequest: null,
+    });
+    const subscriber = client.duplicate({
+      commandTimeout: undefined,
+      enableOfflineQueue: true,
+      maxRetriesPerRequest: null,
+    });
+    const connections = [client, relayReader, subscriber];
+    // One warning per connection per outage, not one per reconnect attempt.
+    for (const [role, connection] of [
+      ["commands", client],
+      ["socket relay", relayReader],
+      ["subscriber", subscriber],
+    ] as const) {
+      let down = false;
+      connection.on("error", (error: Error) => {
+        if (down) return;
+        down = true;
+        app.log.warn(
+          { redis: shown, role, err: error.message },
+          "Redis unavailable: this node carries on alone",
+        );
+      });
+      connection.on("ready", () => {
+        if (down) app.log.info({ redis: shown, role }, "Redis is back");
+        down = false;
+      });
     }
-    const adapterClient = client.duplicate({ maxRetriesPerRequest: 20 });
-    const subscriber = client.duplicate({ maxRetriesPerRequest: 20 });
-    adapterClient.on("error", onError("socket.io adapter"));
-    subscriber.on("error", onError("subscriber"));
-    connections.push(adapterClient, subscriber);
-    await Promise.all([adapterClient, subscriber].map((connection) => connection.connect()));
-    started = true;
+
+    // Normally Redis answers within a moment: wait for it so the first requests already share their limits.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 2000);
+      client.once("ready", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    if (client.status !== "ready")
+      app.log.warn(
+        { redis: shown },
+        "Redis does not answer yet: starting alone, joining in when it does",
+      );
 
     app.decorate("shared", {
       client,
-      adapterClient,
+      relayReader,
       subscriber,
       prefix: config.redisKeyPrefix ?? DEFAULT_REDIS_KEY_PREFIX,
       nodeId: randomUUID(),
@@ -91,7 +118,13 @@ export default fp<{ config: ServerConfig }>(
     // Registered first, closed last: socket.io and the rate limits are done with the connections by then.
     app.addHook("onClose", async () => {
       await Promise.all(
-        connections.map((connection) => connection.quit().catch(() => connection.disconnect())),
+        connections.map(async (connection) => {
+          if (connection.status === "ready") {
+            const timeout = new Promise((resolve) => setTimeout(resolve, 1000).unref());
+            await Promise.race([connection.quit().catch(() => undefined), timeout]);
+          }
+          connection.disconnect();
+        }),
       );
     });
   },

@@ -3,7 +3,13 @@ import { SHELL_GUARD_SCRIPT } from "@contract/shell-guard.mjs";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyError } from "fastify";
 import fp from "fastify-plugin";
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+} from "../db/unavailable.js";
 import { HttpError } from "../http-error.js";
+import { rateLimitStoreWithFallback } from "../services/limits/fallback-store.js";
 import { dbErrorStatus } from "./input-guard.js";
 import securityHeaders from "./security-headers.js";
 
@@ -26,7 +32,8 @@ const SHELL_GUARD_HASH = `'sha256-${createHash("sha256").update(SHELL_GUARD_SCRI
 
 /**
  * Security headers, rate limiting (opt-in per route) and one error shape: `{ message }`.
- * With REDIS_URL (plugins/redis.ts, registered before this one) every limit is counted in Redis, shared by all nodes.
+ * With REDIS_URL (plugins/redis.ts, registered before this one) every limit is counted in Redis, shared by all nodes
+ * (per node while Redis is away).
  */
 export default fp<SecurityOptions>(
   async (app, options) => {
@@ -53,9 +60,8 @@ export default fp<SecurityOptions>(
       global: false,
       ...(shared
         ? {
-            redis: shared.client,
-            nameSpace: `${shared.prefix}rate-limit:`,
-            // Redis away: let requests through (logged by the redis plugin) rather than refuse the whole park.
+            // Counted in Redis; per node while Redis is away (never unlimited, never waiting on Redis).
+            store: rateLimitStoreWithFallback(shared.client, `${shared.prefix}rate-limit:`),
             skipOnError: true,
           }
         : {}),
@@ -68,6 +74,18 @@ export default fp<SecurityOptions>(
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
       if (error instanceof HttpError)
         return reply.status(error.statusCode).send({ message: error.message });
+      if (isDatabaseUnavailable(error)) {
+        // The database is away (restart, failover, network): a retryable 503, never a 500. The pool
+        // reconnects by itself; clients retry after Retry-After with the same Idempotency-Key.
+        request.log.warn(
+          { err: (error as Error).message, route: request.routeOptions.url },
+          "database unavailable",
+        );
+        return reply
+          .status(503)
+          .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
+          .send({ message: DATABASE_UNAVAILABLE_MESSAGE });
+      }
       const dbStatus = dbErrorStatus(error);
       if (dbStatus !== null) {
         // A last guard: the contract should have refused this value; log it (without SQL parameters) to fix that.

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { shellKind } from "@contract/shells";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -15,8 +16,6 @@ const NEVER_CACHED = new Set([
   "manifest.webmanifest",
   "registerSW.js",
 ]);
-/** Pages whose shell is the sign-in card's (the build's `shell-auth.html`); every other page gets `index.html`'s. */
-const AUTH_SHELL_PAGES = new Set(["/login", "/signup"]);
 /** The build's precompressed siblings (`file.br`, `file.gz`) are cached as the file they encode. */
 const ENCODED_SIBLING = /\.(?:br|gz)$/;
 
@@ -103,10 +102,10 @@ export default fp<{
       return shell;
     };
     const shellFor = (request: FastifyRequest, pathname: string): SerialisedBody => {
-      const page = pathname.replace(/\/$/, "");
-      if (AUTH_SHELL_PAGES.has(page)) return authShell!;
       const query = Object.keys((request.query ?? {}) as Record<string, unknown>);
-      if (page === "/vendors" && query.every((key) => key === "token")) return trailerListShell();
+      const kind = shellKind(pathname, query);
+      if (kind === "auth") return authShell!;
+      if (kind === "trailer-list") return trailerListShell();
       return appShell!;
     };
 

@@ -4,7 +4,7 @@ import type { SharedState } from "../plugins/redis.js";
 /**
  * Domain events every node must hear, relayed over Redis pub/sub. Only `catalogueChanged` (no payload): each node
  * reloads what it keeps in memory. Order events are NOT relayed: sockets on every node already hear them through
- * socket.io's Redis adapter, and web push must stay on the one node that made the change (one push per change).
+ * the socket relay (room-relay.ts), and web push must stay on the one node that made the change (one push per change).
  */
 export const RELAYED_EVENTS = ["catalogueChanged"] as const;
 type RelayedEvent = (typeof RELAYED_EVENTS)[number];
@@ -54,11 +54,18 @@ export async function relayCrossNodeEvents(
     }
   };
   shared.subscriber.on("message", onMessage);
-  await shared.subscriber.subscribe(channel);
+  // Not awaited: with Redis away (a node may start then) the subscription is made when it answers, and again
+  // after every reconnect (ioredis resubscribes).
+  shared.subscriber
+    .subscribe(channel)
+    .catch((error: unknown) =>
+      app.log.warn({ err: error }, "could not subscribe to cross-node events"),
+    );
 
   app.addHook("onClose", async () => {
     for (const { event, publish } of publishers) app.events.off(event, publish);
     shared.subscriber.off("message", onMessage);
-    await shared.subscriber.unsubscribe(channel).catch(() => undefined);
+    if (shared.subscriber.status === "ready")
+      await shared.subscriber.unsubscribe(channel).catch(() => undefined);
   });
 }

@@ -1,12 +1,12 @@
 import type { OrderStatusNotification } from "@contract/orders";
 import { SOCKET_EVENTS, STAFF_ROOM, type StaffOrderChanged, userRoom } from "@contract/realtime";
 import type { FastifyBaseLogger } from "fastify";
-import type { Server } from "socket.io";
 import type { DomainEvents } from "../events.js";
+import type { RoomRelay } from "./room-relay.js";
 
 /** Turns domain events into socket messages: the customer's room and the staff room. */
 export function forwardOrderEvents(
-  io: Server,
+  rooms: Pick<RoomRelay, "emit">,
   events: DomainEvents,
   log: FastifyBaseLogger,
 ): () => void {
@@ -18,7 +18,7 @@ export function forwardOrderEvents(
         vendorName: event.vendorName,
         updatedAt: event.updatedAt ?? new Date().toISOString(),
       };
-      io.to(userRoom(event.userId)).emit(SOCKET_EVENTS.orderStatusNotification, notification);
+      rooms.emit(userRoom(event.userId), SOCKET_EVENTS.orderStatusNotification, notification);
       const change: StaffOrderChanged = {
         kind: "status",
         orderId: event.orderId,
@@ -26,7 +26,7 @@ export function forwardOrderEvents(
         status: event.status,
         previousStatus: event.previousStatus,
       };
-      io.to(STAFF_ROOM).emit(SOCKET_EVENTS.staffOrderChanged, change);
+      rooms.emit(STAFF_ROOM, SOCKET_EVENTS.staffOrderChanged, change);
     } catch (error) {
       log.error({ err: error, orderId: event.orderId }, "could not forward an order status change");
     }
@@ -40,7 +40,7 @@ export function forwardOrderEvents(
         vendorId: event.vendorId,
         status: event.status,
       };
-      io.to(STAFF_ROOM).emit(SOCKET_EVENTS.staffOrderChanged, change);
+      rooms.emit(STAFF_ROOM, SOCKET_EVENTS.staffOrderChanged, change);
     } catch (error) {
       log.error({ err: error, orderId: event.orderId }, "could not forward a new order");
     }

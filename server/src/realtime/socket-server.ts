@@ -1,46 +1,69 @@
+import { SOCKET_EVENTS } from "@contract/realtime";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { Server, type ServerOptions } from "socket.io";
+import { Server } from "socket.io";
 import { attachClientSession, type ClientSocket } from "./client-session.js";
 import { forwardOrderEvents } from "./order-notifications.js";
+import { localRoomRelay, type RoomRelay, streamRoomRelay } from "./room-relay.js";
+import {
+  applySocketLimits,
+  DEFAULT_SOCKET_LIMITS,
+  SOCKET_MAX_MESSAGE_BYTES,
+  type SocketLimits,
+} from "./socket-limits.js";
 
 declare module "fastify" {
   interface FastifyInstance {
     io: Server;
+    /** Room messages for every node's sockets (REDIS_URL) or this node's. */
+    rooms: RoomRelay;
   }
 }
 
 /**
- * socket.io on the same port at /socket.io; a short drop (≤ 2 min) replays what was missed.
- * With REDIS_URL the Redis streams adapter carries every room broadcast to every node, and keeps the sessions
- * that connection-state recovery needs in Redis, so a client recovers on whichever node it reaches next.
+ * socket.io on the same port at /socket.io; a short drop (≤ 2 min) replays what was missed on the same node.
+ * With REDIS_URL room messages reach every node's sockets through a Redis stream with an outbox that rides out
+ * a Redis outage (room-relay.ts); a client that reconnects to another node refetches what it shows.
  */
-export default fp(
-  async (app: FastifyInstance) => {
-    let adapter: ServerOptions["adapter"] | undefined;
-    if (app.shared) {
-      const { createAdapter } = await import("@socket.io/redis-streams-adapter");
-      adapter = createAdapter(app.shared.adapterClient, {
-        streamName: `${app.shared.prefix}socket.io`,
-        sessionKeyPrefix: `${app.shared.prefix}socket.io:session:`,
-      }) as ServerOptions["adapter"];
-    }
+export interface RealtimeOptions {
+  /** Per-socket, per-user and per-address limits (socket-limits.ts); defaults when absent. */
+  limits?: Partial<SocketLimits>;
+  trustProxyHops?: number;
+}
+
+export default fp<RealtimeOptions>(
+  async (app: FastifyInstance, options) => {
     const io = new Server(app.server, {
       path: "/socket.io",
       serveClient: false,
       connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000 },
-      ...(adapter ? { adapter } : {}),
+      maxHttpBufferSize: SOCKET_MAX_MESSAGE_BYTES,
     });
+    // Before the session's listeners: a flood is cut before any of its events is handled.
+    applySocketLimits(
+      io,
+      { ...DEFAULT_SOCKET_LIMITS, ...options.limits },
+      { trustProxyHops: options.trustProxyHops ?? 0, log: app.log },
+    );
+    const rooms = app.shared ? streamRoomRelay(io, app.shared, app.log) : localRoomRelay(io);
     app.decorate("io", io);
+    app.decorate("rooms", rooms);
     // Sockets sign in as the account is now (a demoted staff member no longer joins the staff room).
     const socketTokens = { ...app.tokens, verify: app.socketUser };
     io.on("connection", (socket) => attachClientSession(socket as ClientSocket, socketTokens));
-    const stopForwarding = forwardOrderEvents(io, app.events, app.log);
+    const stopForwarding = forwardOrderEvents(rooms, app.events, app.log);
+    // Each node tells its own clients once its catalogue has reloaded (every node reloads on a change).
+    const onCatalogue = () => {
+      io.local.emit(SOCKET_EVENTS.catalogueChanged, { at: new Date().toISOString() });
+    };
+    app.events.on("catalogueReloaded", onCatalogue);
     // Before the HTTP server closes: open websockets would otherwise keep it (and a rolling restart) waiting
     // until every client left. Sockets close as "server shutting down", a reason connection-state recovery keeps,
     // so a client that reconnects to another node (REDIS_URL) or to this one restarted resumes where it was.
     app.addHook("preClose", async () => {
       stopForwarding();
+      app.events.off("catalogueReloaded", onCatalogue);
+      await rooms.close();
       await io.close();
     });
   },

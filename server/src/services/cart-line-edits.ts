@@ -7,7 +7,11 @@ import type { OrderType } from "@contract/common";
 import { MESSAGES } from "@contract/messages";
 import type { Queryable } from "../db/database.js";
 import { type CartLineRow, type CartRow, cartsRepository } from "../db/repositories/carts.js";
-import { type MenuItemRow, menuRepository } from "../db/repositories/menu.js";
+import {
+  type AddonGroupWithAddons,
+  type MenuItemRow,
+  menuRepository,
+} from "../db/repositories/menu.js";
 import type { VendorRow } from "../db/repositories/vendors.js";
 import { badRequest, conflict, notFound } from "../http-error.js";
 import { type AddonSelection, checkAddonSelections, hasRequiredGroups } from "./addon-selection.js";
@@ -57,7 +61,10 @@ export interface DeliveryInstructionsInput {
   mutationId?: string | undefined;
 }
 
-const closedMessage = (vendor: VendorRow) => `${vendor.name} is closed right now`;
+const closedMessage = (vendor: VendorRow) =>
+  vendorTradingStatus(vendor) === "busy"
+    ? `${vendor.name} is busy and not taking orders right now`
+    : `${vendor.name} is closed right now`;
 
 export async function requireItemOf(
   q: Queryable,
@@ -75,6 +82,18 @@ export async function requireItemOf(
 export function assertOrderable(vendor: VendorRow, item: MenuItemRow): void {
   if (vendorTradingStatus(vendor) !== "open") throw conflict(closedMessage(vendor));
   if (!item.available) throw conflict(`${item.name} is not available right now`);
+  if (item.sold_out) throw conflict(`${item.name} is sold out`);
+}
+
+/** No chosen add-on may be sold out. */
+export function assertAddonsOrderable(
+  groups: readonly AddonGroupWithAddons[],
+  chosen: readonly { addonId: number }[],
+): void {
+  const ids = new Set(chosen.map((addon) => addon.addonId));
+  for (const group of groups)
+    for (const addon of group.addons)
+      if (ids.has(addon.id) && addon.sold_out) throw conflict(`${addon.name} is sold out`);
 }
 
 /** Adds `input.quantity` of one configuration, merging into its identical line if there is one. */
@@ -136,6 +155,7 @@ export async function addWithAddons(
   assertOrderable(vendor, item);
   const groups = await menuRepository(tx).addonGroupsForItem(item.id);
   const chosen = checkAddonSelections(item.name, groups, input.addonSelections);
+  assertAddonsOrderable(groups, chosen);
   await addConfiguration(tx, input, item, chosen, input.allergyInformation?.trim() ?? "");
 }
 

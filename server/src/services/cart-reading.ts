@@ -6,6 +6,7 @@ import { type AllergenId, mergeAllergens } from "@contract/allergens";
 import type { Cart, CartItem } from "@contract/cart";
 import { itemIdString, type OrderType } from "@contract/common";
 import { penceToPounds } from "@contract/money";
+import { SLOT_MINUTES } from "@contract/park-operations";
 import {
   type CartTotals,
   type Charges,
@@ -15,7 +16,7 @@ import {
   priceLine,
 } from "@contract/pricing";
 import type { Queryable } from "../db/database.js";
-import { type CartLineRow, type CartRow, cartsRepository } from "../db/repositories/carts.js";
+import { type CartRow, cartsRepository } from "../db/repositories/carts.js";
 import { type VendorRow, vendorsRepository } from "../db/repositories/vendors.js";
 import { notFound } from "../http-error.js";
 import { vendorTradingStatus } from "./vendor-service.js";
@@ -44,7 +45,7 @@ export interface PricedLine extends LinePrice {
   allergyInformation: string;
   /** The item's own allergens (the line's are these with its add-ons'). */
   itemAllergens: AllergenId[];
-  /** False when the item was switched off after it was added. */
+  /** False when the item was switched off or sold out (it or a chosen add-on) after it was added. */
   available: boolean;
   addons: PricedLineAddon[];
 }
@@ -56,6 +57,8 @@ export interface PricedCart {
     name: string;
     /** Trading and switched on: orders may be placed. */
     open: boolean;
+    /** Paused by its staff (not open). */
+    busy?: boolean;
     preparationTime: { min: number; max: number };
   };
   orderType: OrderType;
@@ -86,6 +89,7 @@ export function toCartItem(line: PricedLine): CartItem {
     groups.set(addon.groupId, group);
   }
   return {
+    ...(line.available ? {} : { soldOut: true }),
     id: itemIdString(line.menuItemId),
     lineId: line.lineId,
     menuItemId: line.menuItemId,
@@ -131,6 +135,32 @@ export function toWireCart(priced: PricedCart): Cart {
   };
 }
 
+/**
+ * Orders per 15-minute slot: how many minutes later than its preparation time an order placed now would be
+ * ready, so that it lands in the first slot (from now + max) still under the cap; `full` when that first slot is.
+ */
+export async function slotShift(
+  q: Queryable,
+  vendorId: number,
+  cap: number,
+  preparationMax: number,
+  now: Date = new Date(),
+): Promise<{ minutes: number; full: boolean }> {
+  const slotMs = SLOT_MINUTES * 60_000;
+  const readyAt = now.getTime() + preparationMax * 60_000;
+  const first = Math.floor(readyAt / slotMs);
+  const rows = await q.query<{ slot: string | number; count: number }>(
+    `select floor(extract(epoch from estimated_ready_at) * 1000 / $3)::bigint as slot, count(*)::int as count
+     from orders where vendor_id = $1 and status <> 'cancelled' and estimated_ready_at >= $2
+     group by 1`,
+    [vendorId, new Date(first * slotMs), slotMs],
+  );
+  const counts = new Map(rows.map((row) => [Number(row.slot), row.count]));
+  let slot = first;
+  while ((counts.get(slot) ?? 0) >= cap && slot - first < 96) slot += 1;
+  return { minutes: (slot - first) * SLOT_MINUTES, full: slot !== first };
+}
+
 export async function requireVendor(q: Queryable, vendorId: number): Promise<VendorRow> {
   const vendor = await vendorsRepository(q).findById(vendorId);
   if (!vendor) throw notFound(`Vendor ${vendorId} not found`);
@@ -146,21 +176,19 @@ export async function priceCart(
   orderType?: OrderType,
 ): Promise<PricedCart> {
   const repo = cartsRepository(q);
-  const lineRows = cart ? await repo.lines(cart.id) : [];
-  const addonRows = cart && lineRows.length > 0 ? await repo.lineAddons(cart.id) : [];
-  const lines = lineRows.map((row: CartLineRow): PricedLine => {
-    const addons = addonRows
-      .filter((addon) => addon.cart_line_id === row.id)
-      .map((addon) => ({
-        addonId: addon.addon_id,
-        groupId: addon.group_id,
-        groupName: addon.group_name,
-        name: addon.addon_name,
-        quantity: addon.quantity,
-        pricePence: addon.addon_price_pence,
-        isPortion: isPortionGroup(addon.group_name),
-        allergens: mergeAllergens(addon.addon_allergens),
-      }));
+  // Lines and their add-ons in one statement.
+  const lineRows = cart ? await repo.linesWithAddons(cart.id) : [];
+  const lines = lineRows.map((row): PricedLine => {
+    const addons = row.addons.map((addon) => ({
+      addonId: addon.addon_id,
+      groupId: addon.group_id,
+      groupName: addon.group_name,
+      name: addon.addon_name,
+      quantity: addon.quantity,
+      pricePence: addon.addon_price_pence,
+      isPortion: isPortionGroup(addon.group_name),
+      allergens: mergeAllergens(addon.addon_allergens),
+    }));
     return {
       ...priceLine(row.item_price_pence, addons, row.quantity),
       lineId: row.id,
@@ -176,12 +204,23 @@ export async function priceCart(
     };
   });
   const effectiveOrderType = orderType ?? cart?.order_type ?? DEFAULT_ORDER_TYPE;
+  const status = vendorTradingStatus(vendor);
+  const slot =
+    status === "open" && vendor.slot_cap
+      ? await slotShift(q, vendor.id, vendor.slot_cap, vendor.preparation_time_max)
+      : { minutes: 0, full: false };
+  const pausedWhenFull = slot.full && vendor.pause_when_full === true;
   return {
     vendor: {
       id: vendor.id,
       name: vendor.name,
-      open: vendorTradingStatus(vendor) === "open",
-      preparationTime: { min: vendor.preparation_time_min, max: vendor.preparation_time_max },
+      open: status === "open" && !pausedWhenFull,
+      busy: status === "busy" || pausedWhenFull,
+      // A full 15-minute slot moves the estimate to the next free one (the one estimated-time rule shows it).
+      preparationTime: {
+        min: vendor.preparation_time_min + (pausedWhenFull ? 0 : slot.minutes),
+        max: vendor.preparation_time_max + (pausedWhenFull ? 0 : slot.minutes),
+      },
     },
     orderType: effectiveOrderType,
     deliveryInstructions: cart?.delivery_instructions ?? "",
@@ -206,4 +245,15 @@ export async function loadCart(
   const vendor = await requireVendor(q, vendorId);
   const cart = await cartsRepository(q).findCart(userId, vendorId);
   return toWireCart(await priceCart(q, charges, vendor, cart, orderType));
+}
+
+/** `loadCart` when the vendor's row is already at hand (a cart write read it): one statement fewer. */
+export async function loadVendorCart(
+  q: Queryable,
+  charges: Charges,
+  userId: number,
+  vendor: VendorRow,
+): Promise<Cart> {
+  const cart = await cartsRepository(q).findCart(userId, vendor.id);
+  return toWireCart(await priceCart(q, charges, vendor, cart));
 }

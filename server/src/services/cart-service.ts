@@ -27,7 +27,13 @@ import {
   type Target,
   type UpdateInput,
 } from "./cart-line-edits.js";
-import { loadCart, type PricedCart, priceCart, requireVendor } from "./cart-reading.js";
+import {
+  loadCart,
+  loadVendorCart,
+  type PricedCart,
+  priceCart,
+  requireVendor,
+} from "./cart-reading.js";
 
 export { configKey } from "./cart-config.js";
 export type {
@@ -65,7 +71,7 @@ export function createCartService(db: Database, charges: Charges) {
         target.mutationId !== undefined &&
         !(await cartsRepository(tx).recordMutation(target.userId, target.mutationId));
       if (!alreadyApplied) await work(tx, vendor);
-      return { ...(await loadCart(tx, charges, target.userId, target.vendorId)), message };
+      return { ...(await loadVendorCart(tx, charges, target.userId, vendor)), message };
     });
   }
 

@@ -3,9 +3,10 @@ import zlib from "node:zlib";
 import type { MenuItem, MenuResponse, Vendor, VendorListResponse } from "@contract/vendors";
 import type { Database } from "../db/database.js";
 import { menuRepository } from "../db/repositories/menu.js";
-import { vendorsRepository } from "../db/repositories/vendors.js";
+import { type VendorRow, vendorsRepository } from "../db/repositories/vendors.js";
 import type { DomainEvents } from "../events.js";
 import { bodyHash, type SerialisedBody, serialiseBytes } from "../lib/serialised-body.js";
+import { nextPauseEnd, tradingStatus } from "./operations/trading-hours.js";
 import {
   groupByCategory,
   toAddonGroup,
@@ -16,6 +17,8 @@ import {
 
 /** Bodies below this many bytes go out as they are: compressing them saves less than it costs. */
 export const COMPRESS_MIN_BYTES = 1024;
+/** How often the catalogue looks whether a trailer's opening hours began or ended. */
+const STATUS_CHECK_MS = 20_000;
 /** Distinct vendor-list pages kept serialised per snapshot; past it a page is built per request. */
 const MAX_CACHED_LIST_PAGES = 256;
 
@@ -101,6 +104,8 @@ export function createCatalogue({ db, events, logError }: CatalogueDeps) {
         groups: await menuRepository(tx).allAddonGroups(),
       };
     });
+    rows = vendorRows;
+    rowsReadAt = new Date();
     const vendors = vendorRows.map(toVendor);
     const activeIds = new Set(vendorRows.filter((row) => row.active).map((row) => row.id));
     const itemsByVendor = new Map<number, MenuItem[]>();
@@ -186,12 +191,41 @@ export function createCatalogue({ db, events, logError }: CatalogueDeps) {
           again = false;
           snapshot = await build();
         } while (again);
+        scheduleStatusCheck();
+        events.emit("catalogueReloaded");
       } finally {
         loading = undefined;
       }
     })();
     return loading;
   }
+
+  // A trailer's status also changes by itself (a timed pause ends, opening hours begin or end): reload exactly when
+  // the earliest pause ends, and look every STATUS_CHECK_MS whether any trailer's status differs from the snapshot's.
+  let pauseTimer: ReturnType<typeof setTimeout> | undefined;
+  let statusTimer: ReturnType<typeof setInterval> | undefined;
+  let rows: readonly VendorRow[] = [];
+  let rowsReadAt = new Date();
+  function scheduleStatusCheck() {
+    if (pauseTimer) clearTimeout(pauseTimer);
+    pauseTimer = undefined;
+    if (!started) return;
+    // From when the snapshot was read: a pause that ended while it was being built reloads at once.
+    const next = nextPauseEnd(rows, rowsReadAt);
+    if (next) {
+      pauseTimer = setTimeout(onChange, Math.max(0, next.getTime() - Date.now()) + 50);
+      pauseTimer.unref?.();
+    }
+  }
+  function statusDrifted(): boolean {
+    const at = new Date();
+    const served = snapshot?.vendors;
+    if (!served) return false;
+    return rows.some(
+      (row) => served.find((vendor) => vendor.id === row.id)?.status !== tradingStatus(row, at),
+    );
+  }
+  let started = false;
 
   const onChange = () => {
     reload().catch((error) => (logError ?? console.error)(error, "reloading the catalogue failed"));
@@ -202,15 +236,23 @@ export function createCatalogue({ db, events, logError }: CatalogueDeps) {
 
     /** Loads the first snapshot and follows `catalogueChanged` from then on. */
     async start(): Promise<void> {
+      started = true;
       await reload();
       events.on("catalogueChanged", onChange);
+      statusTimer = setInterval(() => {
+        if (!loading && statusDrifted()) onChange();
+      }, STATUS_CHECK_MS);
+      statusTimer.unref?.();
     },
 
     /** Settles when no load is under way (e.g. after emitting `catalogueChanged`). */
     whenLoaded: (): Promise<void> => loading ?? Promise.resolve(),
 
     stop(): void {
+      started = false;
       events.off("catalogueChanged", onChange);
+      if (pauseTimer) clearTimeout(pauseTimer);
+      if (statusTimer) clearInterval(statusTimer);
     },
 
     /** When the snapshot now served was read from the database. */

@@ -7,9 +7,14 @@ import { createBasketService } from "./basket-service.js";
 import { createCartService } from "./cart-service.js";
 import { createCatalogue } from "./catalogue.js";
 import { createMenuSearchService, databaseDishSource } from "./menu-search.js";
-import { createOrderPlacementService } from "./order-placement.js";
+import {
+  createOrderPlacementService,
+  DEFAULT_ORDER_CAPS,
+  type OrderCaps,
+} from "./order-placement.js";
 import { createOrderService } from "./order-service.js";
 import { createOrderStatusService } from "./order-status.js";
+import { createParkOperations } from "./park-operations.js";
 import { createPaymentProvider } from "./payments/index.js";
 import { createPaymentService } from "./payments/payment-service.js";
 import { createPushService, type VapidDetails } from "./push/index.js";
@@ -36,6 +41,14 @@ export function cardPaymentsMode(config: ServerConfig): "stripe" | "test" | "off
   return config.paymentsTestMode === false ? "off" : "test";
 }
 
+export function orderCaps(config: ServerConfig): OrderCaps {
+  return {
+    linesMax: config.orderLinesMax ?? DEFAULT_ORDER_CAPS.linesMax,
+    quantityMax: config.orderQuantityMax ?? DEFAULT_ORDER_CAPS.quantityMax,
+    totalMaxPence: config.orderTotalMaxPence ?? DEFAULT_ORDER_CAPS.totalMaxPence,
+  };
+}
+
 export function createServices(deps: ServiceDeps) {
   const logError =
     deps.logError ?? ((error: unknown, context: string) => console.error(context, error));
@@ -44,6 +57,7 @@ export function createServices(deps: ServiceDeps) {
     db: deps.db,
     events: deps.events,
     carts: cart,
+    caps: orderCaps(deps.config),
   });
   const payments = createPaymentService({
     db: deps.db,
@@ -53,6 +67,7 @@ export function createServices(deps: ServiceDeps) {
     cardPayments: cardPaymentsMode(deps.config),
     logError,
   });
+  const catalogue = createCatalogue({ db: deps.db, events: deps.events, logError });
   return {
     auth: createAuthService(deps.db, deps.tokens),
     orders: createOrderService(deps.db),
@@ -61,13 +76,16 @@ export function createServices(deps: ServiceDeps) {
       db: deps.db,
       vapid: deps.vapid,
       allowPrivateEndpoints: deps.config.pushAllowPrivateEndpoints === true,
+      subscriptionsMax: deps.config.pushSubscriptionsPerCustomerMax,
     }),
     vehicles: createVehicleService(
       createVehicleLookup(deps.config, DEFAULT_DVLA_API_URL, logError),
     ),
     vendors: createVendorService(deps.db),
     /** The public catalogue from memory; reload() re-reads it (also on `catalogueChanged`). */
-    catalogue: createCatalogue({ db: deps.db, events: deps.events, logError }),
+    catalogue,
+    /** Every operational change (trailer status, hours, sold out), audited and announced. */
+    parkOperations: createParkOperations({ db: deps.db, events: deps.events, catalogue }),
     menuSearch: createMenuSearchService(databaseDishSource(deps.db)),
     cart,
     orderPlacement,

@@ -6,6 +6,7 @@ import {
 import type { MenuItem } from "@contract/vendors";
 import type { Database } from "../db/database.js";
 import { menuRepository } from "../db/repositories/menu.js";
+import { withinHours } from "./operations/trading-hours.js";
 import { toMenuItem } from "./vendor-service.js";
 
 /** A dish the search may find: an available item of an open trailer. */
@@ -22,10 +23,14 @@ export type DishSource = () => Promise<readonly SearchableDish[]>;
 
 export function databaseDishSource(db: Database): DishSource {
   return async () =>
-    (await menuRepository(db).openMenuItems()).map((row) => ({
-      item: toMenuItem(row),
-      vendorName: row.vendor_name,
-    }));
+    (await menuRepository(db).openMenuItems())
+      .filter(
+        (row) => !row.vendor_opening_hours || withinHours(row.vendor_opening_hours, new Date()),
+      )
+      .map((row) => ({
+        item: toMenuItem(row),
+        vendorName: row.vendor_name,
+      }));
 }
 
 const normalise = (text: string) =>

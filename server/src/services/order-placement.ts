@@ -12,7 +12,7 @@ import {
 import type { DomainEvents } from "../events.js";
 import { badRequest, conflict, HttpError } from "../http-error.js";
 import type { CartService, PricedCart } from "./cart-service.js";
-import { assertSameRequest, rememberRequestHash } from "./idempotency.js";
+import { assertSameRequest } from "./idempotency.js";
 
 export const EMPTY_CART_MESSAGE = "Your cart is empty";
 
@@ -98,16 +98,57 @@ function cartLines(cart: PricedCart): CheckoutLine[] {
   }));
 }
 
+/** Caps on one order against abuse and mistakes (settings ORDER_LINES_MAX, ORDER_QUANTITY_MAX, ORDER_TOTAL_MAX_PENCE). */
+export interface OrderCaps {
+  linesMax: number;
+  quantityMax: number;
+  totalMaxPence: number;
+}
+
+export const DEFAULT_ORDER_CAPS: OrderCaps = {
+  linesMax: 30,
+  quantityMax: 100,
+  totalMaxPence: 50_000,
+};
+
+function assertWithinCaps(cart: PricedCart, caps: OrderCaps): void {
+  if (cart.lines.length > caps.linesMax)
+    throw new HttpError(
+      422,
+      `An order can have at most ${caps.linesMax} different items. Please split it into two orders.`,
+    );
+  const quantity = cart.lines.reduce((sum, line) => sum + line.quantity, 0);
+  if (quantity > caps.quantityMax)
+    throw new HttpError(
+      422,
+      `An order can have at most ${caps.quantityMax} items in all. Please split it into two orders.`,
+    );
+  if (cart.totals.totalPence > caps.totalMaxPence)
+    throw new HttpError(
+      422,
+      `An order can come to at most £${(caps.totalMaxPence / 100).toFixed(2)}. Please split it into two orders.`,
+    );
+}
+
 /** The order as the server prices it: lines and totals from the cart, never from the payload. */
-export function snapshotFromCart(cart: PricedCart, request: OrderRequest): CheckoutSnapshot {
+export function snapshotFromCart(
+  cart: PricedCart,
+  request: OrderRequest,
+  caps: OrderCaps = DEFAULT_ORDER_CAPS,
+): CheckoutSnapshot {
   if (cart.lines.length === 0) throw badRequest(EMPTY_CART_MESSAGE);
   if (!cart.vendor.open)
-    throw conflict(`${cart.vendor.name} is closed right now, so it can't take orders.`);
+    throw conflict(
+      cart.vendor.busy
+        ? `${cart.vendor.name} is busy and not taking orders right now.`
+        : `${cart.vendor.name} is closed right now, so it can't take orders.`,
+    );
   const unavailable = cart.lines.find((line) => !line.available);
   if (unavailable)
     throw conflict(
       `${unavailable.name} is not available right now. Please remove it from your cart.`,
     );
+  assertWithinCaps(cart, caps);
   const lines = cartLines(cart);
   const instructions = request.deliveryInstructions?.trim() || cart.deliveryInstructions.trim();
   return {
@@ -187,6 +228,7 @@ export function createOrderPlacementService(deps: {
   db: Database;
   events: DomainEvents;
   carts: CheckoutCarts;
+  caps?: OrderCaps;
 }) {
   const announce = (userId: number, order: PlacedOrderRow) =>
     deps.events.emit("orderPlaced", {
@@ -205,7 +247,7 @@ export function createOrderPlacementService(deps: {
       orderType: request.orderType,
       tx,
     });
-    return snapshotFromCart(cart, request);
+    return snapshotFromCart(cart, request, deps.caps);
   }
 
   return {
@@ -245,7 +287,10 @@ export function createOrderPlacementService(deps: {
           idempotencyKey,
           paymentId: null,
         };
-        const inserted = await orders.insertOrder(newOrder(userId, snapshot, meta));
+        const inserted = await orders.insertOrder({
+          ...newOrder(userId, snapshot, meta),
+          requestHash: idempotencyKey ? requestHash : null,
+        });
         if (!inserted) {
           const winner = idempotencyKey
             ? await orders.findByIdempotencyKey(userId, idempotencyKey)
@@ -255,7 +300,6 @@ export function createOrderPlacementService(deps: {
           await assertSameRequest(tx, winner.id, requestHash);
           return { order: winner, replayed: true };
         }
-        await rememberRequestHash(tx, inserted.id, idempotencyKey ? requestHash : null);
         await deps.carts.clearCart(userId, request.vendorId, tx);
         return { order: inserted, replayed: false };
       });

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import webpush from "web-push";
 import type { ServerConfig } from "../config.js";
 import type { Database } from "../db/database.js";
+import { generateVapidKeys } from "../lib/vapid-keys.js";
 import { randomSecret } from "./secrets.js";
 
 type NodeSecrets = Pick<ServerConfig, "jwtSecret" | "vapidPublicKey" | "vapidPrivateKey">;
@@ -53,8 +53,7 @@ export async function resolveNodeSecrets(db: Database, config: ServerConfig): Pr
     await readOrCreate(
       db,
       "vapid",
-      () =>
-        existingFile(config.dataDir, "vapid.json") ?? JSON.stringify(webpush.generateVAPIDKeys()),
+      () => existingFile(config.dataDir, "vapid.json") ?? JSON.stringify(generateVapidKeys()),
     ),
   ) as { publicKey: string; privateKey: string };
   return { jwtSecret, vapidPublicKey: vapid.publicKey, vapidPrivateKey: vapid.privateKey };

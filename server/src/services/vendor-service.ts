@@ -16,6 +16,12 @@ import {
 } from "../db/repositories/menu.js";
 import { type VendorRow, vendorsRepository } from "../db/repositories/vendors.js";
 import { notFound } from "../http-error.js";
+import {
+  busyUntil,
+  type TradingRow,
+  type TradingStatus,
+  tradingStatus,
+} from "./operations/trading-hours.js";
 
 export interface VendorListQuery {
   page: number;
@@ -24,11 +30,12 @@ export interface VendorListQuery {
   status?: "active" | "all" | undefined;
 }
 
-/** A vendor the park switched off reads as closed, whatever its trading status says. */
-export function vendorTradingStatus(
-  row: Pick<VendorRow, "active" | "trading_status">,
-): "open" | "closed" {
-  return row.active && row.trading_status === "open" ? "open" : "closed";
+/**
+ * A vendor the park switched off reads as closed, whatever its trading status says; a paused one reads 'busy'
+ * (not open: the spec's rule finds neither 'open' nor 'active' in it); outside its opening hours, 'closed'.
+ */
+export function vendorTradingStatus(row: TradingRow, at: Date = new Date()): TradingStatus {
+  return tradingStatus(row, at);
 }
 
 export function toVendor(row: VendorRow): Vendor {
@@ -38,6 +45,7 @@ export function toVendor(row: VendorRow): Vendor {
     logo: row.logo,
     image: row.image,
     status: vendorTradingStatus(row),
+    busyUntil: busyUntil(row),
     description: row.description.trim() || `Delicious food from ${row.name}`,
     rating: Number(row.rating) || 0,
     preparationTime: { min: row.preparation_time_min, max: row.preparation_time_max },
@@ -62,6 +70,7 @@ export function toMenuItem(row: MenuItemRow): MenuItem {
     allergens: row.allergens as AllergenId[],
     badges: row.badges,
     available: row.available,
+    soldOut: row.sold_out,
   };
 }
 
@@ -82,6 +91,7 @@ export function toAddonGroup(
       pricePence: addon.price_pence,
       default: addon.is_default,
       allergens: addon.allergens as AllergenId[],
+      soldOut: addon.sold_out === true,
     })),
   };
 }

@@ -23,7 +23,9 @@ export interface CartLineRow {
   item_description: string;
   item_image: string | null;
   item_price_pence: number;
+  /** Orderable: switched on, not sold out, and no chosen add-on sold out. */
   item_available: boolean;
+  item_sold_out: boolean;
   /** Only from `lines()`. */
   item_allergens?: string[];
 }
@@ -105,7 +107,34 @@ export function cartsRepository(db: Queryable) {
       return db.query<CartLineRow>(
         `select l.id, l.cart_id, l.menu_item_id, l.quantity, l.allergy_information, l.config_key,
                 mi.name as item_name, mi.description as item_description, mi.image as item_image,
-                mi.price_pence as item_price_pence, mi.available as item_available, mi.allergens as item_allergens
+                mi.price_pence as item_price_pence, (mi.available and not mi.sold_out and not exists (
+                  select 1 from cart_line_addons sla join addons sa on sa.id = sla.addon_id
+                  where sla.cart_line_id = l.id and sa.sold_out)) as item_available,
+                mi.sold_out as item_sold_out, mi.allergens as item_allergens
+         from cart_lines l join menu_items mi on mi.id = l.menu_item_id
+         where l.cart_id = $1 order by l.created_at, l.id`,
+        [cartId],
+      );
+    },
+
+    /** `lines` with each line's add-ons (as `lineAddons` gives them) in one statement: one round trip per cart. */
+    async linesWithAddons(
+      cartId: number,
+    ): Promise<(CartLineRow & { addons: Omit<CartLineAddonRow, "cart_line_id">[] })[]> {
+      return db.query(
+        `select l.id, l.cart_id, l.menu_item_id, l.quantity, l.allergy_information, l.config_key,
+                mi.name as item_name, mi.description as item_description, mi.image as item_image,
+                mi.price_pence as item_price_pence, mi.available as item_available, mi.allergens as item_allergens,
+                coalesce((
+                  select json_agg(json_build_object('addon_id', la.addon_id, 'group_id', la.group_id,
+                           'quantity', la.quantity, 'addon_name', a.name, 'addon_price_pence', a.price_pence,
+                           'group_name', g.name, 'addon_allergens', a.allergens)
+                         order by g.position, g.id, a.position, a.id)
+                  from cart_line_addons la
+                  join addons a on a.id = la.addon_id
+                  join addon_groups g on g.id = la.group_id
+                  where la.cart_line_id = l.id
+                ), '[]'::json) as addons
          from cart_lines l join menu_items mi on mi.id = l.menu_item_id
          where l.cart_id = $1 order by l.created_at, l.id`,
         [cartId],
@@ -129,7 +158,10 @@ export function cartsRepository(db: Queryable) {
     async findLine(cartId: number, lineId: number): Promise<CartLineRow | null> {
       const [row] = await db.query<CartLineRow>(
         `select l.*, mi.name as item_name, mi.description as item_description, mi.image as item_image,
-                mi.price_pence as item_price_pence, mi.available as item_available
+                mi.price_pence as item_price_pence, (mi.available and not mi.sold_out and not exists (
+                  select 1 from cart_line_addons sla join addons sa on sa.id = sla.addon_id
+                  where sla.cart_line_id = l.id and sa.sold_out)) as item_available,
+                mi.sold_out as item_sold_out
          from cart_lines l join menu_items mi on mi.id = l.menu_item_id
          where l.cart_id = $1 and l.id = $2`,
         [cartId, lineId],
@@ -141,7 +173,10 @@ export function cartsRepository(db: Queryable) {
     async latestLineOfItem(cartId: number, menuItemId: number): Promise<CartLineRow | null> {
       const [row] = await db.query<CartLineRow>(
         `select l.*, mi.name as item_name, mi.description as item_description, mi.image as item_image,
-                mi.price_pence as item_price_pence, mi.available as item_available
+                mi.price_pence as item_price_pence, (mi.available and not mi.sold_out and not exists (
+                  select 1 from cart_line_addons sla join addons sa on sa.id = sla.addon_id
+                  where sla.cart_line_id = l.id and sa.sold_out)) as item_available,
+                mi.sold_out as item_sold_out
          from cart_lines l join menu_items mi on mi.id = l.menu_item_id
          where l.cart_id = $1 and l.menu_item_id = $2 order by l.created_at desc, l.id desc limit 1`,
         [cartId, menuItemId],
@@ -210,12 +245,14 @@ export function cartsRepository(db: Queryable) {
      * so an older copy of the full cart can never pass for newer than the emptied one.
      */
     async deleteCart(userId: number, vendorId: number): Promise<void> {
-      const [cart] = await db.query<{ id: number }>(
-        `update carts set order_type = null, delivery_instructions = '', updated_at = now(), version = version + 1
-         where user_id = $1 and vendor_id = $2 returning id`,
+      await db.query(
+        `with emptied as (
+           update carts set order_type = null, delivery_instructions = '', updated_at = now(), version = version + 1
+           where user_id = $1 and vendor_id = $2 returning id
+         )
+         delete from cart_lines where cart_id in (select id from emptied)`,
         [userId, vendorId],
       );
-      if (cart) await db.query("delete from cart_lines where cart_id = $1", [cart.id]);
     },
 
     async setOrderType(cartId: number, orderType: OrderType): Promise<void> {

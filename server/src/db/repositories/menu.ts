@@ -1,3 +1,4 @@
+import type { OpeningHoursInput as OpeningHours } from "@contract/park-operations";
 import type { Queryable } from "../database.js";
 
 export interface MenuItemRow {
@@ -11,6 +12,8 @@ export interface MenuItemRow {
   allergens: string[];
   badges: string[];
   available: boolean;
+  /** Marked sold out, or a required choice (or the portion sizes) has no option left. */
+  sold_out: boolean;
   has_addon_groups: boolean;
   has_required_addon_groups: boolean;
 }
@@ -23,6 +26,8 @@ export interface AddonRow {
   price_pence: number;
   is_default: boolean;
   allergens: string[];
+  /** Absent where a caller built the row itself: not sold out. */
+  sold_out?: boolean;
 }
 
 export interface AddonGroupRow {
@@ -41,6 +46,9 @@ export interface AddonGroupWithAddons extends AddonGroupRow {
 // A group is required when flagged so or when it asks for at least one choice.
 const ITEM_COLUMNS = `mi.id, mi.vendor_id, mi.category, mi.name, mi.description, mi.price_pence, mi.image,
   mi.allergens, mi.badges, mi.available,
+  (mi.sold_out or exists (select 1 from addon_groups g where g.menu_item_id = mi.id
+     and (g.is_required or g.min_quantity > 0 or g.name = 'Choose Portion Size')
+     and not exists (select 1 from addons a where a.group_id = g.id and not a.sold_out))) as sold_out,
   exists (select 1 from addon_groups g where g.menu_item_id = mi.id) as has_addon_groups,
   exists (select 1 from addon_groups g where g.menu_item_id = mi.id
           and (g.is_required or g.min_quantity > 0)) as has_required_addon_groups`;
@@ -62,7 +70,7 @@ export function menuRepository(db: Queryable) {
          order by menu_item_id, position, id`,
       );
       const addons = await db.query<AddonRow>(
-        `select id, group_id, name, description, price_pence, is_default, allergens from addons
+        `select id, group_id, name, description, price_pence, is_default, allergens, sold_out from addons
          order by group_id, position, id`,
       );
       const byGroup = new Map<number, AddonRow[]>();
@@ -95,11 +103,16 @@ export function menuRepository(db: Queryable) {
      * Every available dish of every open trailer (switched on and trading), trailers in park order, dishes in menu
      * order: what the search by craving looks through.
      */
-    async openMenuItems(): Promise<(MenuItemRow & { vendor_name: string })[]> {
-      return db.query<MenuItemRow & { vendor_name: string }>(
-        `select ${ITEM_COLUMNS}, v.name as vendor_name
+    async openMenuItems(): Promise<
+      (MenuItemRow & { vendor_name: string; vendor_opening_hours: OpeningHours | null })[]
+    > {
+      return db.query<
+        MenuItemRow & { vendor_name: string; vendor_opening_hours: OpeningHours | null }
+      >(
+        `select ${ITEM_COLUMNS}, v.name as vendor_name, v.opening_hours as vendor_opening_hours
          from menu_items mi join vendors v on v.id = mi.vendor_id
-         where v.active and v.trading_status = 'open' and mi.available
+         where v.active and v.trading_status = 'open' and mi.available and not mi.sold_out
+           and (not v.paused or (v.paused_until is not null and v.paused_until <= now()))
          order by v.position, v.id, mi.category_position, mi.position, mi.id`,
       );
     },
@@ -113,7 +126,7 @@ export function menuRepository(db: Queryable) {
       );
       if (groups.length === 0) return [];
       const addons = await db.query<AddonRow>(
-        `select a.id, a.group_id, a.name, a.description, a.price_pence, a.is_default, a.allergens
+        `select a.id, a.group_id, a.name, a.description, a.price_pence, a.is_default, a.allergens, a.sold_out
          from addons a join addon_groups g on g.id = a.group_id
          where g.menu_item_id = $1 order by a.position, a.id`,
         [itemId],

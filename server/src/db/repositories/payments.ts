@@ -21,6 +21,8 @@ export interface PaymentRow {
   order_id: number | null;
   failure_message: string | null;
   created_at: Date | string;
+  refunded_pence?: number;
+  refund_note?: string | null;
   updated_at: Date | string;
 }
 
@@ -95,6 +97,14 @@ export function paymentsRepository(db: Queryable) {
         "update payments set status = 'paid', order_id = $2, failure_message = null, updated_at = now() where id = $1",
         [id, orderId],
       );
+    },
+    /** The part of a paid payment given back (lines sold out while the customer paid), and why. */
+    async recordRefund(id: string, amountPence: number, note: string): Promise<void> {
+      await db.query("update payments set refunded_pence = $2, refund_note = $3 where id = $1", [
+        id,
+        amountPence,
+        note,
+      ]);
     },
     markProcessing: (id: string) => setStatus(id, "processing", null),
     markFailed: (id: string, message: string) => setStatus(id, "failed", message),

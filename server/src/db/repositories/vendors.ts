@@ -1,3 +1,4 @@
+import type { OpeningHoursInput as OpeningHours } from "@contract/park-operations";
 import type { Queryable } from "../database.js";
 
 export interface VendorRow {
@@ -16,6 +17,12 @@ export interface VendorRow {
   price_category: string;
   phone: string | null;
   email: string | null;
+  /** Park operations: a pause (timed or until reopened), opening hours, the per-slot order cap. */
+  paused?: boolean;
+  paused_until?: Date | string | null;
+  opening_hours?: OpeningHours | null;
+  slot_cap?: number | null;
+  pause_when_full?: boolean;
 }
 
 export interface VendorPageQuery {

@@ -6,9 +6,12 @@ import {
 import { parseInput } from "@server/http-error.js";
 import { requireRole } from "@server/plugins/auth.js";
 import type { FastifyInstance } from "fastify";
+import staffTrailerRoutes from "./trailers.js";
 
 /** The staff board's calls: today's orders and moving an order along (role staff only). */
 export default async function staffRoutes(app: FastifyInstance) {
+  await app.register(staffTrailerRoutes);
+
   app.get("/orders", async (request) => {
     requireRole(request, "staff");
     const filter = parseInput(staffOrdersQuerySchema, request.query);

@@ -120,6 +120,9 @@ export function orderSummary(data: PaymentOrderData) {
 }
 
 export const isMock = (payment: PaymentRow) => payment.id.startsWith(MOCK_PREFIX);
+/** A hosted checkout expires this long after it opened: Stripe's minimum `expires_at`; the test checkout the same. */
+export const CHECKOUT_LIFETIME_MS = 30 * 60 * 1000;
+
 export const isOpenStatus = (status: PaymentRow["status"]) =>
   status === "requires_payment_method" || status === "processing";
 export const isOpen = (payment: PaymentRow) => isOpenStatus(payment.status);

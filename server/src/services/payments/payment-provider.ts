@@ -57,6 +57,11 @@ export interface PaymentProvider {
   retrieveSession(sessionId: string): Promise<CheckoutSessionState | null>;
   /** Closes a session nobody should pay any more (a newer attempt replaced it). */
   expireSession(sessionId: string): Promise<void>;
+  /**
+   * Gives back `amountPence` of a paid session (a partial refund, or all of it). The test provider moves no money:
+   * the payment row records the refund either way.
+   */
+  refund(sessionId: string, amountPence: number): Promise<void>;
   /** Verifies the signature of a raw webhook body; throws when it does not verify. Null: no webhooks. */
   readonly webhooks: { verify(rawBody: Buffer, signature: string): CheckoutWebhookEvent } | null;
 }

@@ -12,7 +12,9 @@ import type { PlacedOrderRow } from "@server/db/repositories/order-placement.js"
 import { type PaymentRow, paymentsRepository } from "@server/db/repositories/payments.js";
 import { badRequest, HttpError, notFound } from "@server/http-error.js";
 import { openBasketPayment, recordBasketPayment } from "./basket-payments.js";
+import { checkLateSoldOut } from "./late-sold-out.js";
 import {
+  CHECKOUT_LIFETIME_MS,
   type CreateIntentInput,
   isMock,
   isOpen,
@@ -49,6 +51,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     tx: Queryable,
     paymentId: string,
     evidence: { amountPence: number | null; currency: string | null } | null,
+    /** Refunds to send to the provider once the transaction has committed. */
+    refunds: { sessionId: string; amountPence: number }[] = [],
   ) {
     const payments = paymentsRepository(tx);
     const payment = await payments.lockById(paymentId);
@@ -86,10 +90,23 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       await payments.markPaid(paymentId, orders[0]!.id);
       return { orderId: orders[0]!.id, placed: { userId: payment.user_id, orders } };
     }
+    // Lines that sold out (or a trailer that paused or closed) while the customer paid: refunded, the rest ordered.
+    const late = await checkLateSoldOut(tx, data.snapshot, payment.amount_pence);
+    if (late.refundPence > 0 && late.note) {
+      await payments.recordRefund(paymentId, late.refundPence, late.note);
+      refunds.push({
+        sessionId: payment.checkout_session_id ?? paymentId,
+        amountPence: late.refundPence,
+      });
+    }
+    if (!late.keep) {
+      await payments.markFailed(paymentId, late.note ?? MESSAGES.paymentFailed);
+      return null;
+    }
     const { order, created } = await orderPlacement.placePaidOrder(
       tx,
       payment.user_id,
-      data.snapshot,
+      late.keep,
       payment.id,
     );
     await payments.markPaid(paymentId, order.id);
@@ -97,6 +114,20 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       orderId: order.id,
       placed: created ? { userId: payment.user_id, orders: [order] } : null,
     };
+  }
+
+  /** After commit: the provider gives the money back; a failure is logged (the payment row keeps the note). */
+  async function sendRefunds(refunds: readonly { sessionId: string; amountPence: number }[]) {
+    for (const refund of refunds) {
+      try {
+        await provider.refund(refund.sessionId, refund.amountPence);
+      } catch (error) {
+        deps.logError(
+          error,
+          `refunding ${refund.amountPence}p of session ${refund.sessionId} failed`,
+        );
+      }
+    }
   }
 
   const announceAll = (placed: { userId: number; orders: PlacedOrderRow[] } | null | undefined) => {
@@ -107,7 +138,9 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     paymentId: string,
     evidence: { amountPence: number | null; currency: string | null } | null,
   ) {
-    const result = await db.transaction((tx) => completeIn(tx, paymentId, evidence));
+    const refunds: { sessionId: string; amountPence: number }[] = [];
+    const result = await db.transaction((tx) => completeIn(tx, paymentId, evidence, refunds));
+    await sendRefunds(refunds);
     announceAll(result?.placed);
     return result?.orderId ?? null;
   }
@@ -172,6 +205,9 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       orderData: orderSummary(data),
       error: payment.status === "paid" ? null : payment.failure_message,
       sessionId: payment.checkout_session_id,
+      ...(payment.refund_note
+        ? { refund: { amountPence: payment.refunded_pence ?? 0, note: payment.refund_note } }
+        : {}),
     };
   }
 
@@ -288,11 +324,13 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         }
         throw error;
       }
+      const refunds: { sessionId: string; amountPence: number }[] = [];
       const result = await db.transaction(async (tx) => {
         if (!(await paymentsRepository(tx).recordWebhookEvent(event.id)))
           return { duplicate: true, placed: null };
-        return { duplicate: false, placed: await applyWebhookEvent(tx, event) };
+        return { duplicate: false, placed: await applyWebhookEvent(tx, event, refunds) };
       });
+      await sendRefunds(refunds);
       announceAll(result.placed);
       return { received: true, duplicate: result.duplicate };
     },
@@ -314,6 +352,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     ) {
       const view = await testCheckout(paymentId);
       if (view.status === "paid") return { paid: true as const, redirectTo: view.successUrl };
+      if (isOpenStatus(view.status) && now() - view.openedAt >= CHECKOUT_LIFETIME_MS) {
+        await paymentsRepository(db).markCanceled(paymentId, "The payment session expired.");
+        view.status = "canceled";
+      }
       if (!isOpenStatus(view.status)) {
         return {
           paid: false as const,
@@ -349,10 +391,15 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       ),
       cancelUrl: data.cancelUrl,
       lastError: payment.failure_message,
+      openedAt: new Date(payment.created_at).getTime(),
     };
   }
 
-  async function applyWebhookEvent(tx: Queryable, event: CheckoutWebhookEvent) {
+  async function applyWebhookEvent(
+    tx: Queryable,
+    event: CheckoutWebhookEvent,
+    refunds: { sessionId: string; amountPence: number }[],
+  ) {
     const session = event.session;
     if (!session?.paymentId) return null;
     const payments = paymentsRepository(tx);
@@ -371,9 +418,9 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           await payments.markProcessing(payment.id);
           return null;
         }
-        return (await completeIn(tx, payment.id, evidence))?.placed ?? null;
+        return (await completeIn(tx, payment.id, evidence, refunds))?.placed ?? null;
       case "checkout.session.async_payment_succeeded":
-        return (await completeIn(tx, payment.id, evidence))?.placed ?? null;
+        return (await completeIn(tx, payment.id, evidence, refunds))?.placed ?? null;
       case "checkout.session.async_payment_failed":
         await payments.markFailed(payment.id, MESSAGES.paymentFailed);
         return null;

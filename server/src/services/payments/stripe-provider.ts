@@ -1,4 +1,6 @@
-import Stripe from "stripe";
+import { createRequire } from "node:module";
+import type Stripe from "stripe";
+import { CHECKOUT_LIFETIME_MS } from "./payment-model.js";
 import type {
   CheckoutSessionState,
   CheckoutWebhookEvent,
@@ -21,8 +23,8 @@ export interface StripeProviderOptions {
     | undefined;
 }
 
-/** Sessions left open this long expire on their own (Stripe's minimum is 30 minutes). */
-const SESSION_LIFETIME_S = 60 * 60;
+/** Sessions left open this long expire on their own (Stripe's minimum; the local test checkout the same). */
+const SESSION_LIFETIME_S = CHECKOUT_LIFETIME_MS / 1000;
 
 type Session = Stripe.Checkout.Session;
 
@@ -89,7 +91,9 @@ const CHECKOUT_EVENTS = new Set([
 /** Stripe Checkout: a hosted page on checkout.stripe.com, confirmed by webhook or by asking Stripe. */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const api = options.api ?? {};
-  const stripe = new Stripe(options.secretKey, {
+  // Loaded only when Stripe is configured: the SDK is about 19 MB of memory a park on the test checkout never needs.
+  const StripeSdk = createRequire(import.meta.url)("stripe") as typeof Stripe;
+  const stripe = new StripeSdk(options.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,
@@ -144,6 +148,16 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
     async expireSession(sessionId) {
       await stripe.checkout.sessions.expire(sessionId);
+    },
+
+    async refund(sessionId, amountPence) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      const intent =
+        typeof session.payment_intent === "string"
+          ? session.payment_intent
+          : session.payment_intent?.id;
+      if (!intent) throw new Error(`session ${sessionId} has no payment to refund`);
+      await stripe.refunds.create({ payment_intent: intent, amount: amountPence });
     },
 
     webhooks: options.webhookSecret

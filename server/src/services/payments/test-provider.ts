@@ -19,6 +19,7 @@ export function createTestProvider(): PaymentProvider {
     },
     retrieveSession: async () => null,
     expireSession: async () => undefined,
+    refund: async () => undefined,
     webhooks: null,
   };
 }

@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import type { PushSubscribeRequest } from "@contract/push";
 import type { Database } from "@server/db/database.js";
 import {
@@ -5,8 +6,8 @@ import {
   type StoredPushSubscription,
 } from "@server/db/repositories/push-subscriptions.js";
 import type { OrderStatusChanged } from "@server/events.js";
-import { badRequest, notFound } from "@server/http-error.js";
-import webpush from "web-push";
+import { badRequest, HttpError, notFound } from "@server/http-error.js";
+import type WebPush from "web-push";
 import { createSafeTransport, pushEndpointProblem } from "./endpoint-policy.js";
 import type { PushTransport } from "./transport.js";
 
@@ -29,7 +30,16 @@ export interface PushServiceDeps {
   transport?: PushTransport;
   /** Tests only: endpoints on loopback or private addresses (a local receiver) are allowed. */
   allowPrivateEndpoints?: boolean;
+  /** Subscriptions one customer may keep (PUSH_SUBSCRIPTIONS_PER_CUSTOMER_MAX); default 10. */
+  subscriptionsMax?: number | undefined;
 }
+
+/** web-push, loaded at the first push rather than at start (about 11 MB of memory a park without pushes never needs). */
+let webPushModule: typeof WebPush | undefined;
+const webPush = (): typeof WebPush => {
+  webPushModule ??= createRequire(import.meta.url)("web-push") as typeof WebPush;
+  return webPushModule;
+};
 
 const decodedLength = (value: string) => Buffer.from(value, "base64url").length;
 
@@ -46,6 +56,7 @@ export function createPushService({
   vapid,
   allowPrivateEndpoints = false,
   transport,
+  subscriptionsMax = 10,
 }: PushServiceDeps) {
   const send = transport ?? createSafeTransport(allowPrivateEndpoints);
   const subscriptions = pushSubscriptionsRepository(db);
@@ -56,7 +67,7 @@ export function createPushService({
   ): Promise<DeliveryOutcome> {
     const { endpoint } = subscription;
     try {
-      const details = webpush.generateRequestDetails(
+      const details = webPush().generateRequestDetails(
         { endpoint, keys: subscription.keys },
         payload,
         {
@@ -97,6 +108,15 @@ export function createPushService({
       const problem = pushEndpointProblem(input.endpoint, allowPrivateEndpoints);
       if (problem) throw badRequest(problem);
       assertUsableKeys(input.keys);
+      const existing = await subscriptions.listForUser(userId);
+      if (
+        existing.length >= subscriptionsMax &&
+        !existing.some((subscription) => subscription.endpoint === input.endpoint)
+      )
+        throw new HttpError(
+          422,
+          `You can get notifications on at most ${subscriptionsMax} browsers. Turn them off on one you no longer use.`,
+        );
       await subscriptions.upsert(userId, input.endpoint, input.keys);
     },
 

@@ -1,5 +1,5 @@
 import type { ServerConfig } from "@server/config.js";
-import webpush from "web-push";
+import { checkVapidDetails, generateVapidKeys } from "@server/lib/vapid-keys.js";
 import { readOrCreateSecretFile } from "../secrets.js";
 
 export interface VapidDetails {
@@ -34,18 +34,10 @@ export function resolveVapidDetails(
     keys = { publicKey: config.vapidPublicKey, privateKey: config.vapidPrivateKey };
   } else {
     keys = parseKeyFile(
-      readOrCreateSecretFile(config.dataDir, VAPID_FILE, () =>
-        JSON.stringify(webpush.generateVAPIDKeys()),
-      ),
+      readOrCreateSecretFile(config.dataDir, VAPID_FILE, () => JSON.stringify(generateVapidKeys())),
     );
   }
   // Fails at start rather than at the first push if a key or the subject is malformed.
-  webpush.getVapidHeaders(
-    "https://push.example.com",
-    subject,
-    keys.publicKey,
-    keys.privateKey,
-    "aes128gcm",
-  );
+  checkVapidDetails(subject, keys.publicKey, keys.privateKey);
   return { ...keys, subject };
 }

@@ -86,14 +86,29 @@ export function CartLineCard({ line, vendorId, busy, readOnly = false, onQuantit
           <span className="cart-line__unit">
             {formatPence(line.pricePence + line.addonTotalPence)} each
           </span>
-          <QuantityStepper
-            quantity={line.quantity}
-            itemName={line.name}
-            busy={busy}
-            disabled={readOnly}
-            onDecrease={() => onQuantity(line.quantity - 1)}
-            onIncrease={() => onQuantity(line.quantity + 1)}
-          />
+          {line.soldOut ? (
+            <span className="cart-line__sold-out">
+              <span className="badge badge--danger">Sold out</span>
+              <button
+                type="button"
+                className="btn btn--ghost btn--small"
+                disabled={busy || readOnly}
+                onClick={() => onQuantity(0)}
+                aria-label={`Remove ${line.name}`}
+              >
+                Remove
+              </button>
+            </span>
+          ) : (
+            <QuantityStepper
+              quantity={line.quantity}
+              itemName={line.name}
+              busy={busy}
+              disabled={readOnly}
+              onDecrease={() => onQuantity(line.quantity - 1)}
+              onIncrease={() => onQuantity(line.quantity + 1)}
+            />
+          )}
         </div>
       </div>
     </li>

@@ -84,6 +84,11 @@ export default function PaymentSuccessPage({ onPaid }: PaymentSuccessPageProps) 
             {orderData.vendorName ? ` to ${orderData.vendorName}` : ""}.
           </p>
         )}
+        {status.data?.refund && (
+          <p className="notice" role="note">
+            {status.data.refund.note}
+          </p>
+        )}
         <Countdown orderId={status.data?.orderId ?? null} />
       </div>
     );

@@ -79,6 +79,7 @@ export function AddonGroupSection({
                 />
                 <span className="addon-option__text">
                   <span className="addon-option__name">{addon.name}</span>
+                  {addon.soldOut && <small className="addon-option__sold-out">Sold out</small>}
                   {addon.description && <small>{addon.description}</small>}
                   {allergens && <small className="addon-option__allergens">{allergens}</small>}
                 </span>

@@ -244,7 +244,9 @@ export function ItemDetailPage({ vendorId, itemId, cart, lineId }: Props) {
 
           <div className="item-actions">
             <span className="item-info__price">{formatPence(pricePence)}</span>
-            {line ? (
+            {menuItem.soldOut && !line ? (
+              <span className="menu-item__unavailable">Sold out</span>
+            ) : line ? (
               <QuantityStepper
                 quantity={line.quantity}
                 itemName={menuItem.name}
@@ -339,7 +341,11 @@ export function ItemDetailPage({ vendorId, itemId, cart, lineId }: Props) {
           type="button"
           className={`btn btn--primary btn--block item-bar__button${errors.length > 0 && !justAdded ? " item-bar__button--blocked" : ""}`}
           onClick={justAdded ? () => navigate("/cart") : add}
-          disabled={cart.isAdding || !groupsReady || (!menuItem.available && !justAdded)}
+          disabled={
+            cart.isAdding ||
+            !groupsReady ||
+            ((!menuItem.available || menuItem.soldOut === true) && !justAdded)
+          }
           aria-busy={cart.isAdding || undefined}
         >
           {cart.isAdding ? (

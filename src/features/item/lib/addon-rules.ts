@@ -53,7 +53,10 @@ export function defaultSelection(groups: readonly AddonGroup[]): Selection {
   const selection: Record<number, number[]> = {};
   for (const group of groups) {
     if (isPortionGroup(group) || isFrequentlyBoughtGroup(group)) continue;
-    const defaults = group.addons.filter((addon) => addon.default).map((addon) => addon.id);
+    // A sold-out default is not preselected.
+    const defaults = group.addons
+      .filter((addon) => addon.default && !addon.soldOut)
+      .map((addon) => addon.id);
     if (defaults.length > 0)
       selection[group.id] = defaults.slice(0, Math.max(group.max_quantity, 0));
   }
@@ -77,9 +80,11 @@ export function toggleAddon(selection: Selection, group: AddonGroup, addonId: nu
 
 /** A box is disabled once its group's max is reached (max-1 groups replace instead, so never). */
 export const isAddonDisabled = (selection: Selection, group: AddonGroup, addonId: number) =>
-  group.max_quantity !== 1 &&
-  !isChosen(selection, group.id, addonId) &&
-  selectedCount(selection, group.id) >= group.max_quantity;
+  (group.addons.find((addon) => addon.id === addonId)?.soldOut === true &&
+    !isChosen(selection, group.id, addonId)) ||
+  (group.max_quantity !== 1 &&
+    !isChosen(selection, group.id, addonId) &&
+    selectedCount(selection, group.id) >= group.max_quantity);
 
 export interface GroupError {
   groupId: number;

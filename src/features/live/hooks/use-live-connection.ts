@@ -27,6 +27,7 @@ export function useLiveConnection(
     let cancelled = false;
     const forward: LiveHandlers = {
       onOrderStatus: (notification) => latest.current.onOrderStatus(notification),
+      onCatalogueChanged: () => latest.current.onCatalogueChanged?.(),
       onResync: () => latest.current.onResync?.(),
       onStateChange: (state) => latest.current.onStateChange?.(state),
       onError: (error, context) => latest.current.onError?.(error, context),

@@ -16,6 +16,8 @@ export const ROOM_JOIN_TIMEOUT_MS = 5_000;
 
 export interface LiveHandlers {
   onOrderStatus(notification: OrderStatusNotification): void;
+  /** The park's catalogue changed (sold out, back on, a trailer opened, paused or closed): refetch what is shown. */
+  onCatalogueChanged?(): void;
   /**
    * After any reconnect (a node went away, the network dropped), once back in the room (or when the room never
    * confirms): refetch the open orders, since status events may have been missed meanwhile.
@@ -56,6 +58,16 @@ export function subscribeToStaffChanges(listener: (change: StaffOrderChanged) =>
   if (activeSocket?.connected) activeSocket.emit(SOCKET_EVENTS.joinStaffRoom);
   return () => {
     staffListeners.delete(listener);
+  };
+}
+
+const catalogueListeners = new Set<() => void>();
+
+/** The staff Trailers view hears every catalogue change (other staff's too) on the open connection. */
+export function subscribeToCatalogueChanges(listener: () => void): () => void {
+  catalogueListeners.add(listener);
+  return () => {
+    catalogueListeners.delete(listener);
   };
 }
 
@@ -175,6 +187,10 @@ export async function openLiveConnection(
     const parsed = orderStatusNotificationSchema.safeParse(payload);
     if (parsed.success) handlers.onOrderStatus(parsed.data);
     else handlers.onError?.(payload, "malformed order-status-notification");
+  });
+  socket.on(SOCKET_EVENTS.catalogueChanged, () => {
+    handlers.onCatalogueChanged?.();
+    for (const listener of catalogueListeners) listener();
   });
   socket.on(SOCKET_EVENTS.staffOrderChanged, (payload: unknown) => {
     const parsed = staffOrderChangedSchema.safeParse(payload);

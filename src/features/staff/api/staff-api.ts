@@ -3,6 +3,8 @@ import { type OrderStatus, orderListResponseSchema, orderSchema } from "@contrac
 import { vendorListResponseSchema } from "@contract/vendors";
 import { api } from "@/lib/api-client";
 
+const STAFF_RETRY_MS = 5_000;
+
 export const staffKeys = {
   all: ["staff-orders"] as const,
   list: () => ["staff-orders", "today"] as const,
@@ -15,8 +17,10 @@ export const staffOrdersQuery = () => ({
   queryKey: staffKeys.list(),
   queryFn: async ({ signal }: { signal: AbortSignal }) =>
     (await api.get("/staff/orders", orderListResponseSchema, { signal })).data,
-  // The socket brings changes at once; this only covers a dropped connection.
-  refetchInterval: ORDERS_REFRESH_MS,
+  // The socket brings changes at once; this only covers a dropped connection. After a failed refresh (an outage)
+  // the board tries again every 5 s, so it catches up by itself soon after the server is back.
+  refetchInterval: (query: { state: { status: string } }) =>
+    query.state.status === "error" ? STAFF_RETRY_MS : ORDERS_REFRESH_MS,
   staleTime: 5_000,
 });
 

@@ -19,6 +19,9 @@ import "../staff.css";
 
 const VENDOR_KEY = "staffBoardVendor";
 
+/** An outage (the server or its database away): the board keeps what it had and says so until it catches up. */
+export const STAFF_BOARD_STALE = "These orders may be out of date: retrying every few seconds.";
+
 export interface StaffBoardPageProps {
   /** Live changes from the staff room (composed in src/app); without it the board refreshes every 30 s. */
   subscribeToChanges?: (listener: (change: StaffOrderChanged) => void) => () => void;
@@ -129,6 +132,11 @@ export function StaffBoardPage({ subscribeToChanges }: StaffBoardPageProps) {
       {orders.isError && !orders.data && (
         <div className="error-box" role="alert">
           {orders.error.message}
+        </div>
+      )}
+      {orders.isError && orders.data && (
+        <div className="error-box" role="status">
+          {STAFF_BOARD_STALE} {orders.error.message}
         </div>
       )}
 

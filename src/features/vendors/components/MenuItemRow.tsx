@@ -27,6 +27,7 @@ function AddControl({ item, vendorId, cart, ordering, onAdd }: Omit<Props, "eage
   const pressed = useRef(false);
 
   if (!item.available) return <span className="menu-item__unavailable">Unavailable</span>;
+  if (item.soldOut) return <span className="menu-item__unavailable">Sold out</span>;
   if (quantity > 0) {
     return (
       <QuantityStepper

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { Icon } from "@/components/Icon";
 import { Skeleton } from "@/components/Skeleton";
 import { brand } from "@/lib/brand";
-import { preparationMinutes, vendorDescription } from "../lib/vendor-list";
+import { busyLine, preparationMinutes, vendorDescription } from "../lib/vendor-list";
 
 export function VendorStatusBadge({ status }: { status: string }) {
   const open = isVendorOpen(status);
@@ -49,6 +49,7 @@ export function VendorCard({ vendor, eager = false }: { vendor: Vendor; eager?: 
           </h2>
           <VendorStatusBadge status={vendor.status} />
         </div>
+        {vendor.status === "busy" && <p className="vendor-card__busy">{busyLine(vendor)}</p>}
         <p className="vendor-card__description">{vendorDescription(vendor)}</p>
         <p className="vendor-card__meta">
           <span>

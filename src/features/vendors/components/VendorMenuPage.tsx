@@ -12,7 +12,7 @@ import { Skeleton } from "@/components/Skeleton";
 import { vendorMenuQuery, vendorQuery } from "../api/vendors-api";
 import { readHiddenAllergens, writeHiddenAllergens } from "../lib/allergen-preference";
 import { ALL_CATEGORIES, countHiddenByAllergens, filterMenu } from "../lib/menu-filter";
-import { preparationMinutes, vendorDescription } from "../lib/vendor-list";
+import { busyLine, preparationMinutes, vendorDescription } from "../lib/vendor-list";
 import "../vendors.css";
 import { brand } from "@/lib/brand";
 import { AllergenFilterSheet } from "./AllergenFilterSheet";
@@ -73,14 +73,24 @@ function VendorHero({ vendor }: { vendor: Vendor }) {
           )}
         </div>
         <p className="vendor-hero__description">{vendorDescription(vendor)}</p>
-        {!isVendorOpen(vendor.status) && (
+        {vendor.status === "busy" ? (
           <p className="notice notice--closed">
             <Icon name="info" size={18} />
             <span>
-              This trailer is closed right now. You can look through the menu, but ordering opens
-              when they do.
+              {busyLine(vendor)}. This trailer is not taking orders for a moment; you can look
+              through the menu meanwhile.
             </span>
           </p>
+        ) : (
+          !isVendorOpen(vendor.status) && (
+            <p className="notice notice--closed">
+              <Icon name="info" size={18} />
+              <span>
+                This trailer is closed right now. You can look through the menu, but ordering opens
+                when they do.
+              </span>
+            </p>
+          )
         )}
       </div>
     </section>

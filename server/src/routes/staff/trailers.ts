@@ -1,0 +1,40 @@
+import { idParam } from "@contract/common";
+import { soldOutUpdateSchema, trailerUpdateSchema } from "@contract/park-operations";
+import { itemIdParamsSchema, vendorIdParamsSchema } from "@contract/vendors";
+import { parseInput } from "@server/http-error.js";
+import { requireRole } from "@server/plugins/auth.js";
+import type { FastifyInstance } from "fastify";
+import * as z from "zod/mini";
+
+const addonIdParamsSchema = z.object({ addonId: idParam("addon") });
+
+/** The staff board's Trailers view: run the day (status, hours, preparation, slot cap, sold out) and its record. */
+export default async function staffTrailerRoutes(app: FastifyInstance) {
+  const ops = app.services.parkOperations;
+
+  app.get("/trailers", async (request) => ops.listTrailers(requireRole(request, "staff")));
+
+  app.patch("/trailers/:id", async (request) => {
+    const staff = requireRole(request, "staff");
+    const { id } = parseInput(vendorIdParamsSchema, request.params);
+    return ops.updateTrailer(staff, id, parseInput(trailerUpdateSchema, request.body));
+  });
+
+  app.patch("/menu-items/:itemId", async (request) => {
+    const staff = requireRole(request, "staff");
+    const { itemId } = parseInput(itemIdParamsSchema, request.params);
+    const { soldOut } = parseInput(soldOutUpdateSchema, request.body);
+    return ops.setItemSoldOut(staff, itemId, soldOut);
+  });
+
+  app.patch("/addons/:addonId", async (request) => {
+    const staff = requireRole(request, "staff");
+    const { addonId } = parseInput(addonIdParamsSchema, request.params);
+    const { soldOut } = parseInput(soldOutUpdateSchema, request.body);
+    return ops.setAddonSoldOut(staff, addonId, soldOut);
+  });
+
+  app.get("/audit", async (request) => ({
+    data: await ops.auditLog(requireRole(request, "staff")),
+  }));
+}

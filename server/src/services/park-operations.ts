@@ -1,0 +1,332 @@
+/**
+ * Park operations: the ONE writer of every operational change (a trailer's status, pause, hours, preparation
+ * time, slot cap; an item's or add-on's sold-out mark). Each change is checked against the staff member's
+ * trailers, written with its audit row in one transaction, then announced as `catalogueChanged`: this node's
+ * catalogue reloads (its ETags with it), every other node hears it through the Redis relay, and each node's
+ * socket server tells its customers ('catalogue-changed').
+ */
+import type { User } from "@contract/auth";
+import {
+  AUDIT_LIST_SIZE,
+  type AuditEntry,
+  type StaffTrailer,
+  type StaffTrailersResponse,
+  type TrailerUpdate,
+} from "@contract/park-operations";
+import type { Database, Queryable } from "../db/database.js";
+import { menuRepository } from "../db/repositories/menu.js";
+import type { VendorRow } from "../db/repositories/vendors.js";
+import type { DomainEvents } from "../events.js";
+import { forbidden, notFound } from "../http-error.js";
+import type { Catalogue } from "./catalogue.js";
+import { tradingStatus } from "./operations/trading-hours.js";
+
+export interface ParkOperationsDeps {
+  db: Database;
+  events: DomainEvents;
+  catalogue: Catalogue;
+  now?: () => Date;
+}
+
+type Staff = Pick<User, "id" | "email">;
+
+/** The trailers a staff account runs: 'all' for a park manager (no rows), else the vendor ids. */
+export async function staffScope(q: Queryable, userId: number): Promise<"all" | Set<number>> {
+  const rows = await q.query<{ vendor_id: number }>(
+    "select vendor_id from staff_trailers where user_id = $1",
+    [userId],
+  );
+  return rows.length === 0 ? "all" : new Set(rows.map((row) => row.vendor_id));
+}
+
+const inScope = (scope: "all" | Set<number>, vendorId: number) =>
+  scope === "all" || scope.has(vendorId);
+
+const OUT_OF_SCOPE = "You can only change the trailers you run";
+
+/** The operational fields of a vendor row, as the audit records them. */
+function vendorState(row: VendorRow) {
+  return {
+    tradingStatus: row.trading_status,
+    paused: row.paused ?? false,
+    pausedUntil: row.paused_until ? new Date(row.paused_until).toISOString() : null,
+    openingHours: row.opening_hours ?? null,
+    preparationTime: { min: row.preparation_time_min, max: row.preparation_time_max },
+    slotCap: row.slot_cap ?? null,
+    pauseWhenFull: row.pause_when_full ?? false,
+  };
+}
+
+export function createParkOperations(deps: ParkOperationsDeps) {
+  const { db, events, catalogue } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function audit(
+    tx: Queryable,
+    staff: Staff,
+    entry: { vendorId: number; action: string; target: string; before: unknown; after: unknown },
+  ) {
+    await tx.query(
+      `insert into park_audit (user_id, user_email, vendor_id, action, target, before, after)
+       values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)`,
+      [
+        staff.id,
+        staff.email,
+        entry.vendorId,
+        entry.action,
+        entry.target,
+        JSON.stringify(entry.before),
+        JSON.stringify(entry.after),
+      ],
+    );
+  }
+
+  /** After a committed change: every node reloads its catalogue and tells its customers. */
+  async function announce() {
+    events.emit("catalogueChanged");
+    await catalogue.whenLoaded();
+  }
+
+  async function lockVendor(tx: Queryable, staff: Staff, vendorId: number): Promise<VendorRow> {
+    const [row] = await tx.query<VendorRow>("select * from vendors where id = $1 for update", [
+      vendorId,
+    ]);
+    if (!row) throw notFound(`Trailer ${vendorId} not found`);
+    if (!inScope(await staffScope(tx, staff.id), row.id)) throw forbidden(OUT_OF_SCOPE);
+    return row;
+  }
+
+  async function trailers(q: Queryable, vendorIds: "all" | Set<number>): Promise<StaffTrailer[]> {
+    const vendors = (
+      await q.query<VendorRow>("select * from vendors order by position, id")
+    ).filter((row) => inScope(vendorIds, row.id));
+    const ids = vendors.map((row) => row.id);
+    const items = await q.query<{
+      id: number;
+      vendor_id: number;
+      name: string;
+      category: string;
+      sold_out: boolean;
+    }>(
+      `select id, vendor_id, name, category, sold_out from menu_items where vendor_id = any($1::int[])
+       order by vendor_id, category_position, position, id`,
+      [ids],
+    );
+    const groups = await q.query<{
+      group_id: number;
+      group_name: string;
+      menu_item_id: number;
+      addon_id: number;
+      addon_name: string;
+      sold_out: boolean;
+    }>(
+      `select g.id as group_id, g.name as group_name, g.menu_item_id, a.id as addon_id, a.name as addon_name,
+              a.sold_out
+       from addon_groups g join addons a on a.group_id = g.id
+       join menu_items mi on mi.id = g.menu_item_id
+       where mi.vendor_id = any($1::int[]) order by g.menu_item_id, g.position, g.id, a.position, a.id`,
+      [ids],
+    );
+    const groupsByItem = new Map<number, StaffTrailer["items"][number]["addonGroups"]>();
+    for (const row of groups) {
+      const list = groupsByItem.get(row.menu_item_id) ?? [];
+      let group = list.find((entry) => entry.id === row.group_id);
+      if (!group) {
+        group = { id: row.group_id, name: row.group_name, addons: [] };
+        list.push(group);
+      }
+      group.addons.push({ id: row.addon_id, name: row.addon_name, soldOut: row.sold_out });
+      groupsByItem.set(row.menu_item_id, list);
+    }
+    const at = now();
+    return vendors.map((row) => {
+      const state = vendorState(row);
+      return {
+        id: row.id,
+        slug: row.slug,
+        name: row.name,
+        status: tradingStatus(row, at),
+        tradingStatus: state.tradingStatus,
+        paused: state.paused && (!state.pausedUntil || new Date(state.pausedUntil) > at),
+        pausedUntil: state.pausedUntil,
+        openingHours: state.openingHours,
+        preparationTime: state.preparationTime,
+        slotCap: state.slotCap,
+        pauseWhenFull: state.pauseWhenFull,
+        items: items
+          .filter((item) => item.vendor_id === row.id)
+          .map((item) => ({
+            id: item.id,
+            name: item.name,
+            category: item.category,
+            soldOut: item.sold_out,
+            addonGroups: groupsByItem.get(item.id) ?? [],
+          })),
+      };
+    });
+  }
+
+  return {
+    async listTrailers(staff: Staff): Promise<StaffTrailersResponse> {
+      const scope = await staffScope(db, staff.id);
+      return { data: await trailers(db, scope), allTrailers: scope === "all" };
+    },
+
+    async updateTrailer(
+      staff: Staff,
+      vendorId: number,
+      update: TrailerUpdate,
+    ): Promise<StaffTrailer> {
+      const result = await db.transaction(async (tx) => {
+        const row = await lockVendor(tx, staff, vendorId);
+        const before = vendorState(row);
+        const sets: string[] = [];
+        const values: unknown[] = [];
+        const set = (column: string, value: unknown) => {
+          values.push(value);
+          sets.push(`${column} = $${values.length + 1}`);
+        };
+        const actions: string[] = [];
+        if (update.status === "open") {
+          set("trading_status", "open");
+          set("paused", false);
+          set("paused_until", null);
+          actions.push("open");
+        } else if (update.status === "closed") {
+          set("trading_status", "closed");
+          set("paused", false);
+          set("paused_until", null);
+          actions.push("close");
+        } else if (update.status === "paused") {
+          const minutes = update.pauseMinutes ?? null;
+          set("trading_status", "open");
+          set("paused", true);
+          set("paused_until", minutes ? new Date(now().getTime() + minutes * 60_000) : null);
+          actions.push(minutes ? `pause ${minutes} min` : "pause until reopened");
+        }
+        if (update.openingHours !== undefined) {
+          set(
+            "opening_hours",
+            update.openingHours === null ? null : JSON.stringify(update.openingHours),
+          );
+          actions.push("opening hours");
+        }
+        if (update.preparationTime) {
+          set("preparation_time_min", update.preparationTime.min);
+          set("preparation_time_max", update.preparationTime.max);
+          actions.push("preparation time");
+        }
+        if (update.slotCap !== undefined) {
+          set("slot_cap", update.slotCap);
+          actions.push("slot cap");
+        }
+        if (update.pauseWhenFull !== undefined) {
+          set("pause_when_full", update.pauseWhenFull);
+          actions.push("pause when full");
+        }
+        if (sets.length > 0) {
+          const [updated] = await tx.query<VendorRow>(
+            `update vendors set ${sets.join(", ")} where id = $1 returning *`,
+            [vendorId, ...values],
+          );
+          await audit(tx, staff, {
+            vendorId,
+            action: actions.join(", "),
+            target: row.name,
+            before,
+            after: vendorState(updated!),
+          });
+        }
+        return (await trailers(tx, new Set([vendorId])))[0]!;
+      });
+      await announce();
+      return result;
+    },
+
+    async setItemSoldOut(staff: Staff, itemId: number, soldOut: boolean) {
+      await db.transaction(async (tx) => {
+        const item = await menuRepository(tx).itemById(itemId);
+        if (!item) throw notFound(`Menu item ${itemId} not found`);
+        await lockVendor(tx, staff, item.vendor_id);
+        const [before] = await tx.query<{ sold_out: boolean }>(
+          "select sold_out from menu_items where id = $1 for update",
+          [itemId],
+        );
+        await tx.query("update menu_items set sold_out = $2 where id = $1", [itemId, soldOut]);
+        await audit(tx, staff, {
+          vendorId: item.vendor_id,
+          action: soldOut ? "sold out" : "back on",
+          target: item.name,
+          before: { soldOut: before!.sold_out },
+          after: { soldOut },
+        });
+      });
+      await announce();
+      return { id: itemId, soldOut };
+    },
+
+    async setAddonSoldOut(staff: Staff, addonId: number, soldOut: boolean) {
+      await db.transaction(async (tx) => {
+        const [addon] = await tx.query<{
+          id: number;
+          name: string;
+          sold_out: boolean;
+          vendor_id: number;
+          item_name: string;
+        }>(
+          `select a.id, a.name, a.sold_out, mi.vendor_id, mi.name as item_name
+           from addons a join addon_groups g on g.id = a.group_id join menu_items mi on mi.id = g.menu_item_id
+           where a.id = $1`,
+          [addonId],
+        );
+        if (!addon) throw notFound(`Add-on ${addonId} not found`);
+        await lockVendor(tx, staff, addon.vendor_id);
+        await tx.query("update addons set sold_out = $2 where id = $1", [addonId, soldOut]);
+        await audit(tx, staff, {
+          vendorId: addon.vendor_id,
+          action: soldOut ? "sold out" : "back on",
+          target: `${addon.name} (${addon.item_name})`,
+          before: { soldOut: addon.sold_out },
+          after: { soldOut },
+        });
+      });
+      await announce();
+      return { id: addonId, soldOut };
+    },
+
+    /** The latest changes to the trailers this staff member runs (every trailer for a park manager). */
+    async auditLog(staff: Staff): Promise<AuditEntry[]> {
+      const scope = await staffScope(db, staff.id);
+      const rows = await db.query<{
+        id: number;
+        at: Date | string;
+        user_email: string;
+        vendor_id: number | null;
+        vendor_name: string | null;
+        action: string;
+        target: string;
+        before: unknown;
+        after: unknown;
+      }>(
+        `select p.id, p.at, p.user_email, p.vendor_id, v.name as vendor_name, p.action, p.target, p.before, p.after
+         from park_audit p left join vendors v on v.id = p.vendor_id
+         where $1::int[] is null or p.vendor_id = any($1::int[])
+         order by p.at desc, p.id desc limit $2`,
+        [scope === "all" ? null : [...scope], AUDIT_LIST_SIZE],
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        at: new Date(row.at).toISOString(),
+        who: row.user_email,
+        vendorId: row.vendor_id,
+        vendorName: row.vendor_name,
+        action: row.action,
+        target: row.target,
+        before: row.before,
+        after: row.after,
+      }));
+    },
+  };
+}
+
+export type ParkOperations = ReturnType<typeof createParkOperations>;

@@ -1,0 +1,43 @@
+import { CACHE_NAMES } from "@contract/worker-protocol";
+import type { QueryClient } from "@tanstack/react-query";
+import { CART_QUERY_PREFIX } from "../features/cart/lib/cart-keys";
+import { itemKeys } from "../features/item/api/item-api";
+import { vendorKeys } from "../features/vendors/api/vendors-api";
+import { revalidateGetsFor } from "../lib/api-client";
+
+/** Long enough for the refetches a change starts to reach the server. */
+const REVALIDATE_MS = 10_000;
+const CATALOGUE_PATH = /^\/api\/(vendors|menu-items)\//;
+
+/**
+ * The menus the service worker saved for offline use, dropped: once online they are never served stale.
+ * The refetches below save the fresh copies again as they pass through the worker.
+ */
+async function dropSavedMenus(): Promise<void> {
+  if (typeof caches === "undefined") return;
+  const cache = await caches.open(CACHE_NAMES.menus);
+  const keys = await cache.keys();
+  await Promise.all(
+    keys
+      .filter((request) => CATALOGUE_PATH.test(new URL(request.url).pathname))
+      .map((request) => cache.delete(request)),
+  );
+}
+
+/**
+ * The park's catalogue changed (an item sold out or back on, a trailer opened, paused or closed): every screen
+ * showing it refetches now, past the browser's and the worker's short-lived copies. Cached data the spec keeps
+ * for a while (the add-on groups) is replaced in place; the spec's cache times themselves stay as they are.
+ */
+export async function refreshCatalogue(client: QueryClient): Promise<void> {
+  revalidateGetsFor(REVALIDATE_MS);
+  await dropSavedMenus().catch(() => undefined);
+  await Promise.all([
+    client.invalidateQueries({ queryKey: vendorKeys.all }),
+    client.invalidateQueries({ queryKey: itemKeys.all }),
+    client.invalidateQueries({ queryKey: ["menu-search"] }),
+    client.invalidateQueries({ queryKey: CART_QUERY_PREFIX }),
+    // The /vendors page reads its list without a query observer: refetched by key, not by being active.
+    client.refetchQueries({ queryKey: [...vendorKeys.all, "list"] }),
+  ]);
+}

@@ -1,0 +1,114 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { signUp } from "./helpers";
+
+const STAFF = { email: "staff@foodpark.test", password: "staff-password" };
+const ITEM = "San Pellegrino Limonata";
+const TRAILER = "Forno & Fuoco";
+
+async function staffPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto("/login");
+  await page.getByLabel("Email Address").fill(STAFF.email);
+  await page.getByLabel("Password").fill(STAFF.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto("/staff/trailers");
+  await expect(page.getByRole("heading", { name: "Trailers", level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: new RegExp(`^${TRAILER}`) }).click();
+  await expect(page.getByRole("heading", { name: TRAILER, level: 2 })).toBeVisible();
+  return page;
+}
+
+/** The item's own row on the staff view (not an add-on of the same name). */
+const staffItemRow = (page: Page) =>
+  page.locator(".trailer-items > li > .trailer-item__row").filter({ hasText: ITEM });
+
+const menuRow = (page: Page) => page.locator("li.menu-item").filter({ hasText: ITEM });
+
+test.describe("park operations", () => {
+  test("staff marks an item sold out: the customer's open menu and cart show it within 2 s, checkout is refused; back on works", async ({
+    browser,
+    page,
+  }) => {
+    await signUp(page);
+    await page.goto("/vendor/1");
+    await page.getByRole("button", { name: `Add ${ITEM}`, exact: true }).click();
+    await expect(menuRow(page).getByRole("button", { name: `Increase ${ITEM}` })).toBeVisible();
+
+    const staff = await staffPage(browser);
+    await staff.getByLabel("Find an item").fill("Limonata");
+    const mark = staffItemRow(staff).getByRole("button", { name: `Mark ${ITEM} sold out` });
+    await mark.click();
+    const markedAt = Date.now();
+    await expect(
+      staffItemRow(staff).getByRole("button", { name: `Back on: ${ITEM}` }),
+    ).toBeVisible();
+
+    // The customer's open menu, without reloading.
+    await expect(menuRow(page).getByText("Sold out", { exact: true })).toBeVisible({
+      timeout: 2_000,
+    });
+    expect(Date.now() - markedAt).toBeLessThan(2_000);
+    await expect(menuRow(page).getByRole("button", { name: `Add ${ITEM}` })).toHaveCount(0);
+    await expect(menuRow(page).getByRole("button", { name: `Increase ${ITEM}` })).toHaveCount(0);
+
+    // The cart line is flagged with one-tap Remove, and paying is refused with the reason.
+    await page.goto("/cart");
+    await expect(
+      page.locator(".cart-line").filter({ hasText: ITEM }).getByText("Sold out"),
+    ).toBeVisible();
+    const refused = await page.evaluate(async () => {
+      const token = localStorage.getItem("authToken") ?? "";
+      const response = await fetch("/api/orders", {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          vendorId: 1,
+          orderType: "takeaway",
+          items: [],
+          paymentMethod: "cash_at_counter",
+        }),
+      });
+      return { status: response.status, body: (await response.json()) as { message: string } };
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain(ITEM);
+
+    // Back on: addable again without a reload.
+    await page.goto("/vendor/1");
+    await expect(menuRow(page).getByText("Sold out", { exact: true })).toBeVisible();
+    await staffItemRow(staff)
+      .getByRole("button", { name: `Back on: ${ITEM}` })
+      .click();
+    await expect(menuRow(page).getByText("Sold out", { exact: true })).toHaveCount(0, {
+      timeout: 2_000,
+    });
+    await expect(menuRow(page).getByRole("button", { name: `Increase ${ITEM}` })).toBeVisible();
+
+    // The change is on record.
+    await expect(staff.locator(".audit-list")).toContainText(`back on — ${ITEM}`);
+    await staff.context().close();
+  });
+
+  test("pausing a trailer shows it not open on the customer's Trailers list", async ({
+    browser,
+    page,
+  }) => {
+    await signUp(page);
+    await page.goto("/vendors");
+    const card = page.locator(".vendor-card").filter({ hasText: TRAILER });
+    await expect(card.getByText("Open Now")).toBeVisible();
+
+    const staff = await staffPage(browser);
+    await staff.getByRole("button", { name: "Pause 30 min" }).click();
+    await expect(staff.locator(".trailer-status")).toContainText("Busy — back at");
+
+    await expect(card.getByText("Closed")).toBeVisible({ timeout: 2_000 });
+    await expect(card.getByText(/^Busy — back at \d\d:\d\d$/)).toBeVisible();
+    await expect(card.getByText("Open Now")).toHaveCount(0);
+
+    await staff.getByRole("button", { name: "Open", exact: true }).click();
+    await expect(card.getByText("Open Now")).toBeVisible({ timeout: 2_000 });
+    await staff.context().close();
+  });
+});
