@@ -1,10 +1,11 @@
 // `npm run soak`: simulated customers place orders against the real server while it is killed with SIGKILL and
 // restarted; then every acknowledged order is checked (present exactly once, totals add up, indexes valid),
-// and the full fuzz run (10,000 malformed requests) follows. Not part of `npm test`.
+// and the full fuzz runs follow (10,000 malformed requests; the OpenAPI fuzzer at 100 runs per operation).
+// Not part of `npm test`.
 //
 //   SOAK_CUSTOMERS (50..500, default 100)   SOAK_SECONDS (default 60)   SOAK_KILLS (default 2)
 //   SOAK_PORT (default 8131)   SOAK_DATABASE_URL: also soak a fresh database on this PostgreSQL server
-//   SOAK_FUZZ_REQUESTS (default 10000; 0 skips the fuzz run)
+//   SOAK_FUZZ_REQUESTS (default 10000; 0 skips both fuzz runs)   OPENAPI_FUZZ_RUNS (default 100 here)
 //   SOAK_FAULTS (with SOAK_DATABASE_URL: 1 by default; 0 skips, `only` runs just the fault round): two nodes on
 //   PostgreSQL and a redis-server of the soak's own (SOAK_REDIS_PORT, default 8139) while customers order; the
 //   database is taken away for 10 s, then Redis for 60 s, while staff change a watched customer's orders; reports
@@ -708,6 +709,26 @@ if (FUZZ_REQUESTS > 0) {
     encoding: "utf8",
   });
   const summary = `${fuzz.stdout}`.match(/fuzz: \d+ requests[^\n]*/);
+  console.log(summary ? summary[0] : fuzz.stdout.slice(-2000));
+  if (fuzz.status !== 0) {
+    console.log(fuzz.stdout.slice(-3000));
+    failed = true;
+  }
+}
+if (FUZZ_REQUESTS > 0) {
+  // The OpenAPI fuzzer with more runs per operation and a new seed (printed, for OPENAPI_FUZZ_SEED).
+  const seed = process.env.OPENAPI_FUZZ_SEED || String(Date.now() % 100000);
+  console.log(`\nopenapi fuzz: the server against its own document, seed ${seed}…`);
+  const fuzz = spawnSync("npx", ["vitest", "run", "tests/server/openapi-fuzz.test.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      OPENAPI_FUZZ_RUNS: process.env.OPENAPI_FUZZ_RUNS || "100",
+      OPENAPI_FUZZ_SEED: seed,
+    },
+    encoding: "utf8",
+  });
+  const summary = `${fuzz.stdout}`.match(/openapi fuzz: \d+ requests[^\n]*/);
   console.log(summary ? summary[0] : fuzz.stdout.slice(-2000));
   if (fuzz.status !== 0) {
     console.log(fuzz.stdout.slice(-3000));

@@ -20,6 +20,7 @@ import authPlugin from "./plugins/auth.js";
 import compressPlugin from "./plugins/compress.js";
 import dbPlugin from "./plugins/db.js";
 import inputGuardPlugin from "./plugins/input-guard.js";
+import metricsPlugin from "./plugins/metrics.js";
 import pushPlugin from "./plugins/push.js";
 import redisPlugin from "./plugins/redis.js";
 import securityPlugin from "./plugins/security.js";
@@ -33,6 +34,7 @@ import configRoutes from "./routes/config/index.js";
 import healthRoutes from "./routes/health/index.js";
 import menuRoutes from "./routes/menu/index.js";
 import menuSearchRoutes from "./routes/menu-search/index.js";
+import openApiRoutes from "./routes/openapi/index.js";
 import orderCreateRoutes from "./routes/orders/create.js";
 import orderRoutes from "./routes/orders/index.js";
 import paymentRoutes from "./routes/payments/index.js";
@@ -119,6 +121,8 @@ export async function buildApp(
   await app.register(compressPlugin);
   app.decorate("events", new DomainEvents());
   await app.register(dbPlugin, { config, database: deps.database, events: app.events });
+  // Before the routes, so every route's answers are counted.
+  await app.register(metricsPlugin, { token: config.metricsToken });
   // Several nodes on one PostgreSQL must sign with the same secrets: kept in the database unless set in the env.
   const nodeConfig: ServerConfig = { ...config, ...(await resolveNodeSecrets(app.db, config)) };
   await app.register(authPlugin, { config: nodeConfig });
@@ -169,6 +173,8 @@ export async function buildApp(
   await app.register(
     async (api) => {
       api.get("/", async () => ({ message: "Food Park API" }));
+      // The OpenAPI document; its interactive explorer in development only.
+      await api.register(openApiRoutes, { explorer: !config.production });
       await api.register(configRoutes, { prefix: "/config" });
       await api.register(pushRoutes, { prefix: "/push" });
       await api.register(vendorRoutes, { prefix: "/vendors" });

@@ -70,6 +70,8 @@ export interface ServerConfig {
   redisUrl?: string | undefined;
   /** REDIS_KEY_PREFIX: prefix of every Redis key and channel this park uses (several parks may share a Redis). */
   redisKeyPrefix?: string | undefined;
+  /** METRICS_TOKEN: `/metrics` (Prometheus) answers only a scrape carrying `Authorization: Bearer <it>`; unset: no /metrics. */
+  metricsToken?: string | undefined;
   /** REDIS_COMMAND_TIMEOUT_MS: longest a request waits on one Redis command; then it goes on without Redis. */
   redisCommandTimeoutMs?: number | undefined;
   /** SOCKET_MAX_EVENTS_PER_MINUTE: events one socket may send per minute; then it is disconnected. */
@@ -133,6 +135,9 @@ export function productionProblems(config: ServerConfig): string[] {
     problems.push(
       "PUBLIC_URL is required when NODE_ENV=production: the https address customers reach the app on.",
     );
+  }
+  if (config.metricsToken !== undefined && config.metricsToken.length < 24) {
+    problems.push("METRICS_TOKEN must be at least 24 characters when NODE_ENV=production.");
   }
   if (config.pushAllowPrivateEndpoints) {
     problems.push(
@@ -286,6 +291,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string)
     // --- Several nodes and abuse limits ---
     redisUrl: redisUrlFromEnv(env.REDIS_URL),
     redisKeyPrefix: env.REDIS_KEY_PREFIX || DEFAULT_REDIS_KEY_PREFIX,
+    metricsToken: env.METRICS_TOKEN || undefined,
     redisCommandTimeoutMs: positiveIntFromEnv(
       env.REDIS_COMMAND_TIMEOUT_MS,
       DEFAULT_REDIS_COMMAND_TIMEOUT_MS,

@@ -22,9 +22,14 @@ export interface OrderPlaced {
   status: string;
 }
 
+/** A card payment's recorded outcome. */
+export type PaymentOutcomeKind = "paid" | "declined" | "failed" | "canceled";
+
 interface DomainEventMap {
   orderStatusChanged: [OrderStatusChanged];
   orderPlaced: [OrderPlaced];
+  /** A card payment's outcome, once recorded on this node (counted by the metrics). */
+  paymentOutcome: [PaymentOutcomeKind];
   /**
    * The public catalogue (vendors, their trading status, menus, items' availability, add-ons) changed
    * in the database; the in-memory catalogue reloads on it (relayed to every node with REDIS_URL). No payload: a reload reads everything.

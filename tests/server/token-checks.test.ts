@@ -177,8 +177,10 @@ describe.each(databaseKinds)("token checks on %s", (kind) => {
           "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1",
           [name],
         );
+        // The database is cut off on purpose: the 5xx is the point, not part of the documented contract.
         const response = await server.request<ErrorResponse>("/auth/me", {
           token: customer.token,
+          checkContract: false,
         });
         expect(response.status).toBeGreaterThanOrEqual(500);
         expect(response.body).toEqual({ message: expect.any(String) });

@@ -95,5 +95,11 @@ export async function openPostgres(
       await pool.query(sql);
     },
     close: () => pool.end(),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max ?? 10,
+    }),
   };
 }

@@ -10,6 +10,8 @@ export interface Database extends Queryable {
   /** Runs a multi-statement script (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /** A connection pool's use (PostgreSQL); absent for the embedded database, which has one connection. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
 }
 
 /**

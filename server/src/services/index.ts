@@ -66,6 +66,7 @@ export function createServices(deps: ServiceDeps) {
     publicUrl: deps.config.publicUrl,
     cardPayments: cardPaymentsMode(deps.config),
     logError,
+    onOutcome: (outcome) => deps.events.emit("paymentOutcome", outcome),
   });
   const catalogue = createCatalogue({ db: deps.db, events: deps.events, logError });
   return {

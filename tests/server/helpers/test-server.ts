@@ -22,6 +22,7 @@ import {
 import { type Database, openDatabase } from "@server/db/database.js";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
+import { type ContractChecker, createContractChecker } from "./openapi-contract";
 
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -111,6 +112,11 @@ export interface RequestOptions {
   /** Sent as `Authorization: Bearer <token>`. */
   token?: string;
   headers?: Record<string, string>;
+  /**
+   * Default true: the answer must have a status the OpenAPI document lists for the operation and a body that
+   * matches its schema (the request throws otherwise). False only where a test sends deliberately broken things.
+   */
+  checkContract?: boolean;
 }
 
 export interface TestResponse<T> {
@@ -150,6 +156,13 @@ export interface TestServer {
 }
 
 let customerCounter = 0;
+
+let contractChecker: ContractChecker | null = null;
+/** The OpenAPI document every test answer is checked against (built once per test file). */
+export function contract(): ContractChecker {
+  contractChecker ??= createContractChecker();
+  return contractChecker;
+}
 
 /** An email no other test (or earlier run against a shared database) has used. */
 export function uniqueEmail(prefix = "customer"): string {
@@ -211,6 +224,16 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
       body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
     const text = await response.text();
+    if (requestOptions.checkContract !== false) {
+      const problem = contract().problem(
+        requestOptions.method ?? (hasBody ? "POST" : "GET"),
+        urlPath,
+        response.status,
+        response.headers.get("content-type") ?? "",
+        text,
+      );
+      if (problem) throw new Error(`Answer breaks the OpenAPI document: ${problem}`);
+    }
     let parsed: unknown = null;
     try {
       parsed = text ? JSON.parse(text) : null;

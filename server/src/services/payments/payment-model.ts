@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { penceToPounds } from "@contract/money";
 import type { Database, Queryable } from "@server/db/database.js";
 import { type PaymentRow, paymentsRepository } from "@server/db/repositories/payments.js";
+import type { PaymentOutcomeKind } from "@server/events.js";
 import { notFound } from "@server/http-error.js";
 import type { CheckoutSnapshot, OrderPlacementService, OrderRequest } from "../order-placement.js";
 import type { CheckoutLineItem, PaymentProvider } from "./payment-provider.js";
@@ -42,6 +43,8 @@ export interface PaymentServiceDeps {
   cardPayments?: "stripe" | "test" | "off";
   logError: (error: unknown, context: string) => void;
   now?: () => number;
+  /** Told each payment's outcome once it is recorded (metrics count them). */
+  onOutcome?: (outcome: PaymentOutcomeKind) => void;
 }
 
 export const randomId = (prefix: string) => `${prefix}${randomBytes(18).toString("base64url")}`;

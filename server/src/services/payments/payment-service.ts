@@ -73,6 +73,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         paymentId,
         "The amount paid does not match the order. Please contact the park staff.",
       );
+      deps.onOutcome?.("failed");
       return null;
     }
     const data = payment.order_data as PaymentOrderData;
@@ -140,6 +141,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   ) {
     const refunds: { sessionId: string; amountPence: number }[] = [];
     const result = await db.transaction((tx) => completeIn(tx, paymentId, evidence, refunds));
+    if (result?.placed) deps.onOutcome?.("paid");
     await sendRefunds(refunds);
     announceAll(result?.placed);
     return result?.orderId ?? null;
@@ -168,9 +170,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         amountPence: session.amountTotalPence,
         currency: session.currency,
       });
-    else if (session.state === "expired")
+    else if (session.state === "expired") {
       await payments.markCanceled(payment.id, MESSAGES.paymentCancelledOrFailed);
-    else if (session.state === "complete" && payment.status !== "processing")
+      deps.onOutcome?.("canceled");
+    } else if (session.state === "complete" && payment.status !== "processing")
       await payments.markProcessing(payment.id);
     // A declined card: the poll reports requires_payment_method with the reason, which the app reads as a failure.
     else if (
@@ -179,6 +182,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       session.declineMessage !== payment.failure_message
     ) {
       await payments.noteDecline(payment.id, session.declineMessage);
+      deps.onOutcome?.("declined");
     }
   }
 
@@ -192,6 +196,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           .catch((error) => deps.logError(error, `expiring ${old.id}`));
       }
       await payments.markCanceled(old.id, "Replaced by a newer payment attempt");
+      deps.onOutcome?.("canceled");
     }
   }
 
@@ -294,6 +299,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       } catch (error) {
         deps.logError(error, `creating checkout for ${paymentId}`);
         await payments.markFailed(paymentId, MESSAGES.paymentIntentFailed);
+        deps.onOutcome?.("failed");
         throw new HttpError(502, MESSAGES.paymentIntentFailed);
       }
     },
@@ -330,6 +336,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           return { duplicate: true, placed: null };
         return { duplicate: false, placed: await applyWebhookEvent(tx, event, refunds) };
       });
+      if (result.placed) deps.onOutcome?.("paid");
       await sendRefunds(refunds);
       announceAll(result.placed);
       return { received: true, duplicate: result.duplicate };
@@ -366,8 +373,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       }
       const outcome = chargeTestCard(card);
       if (!outcome.paid) {
-        if (outcome.field === null)
+        if (outcome.field === null) {
           await paymentsRepository(db).noteDecline(paymentId, outcome.message);
+          deps.onOutcome?.("declined");
+        }
         return outcome;
       }
       await complete(paymentId, null);
@@ -423,9 +432,11 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         return (await completeIn(tx, payment.id, evidence, refunds))?.placed ?? null;
       case "checkout.session.async_payment_failed":
         await payments.markFailed(payment.id, MESSAGES.paymentFailed);
+        deps.onOutcome?.("failed");
         return null;
       case "checkout.session.expired":
         await payments.markCanceled(payment.id, MESSAGES.paymentCancelledOrFailed);
+        deps.onOutcome?.("canceled");
         return null;
       default:
         return null;
