@@ -6,10 +6,12 @@ import type { MenuResponse } from "@contract/vendors";
 import { runParkImport } from "@server/cli/park-import-command.js";
 import { openDatabase } from "@server/db/database.js";
 import { checkParkFile } from "@server/services/operations/park-import.js";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseUrl } from "../services";
 import { addWithRequiredChoices, cashOrder } from "./helpers/checkout-fixtures";
 import { menuItemIdOf, vendorIdOf } from "./helpers/demo-park";
+import { deleteRedisKeys, randomRedisPrefix, testRedisUrl } from "./helpers/redis";
 import { databaseKinds, startTestServer, type TestServer } from "./helpers/test-server";
 
 const MANAGER = { email: "staff@foodpark.test", password: "staff-password" };
@@ -18,6 +20,7 @@ const demoTrailer = (slug: string) =>
     fs.readFileSync(path.join("server/src/db/demo-park", `${slug}.json`), "utf8"),
   ) as Record<string, unknown> & {
     name: string;
+    status: string;
     categories: {
       name: string;
       items: (Record<string, unknown> & {
@@ -292,5 +295,73 @@ describe.each(databaseKinds)("npm run park:import on %s", (kind) => {
       expect(again.lines[0]).toMatch(/^Nothing to change/);
       await park.start();
     });
+  }, 30_000);
+});
+
+describe("with REDIS_URL the command tells the running nodes through the event relay", () => {
+  it("publishes catalogueChanged, and a new trailer is added at the end of the park", async () => {
+    const prefix = randomRedisPrefix();
+    const server = await startTestServer({
+      kind: "postgres",
+      config: { redisUrl: testRedisUrl, redisKeyPrefix: prefix },
+    });
+    const subscriber = new Redis(testRedisUrl, { lazyConnect: true });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "park-import-redis-"));
+    try {
+      const [{ name }] = (await server.db.query<{ name: string }>(
+        "select current_database() as name",
+      )) as [{ name: string }];
+      const url = new URL(testDatabaseUrl);
+      url.pathname = `/${name}`;
+      await subscriber.connect();
+      const heard: string[] = [];
+      subscriber.on("message", (_channel, message) => heard.push(message));
+      await subscriber.subscribe(`${prefix}events`);
+
+      const newcomer = {
+        ...demoTrailer("churro-loco"),
+        slug: "churro-loco-express",
+        name: "Churro Express",
+      };
+      const file = write(dir, "park.json", { trailers: [newcomer] });
+      const { lines, out } = output();
+      const env = {
+        DATABASE_URL: url.toString(),
+        REDIS_URL: testRedisUrl,
+        REDIS_KEY_PREFIX: prefix,
+      };
+      expect(await runParkImport([file], env, out)).toBe(0);
+      expect(lines).toContain(
+        "Added Churro Express (6 items).".replace(
+          "6",
+          String(newcomer.categories.flatMap((c) => c.items).length),
+        ),
+      );
+      expect(lines.at(-1)).toBe("Running nodes were told through Redis.");
+      await expect
+        .poll(() => heard.map((text) => JSON.parse(text).event))
+        .toContain("catalogueChanged");
+
+      await expect
+        .poll(async () =>
+          (await server.request<{ data: { name: string }[] }>("/api/vendors/list")).body.data.map(
+            (v) => v.name,
+          ),
+        )
+        .toContain("Churro Express");
+      const [row] = await server.db.query<{
+        action: string;
+        after: { name: string; status: string };
+      }>("select action, after from park_audit order by id desc limit 1");
+      expect(row).toMatchObject({
+        action: "menu import (new trailer)",
+        after: { name: "Churro Express", status: newcomer.status },
+      });
+    } finally {
+      subscriber.disconnect();
+      await deleteRedisKeys(prefix);
+      fs.rmSync(dir, { recursive: true, force: true });
+      await server.close();
+    }
   }, 30_000);
 });

@@ -223,6 +223,8 @@ export async function applyTrailer(
       ],
     );
     vendorId = row!.id;
+    for (const [field] of VENDOR_FIELDS) after[field] = trailer[field];
+    after.status = trailer.status;
   }
 
   const itemRows = await tx.query<ItemRowFull>(
