@@ -7,6 +7,7 @@ import zlib from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { SHELL_GUARD_SCRIPT } from "./contract/shell-guard.mjs";
 
 /** The web app manifest lives at the top level (design card); emit it into the build as is. */
 function webManifest(): Plugin {
@@ -30,6 +31,14 @@ function webManifest(): Plugin {
         res.end(fs.readFileSync(source));
       });
     },
+  };
+}
+
+/** The signed-out guard (contract/shell-guard.mjs) at the end of <head>: it runs before the body's skeleton paints. */
+function shellGuard(): Plugin {
+  return {
+    name: "food-park:shell-guard",
+    transformIndexHtml: () => [{ tag: "script", children: SHELL_GUARD_SCRIPT, injectTo: "head" }],
   };
 }
 
@@ -179,6 +188,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     webManifest(),
+    shellGuard(),
     appShells(),
     VitePWA({
       strategies: "injectManifest",

@@ -6,5 +6,10 @@ export const appConfigResponseSchema = z.object({
   cardPayments: z.enum(["stripe", "test", "off"]),
   /** True when card payments move no real money: the app shows a "Test payments" banner. */
   testPayments: z.boolean(),
+  /**
+   * The charges the server adds (contract/pricing.ts totalsOfLines): the client prices a cart written offline with
+   * them, so the total shown while queued is the total asked for once sent. Optional: an answer cached before.
+   */
+  charges: z.optional(z.object({ serviceChargePence: z.number(), deliveryFeePence: z.number() })),
 });
 export type AppConfigResponse = z.infer<typeof appConfigResponseSchema>;

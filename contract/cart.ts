@@ -53,6 +53,8 @@ export const cartItemSchema = z.object({
   allergyInformation: z.string(),
   /** The item's allergens with its chosen add-ons' (contract/allergens.ts mergeAllergens). */
   allergens: z.optional(z.array(allergenIdSchema)),
+  /** The item's own allergens, without the add-ons' (empty: the item carries no allergen data). */
+  itemAllergens: z.optional(z.array(allergenIdSchema)),
   addons: z.array(cartAddonGroupSchema),
   /** The item or a chosen add-on sold out (or switched off) since it was added: 'Sold out', Remove. */
   soldOut: z.optional(z.boolean()),

@@ -13,6 +13,7 @@ import {
 } from "./config.js";
 import type { Database } from "./db/database.js";
 import { DomainEvents } from "./events.js";
+import { readAppName } from "./lib/app-name.js";
 import { LOG_REDACT_PATHS, requestSerializer } from "./logging.js";
 import accessLogPlugin from "./plugins/access-log.js";
 import authPlugin from "./plugins/auth.js";
@@ -190,7 +191,10 @@ export async function buildApp(
   await app.register(orderRoutes, { prefix: "/api/orders" });
   await app.register(staffRoutes, { prefix: "/api/staff" });
   if (app.services.payments.cardPayments === "test") {
-    await app.register(testCheckoutRoutes, { prefix: TEST_CHECKOUT_PATH });
+    await app.register(testCheckoutRoutes, {
+      prefix: TEST_CHECKOUT_PATH,
+      appName: readAppName(config.clientDir),
+    });
   }
   if (config.production && config.demoData) {
     app.log.warn(

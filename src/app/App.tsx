@@ -4,6 +4,7 @@ import { BrowserRouter } from "react-router";
 import { ToastHost } from "../components/ToastHost";
 import { AuthProvider } from "../features/auth/components/AuthProvider";
 import { clearLocalCart } from "../features/cart/lib/cart-keys";
+import { forgetCarDelivery } from "../features/checkout/lib/car-delivery-storage";
 import { applyBrandTheme, brand } from "../lib/brand";
 import { toasts } from "../lib/toast-store";
 import { AfterFirstScreen } from "./first-screen";
@@ -12,6 +13,7 @@ import { IN_APP_NAVIGATE_EVENT } from "./pwa/in-app-navigation";
 import { PushSync } from "./pwa/PushSync";
 import { createQueryClient } from "./query-client";
 import { AppRoutes, appRouter } from "./router";
+import { reportShownErrors } from "./shown-errors";
 
 /** Clean-up that needs code a signed-in session never loaded: fetched only at sign-out. */
 async function forgetSignedOutCustomer(previousToken: string | null): Promise<void> {
@@ -38,11 +40,14 @@ export function App({ queryClient: bootClient }: { queryClient?: QueryClient }) 
       queryClient.clear();
       toasts.clear();
       clearLocalCart();
+      forgetCarDelivery();
       void removeSavedQueries().catch(() => undefined);
       void forgetSignedOutCustomer(previousToken).catch(() => undefined);
     },
     [queryClient],
   );
+
+  useEffect(() => reportShownErrors(), []);
 
   // A tapped notification opens its order in place.
   useEffect(() => {

@@ -9,18 +9,22 @@ import { AfterFirstScreen } from "./first-screen";
 import { NAV_ITEMS } from "./navigation";
 import { WaitingUpdateBanner } from "./pwa/WaitingUpdateBanner";
 
+/** Notices about the whole app (offline, an update waiting, test payments), inside a landmark of their own. */
 function AppBanners() {
   return (
-    <div className="app-banners">
+    <section className="app-banners" aria-label="Notices">
       <OfflineBanner />
       <WaitingUpdateBanner />
       <TestPaymentsBanner />
-    </div>
+    </section>
   );
 }
 
 // Loaded once the first screen has settled: socket.io-client stays out of the page chunks and off the first paint.
 const LiveUpdates = lazy(() => import("./LiveUpdates"));
+
+// Its own chunk: the basket's query and schema stay out of the first screen's code.
+const ParkBasketLink = lazy(() => import("./ParkBasketLink"));
 
 function PageFallback() {
   return (
@@ -67,6 +71,9 @@ export function AppLayout() {
             </NavLink>
           ))}
         </nav>
+        <Suspense fallback={null}>
+          <ParkBasketLink placement="top" />
+        </Suspense>
       </header>
       <AppBanners />
       <main id="main" className="app-main">
@@ -74,6 +81,9 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </main>
+      <Suspense fallback={null}>
+        <ParkBasketLink placement="bottom" />
+      </Suspense>
       <nav aria-label="Main" className="bottom-nav">
         {NAV_ITEMS.map((item) => (
           <NavLink key={item.to} to={item.to} end={item.to === "/"} className="bottom-nav__link">

@@ -17,6 +17,7 @@ import {
   useRoutes,
 } from "react-router";
 import { AppLayout, BareLayout } from "./AppLayout";
+import { useFocusOnScreenChange } from "./focus-on-screen-change";
 import { RequireSignedIn, RequireSignedOut } from "./guards";
 import { RouteErrorBoundary } from "./RouteError";
 import { useScrollRestoration } from "./scroll-restoration";
@@ -136,6 +137,7 @@ export function AppRoutes(): ReactNode {
   const location = useLocation();
   const navigate = useNavigate();
   useScrollRestoration();
+  useFocusOnScreenChange();
   useLayoutEffect(() => {
     current = { state: { location }, navigate: (to, options) => void navigate(to, options) };
   }, [location, navigate]);

@@ -59,20 +59,35 @@ function restore(y: number): () => void {
   return () => cancelAnimationFrame(frame);
 }
 
-/** Where a screen should open: restored on Back/Forward, the fragment's page decides, else the top. */
+/**
+ * A position belongs to one history entry AND its screen: a fresh load has no entry key of its own (React Router
+ * calls it 'default'), so a key alone would hand one screen's position to the next screen loaded fresh (the cart
+ * opening at the bottom the trailer list was left at).
+ */
+export const positionKey = (location: Pick<Location, "key" | "pathname" | "search">): string =>
+  `${location.key} ${location.pathname}${location.search}`;
+
+/**
+ * Where a screen should open: restored on Back/Forward and on a reload of the same entry (same screen), the
+ * fragment's page decides, else the top. The first screen of a fresh load (no entry key yet) opens at the top.
+ */
 export function scrollTargetFor(
-  location: Pick<Location, "key" | "hash">,
+  location: Pick<Location, "key" | "hash" | "pathname" | "search">,
   navigationType: NavigationType,
   positions: Record<string, number>,
+  firstScreen = false,
 ): number | "fragment" {
-  if (navigationType === "POP" && positions[location.key] !== undefined)
-    return positions[location.key]!;
+  const saved = positions[positionKey(location)];
+  const freshLoad = firstScreen && location.key === "default";
+  if (navigationType === "POP" && !freshLoad && saved !== undefined) return saved;
   if (location.hash) return "fragment";
   return 0;
 }
 
 /** The history entry on screen and where it was last seen scrolled to (updated on scroll and on every tap). */
 let activeKey: string | null = null;
+/** No screen shown yet in this document: the next is the first screen of a load. */
+let firstScreen = true;
 let lastY = 0;
 
 function track(): () => void {
@@ -110,9 +125,11 @@ export function useScrollRestoration(): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per history entry, not on every render
   useLayoutEffect(() => {
     // The screen being left keeps the position it was last seen at (not what its replacement's height clamps to).
-    if (activeKey && activeKey !== location.key) savePosition(activeKey, lastY);
-    activeKey = location.key;
-    const target = scrollTargetFor(location, navigationType, readPositions());
+    const key = positionKey(location);
+    if (activeKey && activeKey !== key) savePosition(activeKey, lastY);
+    activeKey = key;
+    const target = scrollTargetFor(location, navigationType, readPositions(), firstScreen);
+    firstScreen = false;
     lastY = typeof target === "number" ? target : 0;
     if (target === "fragment") return toFragment(decodeURIComponent(location.hash.slice(1)));
     return restore(target);

@@ -1,4 +1,5 @@
 import { CART_LINE_QUANTITY_MAX } from "@contract/limits";
+import { useEffect, useRef } from "react";
 import { Icon } from "./Icon";
 import { Spinner } from "./Spinner";
 
@@ -13,6 +14,11 @@ export interface QuantityStepperProps {
   disabled?: boolean;
   max?: number;
   size?: "small" | "large";
+  /**
+   * It has just replaced the '+ Add' button the customer pressed: focus stays here (on the plus button once the
+   * server has answered) instead of falling to the top of the page.
+   */
+  takeFocus?: boolean;
 }
 
 /** minus / quantity / plus, with a spinner while the server updates. */
@@ -25,11 +31,24 @@ export function QuantityStepper({
   disabled = false,
   max = CART_LINE_QUANTITY_MAX,
   size = "small",
+  takeFocus = false,
 }: QuantityStepperProps) {
   const locked = busy || disabled;
+  const group = useRef<HTMLDivElement>(null);
+  const plus = useRef<HTMLButtonElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only
+  useEffect(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (takeFocus && lost) group.current?.focus();
+  }, []);
+  useEffect(() => {
+    if (!locked && document.activeElement === group.current) plus.current?.focus();
+  }, [locked]);
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset cannot lay out as an inline pill; role=group is the ARIA equivalent
     <div
+      ref={group}
+      tabIndex={-1}
       className={`stepper stepper--${size}`}
       role="group"
       aria-label={`Quantity of ${itemName}`}
@@ -55,6 +74,7 @@ export function QuantityStepper({
         )}
       </span>
       <button
+        ref={plus}
         type="button"
         className="stepper__btn"
         onClick={onIncrease}

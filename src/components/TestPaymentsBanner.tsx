@@ -1,6 +1,7 @@
 import { TEST_PAYMENTS_BANNER, TEST_PAYMENTS_BANNER_DETAIL } from "@contract/messages";
 import { useQuery } from "@tanstack/react-query";
 import { api, lazySchema } from "../lib/api-client";
+import { rememberCharges } from "../lib/charges";
 import { Icon } from "./Icon";
 
 // Loaded beside the request: the schema library stays off the first paint (docs/decisions.md, "Small first
@@ -20,8 +21,11 @@ const shellSaysTestPayments =
 export const useAppConfig = () =>
   useQuery({
     queryKey: ["app-config"],
-    queryFn: ({ signal }) =>
-      api.get("/config", appConfigResponseSchema, { anonymous: true, signal }),
+    queryFn: async ({ signal }) => {
+      const config = await api.get("/config", appConfigResponseSchema, { anonymous: true, signal });
+      if (config.charges) rememberCharges(config.charges);
+      return config;
+    },
     staleTime: 60 * 60 * 1000,
     retry: 1,
   });

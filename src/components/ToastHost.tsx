@@ -10,6 +10,18 @@ const TONE_ICON: Record<string, IconName> = {
   neutral: "bell",
 };
 
+/** An order's status toast keeps the spec's colour but never a warning sign: in progress is not a problem. */
+const STATUS_ICON: Record<string, IconName> = {
+  success: "check",
+  error: "close",
+  warning: "clock",
+  info: "bell",
+  neutral: "bell",
+};
+
+const iconOf = (toast: { kind: string; tone: string }): IconName =>
+  (toast.kind === "order-status" ? STATUS_ICON[toast.tone] : TONE_ICON[toast.tone]) ?? "info";
+
 /** Top-right toast area; polite announcements, errors assertive, each with a dismiss control. */
 export function ToastHost({ store = appToasts }: { store?: ToastStore }) {
   const visible = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
@@ -18,11 +30,11 @@ export function ToastHost({ store = appToasts }: { store?: ToastStore }) {
       {visible.map((toast) => (
         <div
           key={toast.id}
-          className={`toast toast--${toast.tone}`}
+          className={`toast toast--${toast.tone}${toast.kind === "order-status" ? " toast--compact" : ""}`}
           role={toast.tone === "error" ? "alert" : "status"}
           aria-live={toast.tone === "error" ? "assertive" : "polite"}
         >
-          <Icon name={TONE_ICON[toast.tone] ?? "info"} size={20} className="toast__icon" />
+          <Icon name={iconOf(toast)} size={20} className="toast__icon" />
           <div className="toast__body">
             {toast.title && <strong className="toast__title">{toast.title}</strong>}
             <span>{toast.message}</span>

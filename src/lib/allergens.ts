@@ -1,26 +1,9 @@
-import { type AllergenId, allergenLabel } from "@contract/allergens";
+import { type AllergenId, allergenLabel, allergenShortLabel } from "@contract/allergens";
 
-/** Short names for compact lists ('Contains: Gluten, Milk'); the contract's labels are the legal long forms. */
-const SHORT_LABEL: Record<AllergenId, string> = {
-  celery: "Celery",
-  gluten: "Gluten",
-  crustaceans: "Crustaceans",
-  eggs: "Eggs",
-  fish: "Fish",
-  lupin: "Lupin",
-  milk: "Milk",
-  molluscs: "Molluscs",
-  mustard: "Mustard",
-  nuts: "Tree nuts",
-  peanuts: "Peanuts",
-  sesame: "Sesame",
-  soya: "Soya",
-  sulphites: "Sulphites",
-};
-
-export const allergenShortLabel = (id: AllergenId): string => SHORT_LABEL[id];
-
-/** 'Contains: Gluten, Milk', or null when nothing is declared. */
+/**
+ * One add-on's own allergens ('Contains: Gluten, Milk'), or null when it declares none. A line about a whole
+ * dish uses contract/allergens.ts `dishAllergenLine` instead (it never leaves the item's own out).
+ */
 export function containsLine(
   ids: readonly AllergenId[],
   form: "short" | "full" = "short",

@@ -32,8 +32,20 @@ export function logMessage(level: "info" | "warn" | "error", message: string): v
   }
 }
 
+/** What was reported in the last few seconds, so a screen's own report and what it then shows are one report. */
+const recent: { message: string; at: number }[] = [];
+const RECENT_MS = 5_000;
+
+/** Whether `text` (an error on screen) was just reported, by the code that hit it, in these words or within others. */
+export function wasJustReported(text: string, now = Date.now()): boolean {
+  while (recent.length > 0 && now - recent[0]!.at > RECENT_MS) recent.shift();
+  return recent.some((entry) => entry.message.includes(text));
+}
+
 export function reportError(error: unknown, context?: string): void {
   const message = `${context ? `${context}: ` : ""}${error instanceof Error ? error.message : String(error)}`;
+  recent.push({ message, at: Date.now() });
+  if (recent.length > 20) recent.shift();
   console.error(message, error);
   try {
     bridge()?.onError?.(message);

@@ -1,7 +1,7 @@
 import { MESSAGES } from "@contract/messages";
 import type { Schema, SchemaOutput } from "@contract/schema";
 import { announceSessionExpired, currentToken } from "./auth-storage";
-import { apiBase, authHost } from "./config";
+import { apiBase, authHost, registrationHost } from "./config";
 
 export class ApiError extends Error {
   constructor(
@@ -156,6 +156,9 @@ export async function request<S extends Schema = Schema<unknown>>(
 
 export const apiUrl = (path: string) => `${apiBase}${path}`;
 export const authUrl = (path: string) => `${authHost}/auth${path}`;
+/** POST {auth host}/auth/register goes to the registration host (VITE_REGISTRATION_HOST, default the auth host). */
+export const registrationUrl = (path = "/register", host = registrationHost) =>
+  `${host}/auth${path}`;
 
 export const api = {
   get: <S extends Schema>(

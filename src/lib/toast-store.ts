@@ -26,6 +26,11 @@ export interface ToastInput {
   title?: string;
   tone?: ToastTone;
   action?: ToastAction;
+  /**
+   * What the toast is about ('order-12'): a newer toast about the same thing takes the older one's place instead
+   * of stacking under it (two status changes of one order make one toast, not two over its status banner).
+   */
+  about?: string;
 }
 
 export interface Toast extends ToastInput {
@@ -115,6 +120,15 @@ export function createToastStore(options: ToastStoreOptions = {}) {
 
   function push(input: ToastInput): number | null {
     if (isDuplicate(input)) return null;
+    if (input.about !== undefined) {
+      queue = queue.filter((held) => held.about !== input.about);
+      for (const older of visible.filter((shown) => shown.about === input.about)) {
+        const timer = hideTimers.get(older.id);
+        if (timer !== undefined) clearTimer(timer);
+        hideTimers.delete(older.id);
+      }
+      visible = visible.filter((shown) => shown.about !== input.about);
+    }
     const toast: Toast = {
       ...input,
       id: nextId++,

@@ -118,6 +118,14 @@ test.describe("one park basket", () => {
     await expect(
       page.getByText(`Pay ${gbp(smashCart.subtotalPence)} at the Smash Stack counter`),
     ).toBeVisible();
+    // Per trailer: its items, estimated time and one tracking link named by trailer.
+    for (const name of ["Forno & Fuoco", "Smash Stack"]) {
+      const part = page.locator(".basket-cash__order", { hasText: name });
+      await expect(part.getByText(/Estimated time: ./)).toBeVisible();
+      await expect(part.getByRole("list", { name: `Items from ${name}` })).toBeVisible();
+      await expect(part.getByRole("link", { name: `Track ${name} order` })).toBeVisible();
+    }
+    await expect(page.getByRole("link", { name: "Track your order" })).toHaveCount(0);
     await page.screenshot({ path: "/tmp/basket-cash-390.png", fullPage: true });
 
     // My Orders: two orders, each saying it was ordered with the other trailer.

@@ -1,8 +1,14 @@
+import fs from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { signUp } from "./helpers";
 import { apiLogin, STAFF, signedInContext } from "./order-helpers";
 import { goOffline, waitForControllingWorker } from "./pwa-helpers";
+
+const brand = JSON.parse(fs.readFileSync(path.resolve("src/brand.json"), "utf8")) as {
+  features: { search: boolean };
+};
 
 /** WCAG 2 A/AA plus axe's heading-order and page-has-heading-one (the two moderate findings of the first audit). */
 async function expectNoViolations(page: Page) {
@@ -52,16 +58,20 @@ test.describe("what customers see", () => {
     await expect(allergens).not.toContainText("Eggs");
     const bar = page.locator(".item-bar");
     await expect(bar).not.toContainText("Includes:");
+    // The bar names the whole dish's allergens, not only what the choices bring.
+    await expect(bar).toContainText("Contains: Gluten, Milk");
 
     // A choice's allergens join the panel at once, and are named beside the Add button.
     await page.getByLabel("Garlic & herb mayo").check();
     await expect(allergens).toContainText("Eggs (from Garlic & herb mayo)");
     await expect(allergens).toContainText("Mustard (from Garlic & herb mayo)");
-    await expect(bar).toContainText("Includes: Garlic & herb mayo · Contains: Eggs, Mustard");
+    await expect(bar).toContainText(
+      "Includes: Garlic & herb mayo · Contains: Gluten, Eggs, Milk, Mustard",
+    );
     await page.getByLabel('12" Large').check();
     await page.getByLabel("Nduja").check();
     await expect(bar).toContainText(
-      "Includes: Nduja, Garlic & herb mayo · Contains: Eggs, Mustard",
+      "Includes: Nduja, Garlic & herb mayo · Contains: Gluten, Eggs, Milk, Mustard",
     );
     await expectNoViolations(page);
     await bar.getByRole("button", { name: "Add to Cart £14.00" }).click();
@@ -159,11 +169,19 @@ test.describe("what customers see", () => {
     await expectNoViolations(page);
   });
 
-  test("Home searches every open trailer's dishes: 'burger' lists dishes with trailer and price and opens one", async ({
+  test("the brand's search flag switches Home's search of every open trailer's dishes; on, 'burger' lists dishes with trailer and price and opens one", async ({
     page,
   }) => {
     await signUp(page);
     const search = page.getByRole("searchbox", { name: "Search dishes in every open trailer" });
+    if (!brand.features.search) {
+      // The spec's brand: search off. Home has no app-wide search; the spec's own search boxes stay.
+      await expect(page.getByRole("heading", { name: "Open now" })).toBeVisible();
+      await expect(search).toHaveCount(0);
+      await page.goto("/vendors");
+      await expect(page.getByRole("button", { name: /search/i }).first()).toBeVisible();
+      return;
+    }
     await search.fill("burger");
     const results = page.getByRole("list", { name: "Dishes matching 'burger'" });
     await expect(results.getByRole("link").first()).toContainText("Buttermilk Chicken Burger");

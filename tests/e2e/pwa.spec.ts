@@ -281,6 +281,10 @@ test.describe("Android web view", () => {
       )
       .toEqual([
         expect.stringContaining("Test auto-login"),
+        // What the screen then shows is forwarded too (every error the customer sees).
+        expect.stringContaining(
+          "shown on /test-auto-login: This test token is expired or not valid.",
+        ),
         expect.stringContaining("Something broke in the page"),
       ]);
   });

@@ -132,6 +132,8 @@ test.describe("the first paint, before and after the app takes over", () => {
     await expect(page.locator(".fp-pay--auth")).toHaveText(
       "Test payments — card payments move no real money",
     );
+    // A signed-in visit (a stored token): signed out, /vendors goes to /login before the body paints.
+    await page.evaluate(() => localStorage.setItem("authToken", "stored-token"));
     await page.goto("/vendors");
     await expect(page.locator(".fp-pay").first()).toBeVisible();
     await expect(page.locator(".fp-card img").first()).toBeVisible();

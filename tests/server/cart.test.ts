@@ -169,6 +169,7 @@ describe.each(databaseKinds)("cart API on %s", (kind) => {
           totalPricePence: 360,
           allergyInformation: "",
           allergens: [],
+          itemAllergens: [],
           addons: [],
         },
       ]);

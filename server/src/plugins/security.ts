@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { SHELL_GUARD_SCRIPT } from "@contract/shell-guard.mjs";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyError } from "fastify";
 import fp from "fastify-plugin";
@@ -25,6 +27,9 @@ const STRIPE_JS = {
   connect: ["https://api.stripe.com"],
 };
 
+/** The shell's one inline script (contract/shell-guard.mjs), allowed by its hash and nothing else inline. */
+const SHELL_GUARD_HASH = `'sha256-${createHash("sha256").update(SHELL_GUARD_SCRIPT).digest("base64")}'`;
+
 /**
  * Security headers, rate limiting (opt-in per route) and one error shape: `{ message }`.
  * With REDIS_URL (plugins/redis.ts, registered before this one) every limit is counted in Redis, shared by all nodes
@@ -37,7 +42,7 @@ export default fp<SecurityOptions>(
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...(stripe ? STRIPE_JS.script : [])],
+          scriptSrc: ["'self'", SHELL_GUARD_HASH, ...(stripe ? STRIPE_JS.script : [])],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", "data:", "blob:"],
           connectSrc: ["'self'", "ws:", "wss:", ...(stripe ? STRIPE_JS.connect : [])],

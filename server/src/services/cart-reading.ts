@@ -105,6 +105,7 @@ export function toCartItem(line: PricedLine): CartItem {
     totalPricePence: line.totalPence,
     allergyInformation: line.allergyInformation,
     allergens: mergeAllergens(line.itemAllergens, ...line.addons.map((addon) => addon.allergens)),
+    itemAllergens: line.itemAllergens,
     addons: [...groups.values()],
   };
 }

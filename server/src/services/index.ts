@@ -90,6 +90,8 @@ export function createServices(deps: ServiceDeps) {
     cart,
     orderPlacement,
     payments,
+    /** The service charge and delivery fee every cart and order pays (public: GET /api/config). */
+    charges: deps.charges,
     basket: createBasketService({
       db: deps.db,
       carts: cart,

@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { Icon } from "@/components/Icon";
 import { useAuth } from "@/features/auth/hooks/auth-context";
+import { brand } from "@/lib/brand";
 import { OpenTrailers } from "./OpenTrailers";
 
 // Their own chunks: Home's first paint does not wait for the orders code or the schema library.
@@ -34,9 +35,12 @@ export default function HomeRoute() {
       <Suspense fallback={null}>
         <ActiveOrderCard />
       </Suspense>
-      <Suspense fallback={<div className="dish-search-placeholder" aria-hidden="true" />}>
-        <DishSearch />
-      </Suspense>
+      {/* The brand's `search` flag switches app-wide search: this search across every open trailer's dishes. */}
+      {brand.features.search && (
+        <Suspense fallback={<div className="dish-search-placeholder" aria-hidden="true" />}>
+          <DishSearch />
+        </Suspense>
+      )}
       <OpenTrailers />
     </div>
   );

@@ -38,6 +38,14 @@ export default function VendorMenuRoute() {
       itemCount: cart?.items.reduce((sum, line) => sum + line.quantity, 0) ?? 0,
       subtotalPence: cart?.subtotalPence ?? 0,
     },
+    parkItemCount:
+      (cart?.items.reduce((sum, line) => sum + line.quantity, 0) ?? 0) +
+      (basket?.sections
+        .filter((section) => section.vendorId !== vendorId)
+        .reduce(
+          (sum, section) => sum + section.items.reduce((lines, line) => lines + line.quantity, 0),
+          0,
+        ) ?? 0),
     quantityOf: (menuItemId) => quantityOfItem(cart, menuItemId),
     isAdding: actions.isItemAdding,
     isBusy: actions.isItemBusy,

@@ -2,12 +2,17 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { cartQueryKeys } from "@/features/cart/api/cart-api";
 import { clearLocalCart } from "@/features/cart/lib/cart-keys";
+import { forgetCarDelivery } from "@/features/checkout/lib/car-delivery-storage";
 
-/** After an order: the server has emptied the cart, so drop the local copy and refetch what is on screen. */
+/**
+ * After an order: the server has emptied the cart, so drop the local copy (and the car-delivery answer given for
+ * it) and refetch what is on screen.
+ */
 export function useForgetCart(): () => void {
   const queryClient = useQueryClient();
   return useCallback(() => {
     clearLocalCart();
+    forgetCarDelivery();
     void queryClient.invalidateQueries({ queryKey: cartQueryKeys.all });
   }, [queryClient]);
 }

@@ -129,7 +129,12 @@ describe("a production server without demo data or Stripe keys", () => {
 
   it("refuses card payments with 503 {message} and tells the app card payments are off", async () => {
     const config = await server.request<AppConfigResponse>("/api/config");
-    expect(config.body).toEqual({ cardPayments: "off", testPayments: false });
+    expect(config.body).toMatchObject({ cardPayments: "off", testPayments: false });
+    // The charges a cart written offline is priced with: the same figures the server prices carts with.
+    expect(config.body.charges).toEqual({
+      serviceChargePence: expect.any(Number),
+      deliveryFeePence: expect.any(Number),
+    });
     const customer = await server.registerCustomer();
     const intent = await server.request<{ message: string }>("/api/payments/stripe/create-intent", {
       token: customer.token,
@@ -237,7 +242,7 @@ describe("production with DEMO_DATA=1 (and test payments when asked)", () => {
         /PAYMENTS_TEST_MODE=1: card payments go to a local test checkout/,
       );
       const config = await app.inject({ method: "GET", url: "/api/config" });
-      expect(config.json()).toEqual({ cardPayments: "test", testPayments: true });
+      expect(config.json()).toMatchObject({ cardPayments: "test", testPayments: true });
     } finally {
       await app.close();
       await database.drop();

@@ -179,4 +179,14 @@ describe("toast store (docs/product-spec.md § Business constants and limits)", 
 
     expect(store.getSnapshot().map((toast) => toast.tone)).toEqual(["error", "success", "warning"]);
   });
+
+  it("a newer toast about the same order takes the older one's place instead of stacking", () => {
+    store.push({ kind: "order-status", message: "Order #7 is being prepared", about: "order-7" });
+    store.push({ kind: "order-status", message: "Order #8 is confirmed", about: "order-8" });
+    store.push({ kind: "order-status", message: "Order #7 is ready", about: "order-7" });
+
+    expect(messages(store)).toEqual(["Order #8 is confirmed", "Order #7 is ready"]);
+    vi.advanceTimersByTime(6000);
+    expect(messages(store)).toEqual([]);
+  });
 });

@@ -124,7 +124,10 @@ export function cartsRepository(db: Queryable) {
       return db.query(
         `select l.id, l.cart_id, l.menu_item_id, l.quantity, l.allergy_information, l.config_key,
                 mi.name as item_name, mi.description as item_description, mi.image as item_image,
-                mi.price_pence as item_price_pence, mi.available as item_available, mi.allergens as item_allergens,
+                mi.price_pence as item_price_pence, (mi.available and not mi.sold_out and not exists (
+                  select 1 from cart_line_addons sla join addons sa on sa.id = sla.addon_id
+                  where sla.cart_line_id = l.id and sa.sold_out)) as item_available,
+                mi.sold_out as item_sold_out, mi.allergens as item_allergens,
                 coalesce((
                   select json_agg(json_build_object('addon_id', la.addon_id, 'group_id', la.group_id,
                            'quantity', la.quantity, 'addon_name', a.name, 'addon_price_pence', a.price_pence,

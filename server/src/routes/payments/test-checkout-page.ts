@@ -10,6 +10,8 @@ export interface TestCheckoutPageInput {
   error?: { message: string; field: "number" | "expiry" | "cvc" | null } | null;
   /** Set when the session can no longer be paid. */
   closedMessage?: string | null;
+  /** The brand's app name (server/src/lib/app-name.ts). */
+  appName?: string;
 }
 
 const money = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
@@ -76,8 +78,8 @@ function summary(input: TestCheckoutPageInput): string {
       : "",
   ].join("");
   return `<section class="summary" aria-labelledby="merchant">
-  <a class="back" href="${escapeHtml(input.cancelUrl)}">← Back to Food Park</a><span class="badge">TEST MODE</span>
-  <h1 class="merchant" id="merchant">Pay ${escapeHtml(snapshot.vendorName)} at Food Park</h1>
+  <a class="back" href="${escapeHtml(input.cancelUrl)}">← Back to ${escapeHtml(input.appName ?? "Food Park")}</a><span class="badge">TEST MODE</span>
+  <h1 class="merchant" id="merchant">Pay ${escapeHtml(snapshot.vendorName)} at ${escapeHtml(input.appName ?? "Food Park")}</h1>
   <p class="amount">${gbp(input.amountPence)}</p>
   <ul class="lines" aria-label="Order summary">${lines}${charges}<li class="total"><span>Total due</span><span class="price">${gbp(input.amountPence)}</span></li></ul>
 </section>`;
@@ -110,7 +112,7 @@ function form(input: TestCheckoutPageInput): string {
     </div>
     ${field("card-name", "name", "Name on card", `autocomplete="cc-name"`, values.name ?? "", false)}
     <button class="pay-button" type="submit">Pay ${gbp(input.amountPence)}</button>
-    <p class="secure">No real money moves: this is Food Park's test checkout.</p>
+    <p class="secure">No real money moves: this is ${escapeHtml(input.appName ?? "Food Park")}'s test checkout.</p>
   </form>
   <aside class="hint" aria-labelledby="test-cards">
     <h3 id="test-cards">Test cards</h3>
@@ -122,7 +124,7 @@ function form(input: TestCheckoutPageInput): string {
 /** Our stand-in for Stripe's hosted checkout: a plain HTML form, no scripts, no external assets. */
 export function renderTestCheckoutPage(input: TestCheckoutPageInput): string {
   const body = input.closedMessage
-    ? `<div class="closed"><p role="alert">${escapeHtml(input.closedMessage)}</p><a class="back" href="${escapeHtml(input.cancelUrl)}">Return to Food Park</a></div>`
+    ? `<div class="closed"><p role="alert">${escapeHtml(input.closedMessage)}</p><a class="back" href="${escapeHtml(input.cancelUrl)}">Return to ${escapeHtml(input.appName ?? "Food Park")}</a></div>`
     : form(input);
   return `<!doctype html>
 <html lang="en">
@@ -130,7 +132,7 @@ export function renderTestCheckoutPage(input: TestCheckoutPageInput): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>Pay ${gbp(input.amountPence)} · Food Park test checkout</title>
+<title>Pay ${gbp(input.amountPence)} · ${escapeHtml(input.appName ?? "Food Park")} test checkout</title>
 <style>${STYLE}</style>
 </head>
 <body>

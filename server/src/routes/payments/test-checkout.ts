@@ -12,8 +12,8 @@ const cardForm = z.object({
   name: formField,
 });
 
-const CLOSED_MESSAGE =
-  "This payment session has expired. Go back to Food Park and start the payment again.";
+const closedMessage = (appName: string) =>
+  `This payment session has expired. Go back to ${appName} and start the payment again.`;
 
 function sendPage(reply: FastifyReply, status: number, page: TestCheckoutPageInput) {
   return reply
@@ -27,7 +27,12 @@ function sendPage(reply: FastifyReply, status: number, page: TestCheckoutPageInp
  * /pay/test-checkout/:paymentId — the test provider's hosted checkout page (only without Stripe keys).
  * The unguessable payment id is the capability, as with Stripe's own checkout URLs.
  */
-export default async function testCheckoutRoutes(app: FastifyInstance) {
+export default async function testCheckoutRoutes(
+  app: FastifyInstance,
+  options: { appName?: string } = {},
+) {
+  const appName = options.appName ?? "Food Park";
+  const CLOSED_MESSAGE = closedMessage(appName);
   const payments = app.services.payments;
 
   app.addContentTypeParser(
@@ -43,7 +48,11 @@ export default async function testCheckoutRoutes(app: FastifyInstance) {
     const view = await payments.testCheckout(paymentId);
     if (view.status === "paid") return reply.redirect(view.successUrl, 303);
     const closed = view.status === "canceled" || view.status === "failed";
-    return sendPage(reply, 200, { ...view, closedMessage: closed ? CLOSED_MESSAGE : null });
+    return sendPage(reply, 200, {
+      ...view,
+      appName,
+      closedMessage: closed ? CLOSED_MESSAGE : null,
+    });
   });
 
   app.post("/:paymentId", async (request, reply) => {
@@ -57,6 +66,7 @@ export default async function testCheckoutRoutes(app: FastifyInstance) {
       ...view,
       values: { number: card.number, expiry: card.expiry, name: card.name },
       error: { message: result.message, field: result.field },
+      appName,
       closedMessage: closed ? CLOSED_MESSAGE : null,
     });
   });

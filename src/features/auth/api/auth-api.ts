@@ -1,6 +1,6 @@
 import type { LoginRequest, RegisterRequest } from "@contract/auth";
 import { MESSAGES } from "@contract/messages";
-import { ApiError, authUrl, lazySchema, request } from "@/lib/api-client";
+import { ApiError, authUrl, lazySchema, registrationUrl, request } from "@/lib/api-client";
 
 const authSchemas = () => import("@contract/auth");
 const loginResponseSchema = lazySchema(() => authSchemas().then((m) => m.loginResponseSchema));
@@ -27,7 +27,7 @@ export async function login(credentials: LoginRequest) {
 
 export async function register(input: RegisterRequest) {
   try {
-    return await request(authUrl("/register"), {
+    return await request(registrationUrl(), {
       method: "POST",
       body: { ...input, role: "customer" },
       schema: registerResponseSchema,

@@ -1,10 +1,10 @@
+import { dishAllergenLine } from "@contract/allergens";
 import type { CartItem } from "@contract/cart";
 import { PORTION_GROUP } from "@contract/vendor-rules";
 import { Link } from "react-router";
 import { type AddonEntry, AddonList } from "@/components/AddonList";
 import { ItemImage } from "@/components/ItemImage";
 import { QuantityStepper } from "@/components/QuantityStepper";
-import { containsLine } from "@/lib/allergens";
 import { formatPence } from "@/lib/money";
 
 interface Props {
@@ -68,8 +68,14 @@ export function CartLineCard({ line, vendorId, busy, readOnly = false, onQuantit
         {portionOf(line) && <p className="cart-line__portion">{portionOf(line)}</p>}
         {line.description && <p className="cart-line__description">{line.description}</p>}
         <LineAddons line={line} />
-        {line.allergens && line.allergens.length > 0 && (
-          <p className="line-allergens">{containsLine(line.allergens)}</p>
+        {/* A line written offline has no allergen data from the server yet: nothing rather than a guess. */}
+        {(line.itemAllergens ?? line.allergens) && (
+          <p className="line-allergens">
+            {dishAllergenLine(
+              line.itemAllergens ?? line.allergens,
+              line.addons.flatMap((group) => group.addons.map((addon) => addon.allergens)),
+            )}
+          </p>
         )}
         {line.allergyInformation && (
           <p className="cart-line__note">

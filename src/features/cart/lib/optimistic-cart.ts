@@ -14,6 +14,7 @@ import type { OrderType } from "@contract/common";
 import { CART_LINE_QUANTITY_MAX } from "@contract/limits";
 import { penceToPounds } from "@contract/money";
 import { lineTotalPence, totalsOfLines, unitPrice } from "@contract/pricing";
+import { knownCharges } from "@/lib/charges";
 
 type CartAddonGroup = CartItem["addons"][number];
 
@@ -221,15 +222,19 @@ function changedItems(cart: Cart, change: CartChange): CartItem[] {
 }
 
 /**
- * Totals from the lines. The service charge and delivery fee are the server's settings: the last cart it sent
- * tells them; a cart started offline shows none until the server prices it (its total is provisional anyway).
+ * Totals from the lines, by the server's own rule (contract/pricing.ts totalsOfLines) with the server's charges as
+ * GET /api/config last gave them (src/lib/charges.ts), so a cart written offline shows every charge the server will
+ * add. Before the server has ever answered, the charges of the last cart it sent stand in.
  */
 function withTotals(cart: Cart, items: CartItem[], orderType: OrderType | null): Cart {
   const type = orderType ?? cart.orderType;
   const { subtotalPence, serviceChargePence, deliveryChargePence, totalPence } = totalsOfLines(
     items.map((line) => line.totalPricePence),
     type,
-    { serviceChargePence: cart.serviceChargePence, deliveryFeePence: cart.deliveryChargePence },
+    knownCharges() ?? {
+      serviceChargePence: cart.serviceChargePence,
+      deliveryFeePence: cart.deliveryChargePence,
+    },
   );
   return {
     ...cart,

@@ -1,9 +1,52 @@
-import type { CheckoutResponse } from "@contract/basket";
+import type { CheckoutOrder, CheckoutResponse } from "@contract/basket";
+import { orderEstimateText } from "@contract/estimated-time";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/PageHeader";
+import { Skeleton } from "@/components/Skeleton";
+import { atCounterOf, theName } from "@/lib/copy";
 import { formatPence } from "@/lib/money";
+import { useNow } from "@/lib/use-now";
+import { orderQuery } from "../api/checkout-api";
 import "../checkout.css";
 import { CashHero } from "./CashHero";
+
+/** One trailer's part of the checkout: what to pay where, its items and estimated time, and its own tracking link. */
+function TrailerOrder({ order, atTill }: { order: CheckoutOrder; atTill: boolean }) {
+  const placed = useQuery(orderQuery(order.id));
+  const now = useNow(30_000);
+  return (
+    <li className="basket-cash__order">
+      <h3 className="basket-cash__vendor">
+        {order.vendorName} <span className="basket-cash__number">· Order #{order.id}</span>
+      </h3>
+      <p className="basket-cash__pay">
+        {atTill ? "" : "Pay "}
+        <strong>{formatPence(order.totalPence)}</strong>{" "}
+        {atTill ? `for ${theName(order.vendorName)} order` : atCounterOf(order.vendorName)}
+      </p>
+      {placed.data ? (
+        <>
+          <p className="basket-cash__eta">
+            Estimated time: <strong>{orderEstimateText(placed.data, "long", now)}</strong>
+          </p>
+          <ul className="basket-cash__items" aria-label={`Items from ${order.vendorName}`}>
+            {placed.data.items.map((item) => (
+              <li key={item.id}>
+                {item.quantity}× {item.name}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : placed.isError ? null : (
+        <Skeleton width="60%" height={16} />
+      )}
+      <Link to={`/order/${order.id}`} className="basket-cash__track">
+        Track {order.vendorName} order
+      </Link>
+    </li>
+  );
+}
 
 /** /pay-cash-at-counter after a basket's cash checkout: what to pay at each trailer's counter (or the park till). */
 export function BasketCashPage({ checkout }: { checkout: CheckoutResponse }) {
@@ -25,17 +68,7 @@ export function BasketCashPage({ checkout }: { checkout: CheckoutResponse }) {
           <h2 id="basket-cash-title">{atTill ? "Your orders" : "Pay at each counter"}</h2>
           <ul className="basket-cash__list">
             {checkout.orders.map((order) => (
-              <li key={order.id}>
-                <span>
-                  {atTill ? "" : "Pay "}
-                  <strong>{formatPence(order.totalPence)}</strong> at the{" "}
-                  <strong>{order.vendorName}</strong> {atTill ? "trailer's order" : "counter"} ·
-                  Order #{order.id}
-                </span>
-                <Link to={`/order/${order.id}`}>
-                  Track your order<span className="visually-hidden"> from {order.vendorName}</span>
-                </Link>
-              </li>
+              <TrailerOrder key={order.id} order={order} atTill={atTill} />
             ))}
           </ul>
           <p className="basket-cash__total">
@@ -62,8 +95,8 @@ export function BasketCashPage({ checkout }: { checkout: CheckoutResponse }) {
               </li>
             </ol>
           </section>
-          <Link className="btn btn--primary btn--block" to="/orders">
-            <span>Track your order</span>
+          <Link className="btn btn--secondary btn--block" to="/orders">
+            <span>See all in My Orders</span>
           </Link>
         </div>
       </div>

@@ -2,8 +2,8 @@ import { PLATE_MAX_LENGTH } from "@contract/limits";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/Button";
 import { Icon } from "@/components/Icon";
+import { displayPlate } from "@/lib/plate";
 import type { CarDelivery } from "../hooks/use-car-delivery";
-import { displayPlate } from "../lib/plate";
 
 function VehicleSelected({ delivery }: { delivery: CarDelivery }) {
   const vehicle = delivery.state.vehicle!;

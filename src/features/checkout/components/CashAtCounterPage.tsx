@@ -3,7 +3,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { PageHeader } from "@/components/PageHeader";
+import { brand } from "@/lib/brand";
+import { atCounterOf, theName } from "@/lib/copy";
 import { formatPence } from "@/lib/money";
+import { orderTypeLabel } from "@/lib/order-display";
 import { useNow } from "@/lib/use-now";
 import { orderQuery } from "../api/checkout-api";
 import { summaryOfOrder } from "../lib/order-view";
@@ -15,7 +18,7 @@ import { CashHero } from "./CashHero";
 import { PlacedOrderReceipt, type PlacedOrderReceiptProps, VehicleRow } from "./PlacedOrderReceipt";
 
 /** The product spec (docs/product-spec.md § Screens and routes): only when there is no order data at all. */
-const SAMPLE = { vendorName: "Food Park Kitchen", orderNumber: "#25" } as const;
+const SAMPLE = { vendorName: `${brand.appName} Kitchen`, orderNumber: "#25" } as const;
 
 export interface CashAtCounterPageProps {
   /** Spec: the cart is cleared on entry. */
@@ -37,7 +40,7 @@ function fromPlaced(placed: PlacedCashOrder): PlacedOrderReceiptProps {
 const sampleSummary: PlacedOrderReceiptProps = {
   orderNumber: SAMPLE.orderNumber,
   vendorName: SAMPLE.vendorName,
-  orderType: "Click & Collect",
+  orderType: orderTypeLabel("takeaway"),
   totalPence: 0,
   estimatedTime: vendorEstimateText(null, "long"),
   items: [],
@@ -95,8 +98,8 @@ function OneOrderCash({
         eyebrow={<>Order {summary.orderNumber} placed</>}
         title={
           <>
-            Pay {summary.totalPence > 0 ? formatPence(summary.totalPence) : ""} at the{" "}
-            {summary.vendorName} counter
+            Pay {summary.totalPence > 0 ? formatPence(summary.totalPence) : ""}{" "}
+            {atCounterOf(summary.vendorName)}
           </>
         }
       />
@@ -108,7 +111,7 @@ function OneOrderCash({
             <ol>
               <li>
                 <strong>Go to the counter and pay.</strong> Show order number {summary.orderNumber}{" "}
-                at the {summary.vendorName} trailer and pay in cash.
+                at {theName(summary.vendorName)} trailer and pay in cash.
               </li>
               <li>
                 <strong>Preparation starts after payment.</strong> The kitchen starts cooking as

@@ -10,8 +10,8 @@ import { useLocation, useNavigate } from "react-router";
 import { Button } from "@/components/Button";
 import { Icon } from "@/components/Icon";
 import { useOnline } from "@/components/OfflineBanner";
-import { enabledOrderTypes } from "@/lib/brand";
 import { formatPence } from "@/lib/money";
+import { orderTypeLabel } from "@/lib/order-display";
 import {
   type CashOrderWrite,
   cashOrderError,
@@ -45,9 +45,6 @@ export interface CheckoutPanelProps {
 export interface CartLocationState {
   checkoutError?: string;
 }
-
-const orderTypeLabel = (orderType: string) =>
-  enabledOrderTypes().find((type) => type.id === orderType)?.label ?? orderType;
 
 const lineSummary = (cart: Cart) =>
   cart.items.map((item) => ({

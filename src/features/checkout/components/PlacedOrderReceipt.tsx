@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { type AddonEntry, AddonList } from "@/components/AddonList";
 import { BillRows } from "@/components/BillRows";
 import { formatPence } from "@/lib/money";
-import { displayPlate } from "../lib/plate";
+import { displayPlate } from "@/lib/plate";
 
 export interface PlacedOrderReceiptLine {
   key: string;

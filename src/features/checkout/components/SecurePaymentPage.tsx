@@ -242,7 +242,7 @@ export default function SecurePaymentPage() {
           <section className="status-panel" aria-labelledby="pay-start-title">
             <h2 id="pay-start-title">Ready to pay</h2>
             <p>
-              You'll enter your card on a secure payment page. Food Park never sees your card
+              You'll enter your card on a secure payment page. {brand.appName} never sees your card
               details.
             </p>
             <Button block busy={busy} onClick={() => start(false)}>

@@ -1,8 +1,9 @@
 import { PLATE_MAX_LENGTH } from "@contract/limits";
 import { MESSAGES } from "@contract/messages";
 import type { Vehicle } from "@contract/orders";
-import { useCallback, useReducer, useRef } from "react";
+import { useCallback, useEffect, useReducer, useRef } from "react";
 import { lookupVehicle } from "../api/checkout-api";
+import { readCarDelivery, writeCarDelivery } from "../lib/car-delivery-storage";
 
 export type CarDeliveryAnswer = "yes" | "no" | null;
 
@@ -56,7 +57,14 @@ export function carDeliveryReducer(state: CarDeliveryState, action: Action): Car
 
 /** The car-delivery question: unanswered, yes (with a found vehicle) or no. Paying waits for an answer. */
 export function useCarDelivery() {
-  const [state, dispatch] = useReducer(carDeliveryReducer, initialCarDelivery);
+  // Back from payment or a reload starts from the answer and plate given before (see car-delivery-storage).
+  const [state, dispatch] = useReducer(carDeliveryReducer, initialCarDelivery, (initial) => ({
+    ...initial,
+    ...readCarDelivery(),
+  }));
+  useEffect(() => {
+    writeCarDelivery({ answer: state.answer, plate: state.plate, vehicle: state.vehicle });
+  }, [state.answer, state.plate, state.vehicle]);
   const controller = useRef<AbortController | null>(null);
 
   const search = useCallback(async () => {

@@ -1,20 +1,8 @@
 import { orderBill } from "@contract/bill";
 import { orderEstimateText } from "@contract/estimated-time";
 import type { Order } from "@contract/orders";
-import { enabledOrderTypes } from "@/lib/brand";
-import { orderLineAddons } from "@/lib/order-display";
+import { orderLineAddons, orderTypeLabel } from "@/lib/order-display";
 import type { PlacedOrderReceiptProps } from "../components/PlacedOrderReceipt";
-
-const ORDER_TYPE_LABELS: Record<string, string> = {
-  dine_in: "Dine In",
-  takeaway: "Click & Collect",
-  delivery: "Delivery",
-};
-
-export const orderTypeLabel = (orderType: string) =>
-  enabledOrderTypes().find((type) => type.id === orderType)?.label ??
-  ORDER_TYPE_LABELS[orderType] ??
-  orderType;
 
 const itemDetail = (item: Order["items"][number]): string | null =>
   item.special_instructions ? `Allergy note: ${item.special_instructions}` : null;

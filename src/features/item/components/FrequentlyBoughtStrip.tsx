@@ -18,7 +18,7 @@ export function FrequentlyBoughtStrip({
   return (
     <section className="fbt" aria-labelledby="fbt-title">
       <h2 id="fbt-title" className="fbt__title">
-        Frequently bought together
+        {group.name}
       </h2>
       <ul className="fbt__list">
         {group.addons.map((addon) => {
@@ -29,7 +29,10 @@ export function FrequentlyBoughtStrip({
               <span className="fbt__name">{addon.name}</span>
               {allergens && <small className="fbt__allergens">{allergens}</small>}
               <span className="fbt__foot">
-                <span className="fbt__price">+{formatPence(addon.pricePence)}</span>
+                {/* Prices show as +£x.xx only when above 0 (spec, add-on groups). */}
+                {addon.pricePence > 0 && (
+                  <span className="fbt__price">+{formatPence(addon.pricePence)}</span>
+                )}
                 <button
                   type="button"
                   className="fbt__toggle"

@@ -1,9 +1,9 @@
-import { allergenLabel } from "@contract/allergens";
+import { ALLERGENS_NOT_DECLARED, allergenLabel, dishAllergenLine } from "@contract/allergens";
 import { TEXT_LIMIT } from "@contract/limits";
 import { MESSAGES } from "@contract/messages";
 import type { AddonGroup } from "@contract/vendors";
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Icon } from "@/components/Icon";
 import { PageHeader } from "@/components/PageHeader";
@@ -11,7 +11,6 @@ import { QuantityStepper } from "@/components/QuantityStepper";
 import { Skeleton } from "@/components/Skeleton";
 import { Spinner } from "@/components/Spinner";
 import { TextEditModal } from "@/components/TextEditModal";
-import { containsLine } from "@/lib/allergens";
 import { ApiError } from "@/lib/api-client";
 import { formatPence } from "@/lib/money";
 import { toasts } from "@/lib/toast-store";
@@ -27,7 +26,7 @@ import {
   toggleAddon,
   unitPricePence,
 } from "../lib/addon-rules";
-import { badgeLabel, selectionOfLine, targetLine } from "../lib/item-display";
+import { badgeLabel, ITEM_BADGES, selectionOfLine, targetLine } from "../lib/item-display";
 import "../item.css";
 import { AddonGroupSection } from "./AddonGroupSection";
 import { FrequentlyBoughtStrip } from "./FrequentlyBoughtStrip";
@@ -93,7 +92,7 @@ function AllergenPanel({ groups, summary }: { groups: AddonGroup[]; summary: Sel
           })}
         </ul>
       ) : (
-        <p className="allergen-panel__none">No allergens declared for this item.</p>
+        <p className="allergen-panel__none">{ALLERGENS_NOT_DECLARED}</p>
       )}
       <p className="allergen-panel__note">
         {optionAllergens ? "Some options below add allergens: each one says which. " : ""}Tell the
@@ -132,6 +131,8 @@ export function ItemDetailPage({ vendorId, itemId, cart, lineId }: Props) {
   const [justAdded, setJustAdded] = useState(false);
   const [noteOpen, setNoteOpen] = useState(false);
   const [pendingNote, setPendingNote] = useState("");
+  // '+ Add' pressed: the stepper replacing it keeps the focus.
+  const addPressed = useRef(false);
 
   const backTo = `/vendor/${vendorId}`;
   if (!validId || item.isError || item.isPending) {
@@ -230,15 +231,14 @@ export function ItemDetailPage({ vendorId, itemId, cart, lineId }: Props) {
         </div>
 
         <div className="item-info">
-          {menuItem.badges.length > 0 && (
-            <p className="item-badges">
-              {menuItem.badges.map((badge) => (
-                <span key={badge} className="badge badge--primary item-badge">
-                  <Icon name="star" size={14} /> {badgeLabel(badge)}
-                </span>
-              ))}
-            </p>
-          )}
+          {/* The spec's decorative badges, on every item page. */}
+          <p className="item-badges">
+            {ITEM_BADGES.map((badge) => (
+              <span key={badge} className="badge badge--primary item-badge">
+                <Icon name="star" size={14} /> {badgeLabel(badge)}
+              </span>
+            ))}
+          </p>
           <h1 className="item-info__name">{menuItem.name}</h1>
           <p className="item-info__description">{menuItem.description}</p>
 
@@ -253,12 +253,16 @@ export function ItemDetailPage({ vendorId, itemId, cart, lineId }: Props) {
                 busy={cart.isBusy}
                 onDecrease={() => cart.setLineQuantity(line.lineId, line.quantity - 1)}
                 onIncrease={() => cart.setLineQuantity(line.lineId, line.quantity + 1)}
+                takeFocus={addPressed.current}
               />
             ) : (
               <button
                 type="button"
                 className="add-btn add-btn--solid"
-                onClick={add}
+                onClick={() => {
+                  addPressed.current = true;
+                  void add();
+                }}
                 disabled={cart.isAdding || !groupsReady || !menuItem.available}
               >
                 {cart.isAdding ? (
@@ -327,12 +331,12 @@ export function ItemDetailPage({ vendorId, itemId, cart, lineId }: Props) {
       </div>
 
       <div className="action-bar item-bar">
-        {summary.extras.length > 0 && (
-          <p className="item-bar__includes" aria-live="polite">
-            Includes: {summary.extras.map((entry) => entry.addon.name).join(", ")}
-            {summary.extrasAllergens.length > 0 && <> · {containsLine(summary.extrasAllergens)}</>}
-          </p>
-        )}
+        <p className="item-bar__includes" aria-live="polite" data-testid="item-bar-allergens">
+          {summary.extras.length > 0 && (
+            <>Includes: {summary.extras.map((entry) => entry.addon.name).join(", ")} · </>
+          )}
+          {dishAllergenLine(menuItem.allergens, summary.chosenAllergens)}
+        </p>
         <button
           type="button"
           className={`btn btn--primary btn--block item-bar__button${errors.length > 0 && !justAdded ? " item-bar__button--blocked" : ""}`}

@@ -170,5 +170,7 @@ export function selectionSummary(
       addedBy.set(id, [...(addedBy.get(id) ?? []), entry.addon.name]);
     }
   }
-  return { extras, extrasAllergens, allergens, addedBy };
+  /** Every chosen add-on's allergen list (portion included), for contract/allergens.ts dishAllergenLine. */
+  const chosenAllergens = chosen.map((entry) => entry.addon.allergens);
+  return { extras, extrasAllergens, allergens, addedBy, chosenAllergens };
 }

@@ -6,6 +6,9 @@ const BADGE_LABELS: Record<string, string> = {
   most_favourite: "Most Favourite",
 };
 
+/** The spec's decorative badges 'Best Seller' and 'Most Favourite': shown on every item page, both. */
+export const ITEM_BADGES = ["best_seller", "most_favourite"] as const;
+
 /** 'best_seller' → 'Best Seller'; labels the server already spells out pass through. */
 export const badgeLabel = (badge: string) => BADGE_LABELS[badge] ?? badge;
 

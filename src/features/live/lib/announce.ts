@@ -18,6 +18,7 @@ export function announceOrderStatus(
     title,
     message,
     tone: notificationTone(notification.status),
+    about: `order-${notification.orderId}`,
     action: { label: "View", onClick: () => view(notification.orderId) },
   });
   void playBeep();

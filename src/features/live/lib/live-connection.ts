@@ -198,8 +198,30 @@ export async function openLiveConnection(
     for (const listener of staffListeners) listener(parsed.data);
   });
 
+  // The server confirmed the token: a later refusal may be retried again.
+  socket.on(SOCKET_EVENTS.authSuccess, () => {
+    authRetried = false;
+  });
+  // 'ping' every 30 s, answered by 'pong': a ping still unanswered at the next one means a dead connection the
+  // transport has not noticed (a phone's radio asleep): logged, and the socket reconnects.
+  let awaitingPong = false;
+  socket.on(SOCKET_EVENTS.pong, () => {
+    awaitingPong = false;
+  });
   const pingTimer = setInterval(() => {
-    if (socket.connected) socket.emit(SOCKET_EVENTS.ping);
+    if (!socket.connected) {
+      awaitingPong = false;
+      return;
+    }
+    if (awaitingPong) {
+      awaitingPong = false;
+      handlers.onError?.(new Error(`no pong within ${SOCKET_PING_MS} ms`), "socket ping");
+      socket.disconnect();
+      socket.connect();
+      return;
+    }
+    awaitingPong = true;
+    socket.emit(SOCKET_EVENTS.ping);
   }, SOCKET_PING_MS);
 
   // After the 5 attempts are spent, coming back online or to the tab tries again.

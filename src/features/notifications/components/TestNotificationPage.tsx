@@ -52,6 +52,7 @@ export default function TestNotificationPage() {
       title: message.title,
       message: message.body,
       tone: notificationTone(status),
+      about: "order-25",
     });
     const system = await showSystemNotification(status).catch(() => false);
     setLastSent(`${message.body}: in-app toast${system ? " and system notification" : ""}`);

@@ -7,6 +7,7 @@ import { Icon } from "@/components/Icon";
 import { StatusPill } from "@/components/StatusPill";
 import { formatPence } from "@/lib/money";
 import { orderTypeIcon, orderTypeLabel, paymentMethodLabel } from "@/lib/order-display";
+import { carText } from "@/lib/plate";
 import { formatDate, formatTime } from "@/lib/time";
 import { CheckoutGroupNote } from "./CheckoutGroupNote";
 
@@ -32,6 +33,14 @@ export function OrderCard({ order, now }: { order: Order; now: number }) {
           </time>
         </p>
       </header>
+      {order.vehicle && (
+        <p className="order-card__car" data-testid="order-car">
+          <Icon name="truck" size={18} />
+          <span>
+            {orderTypeLabel(order.orderType)} to your car: <strong>{carText(order.vehicle)}</strong>
+          </span>
+        </p>
+      )}
 
       {!isFinalStatus(order.status) && (
         <p className="order-card__eta">

@@ -8,6 +8,7 @@ import { PageHeader } from "@/components/PageHeader";
 import { Skeleton } from "@/components/Skeleton";
 import { ApiError } from "@/lib/api-client";
 import { orderTypeLabel, paymentMethodLabel } from "@/lib/order-display";
+import { carText } from "@/lib/plate";
 import { formatDate, formatTime } from "@/lib/time";
 import { useNow } from "@/lib/use-now";
 import { orderDetailQuery } from "../api/orders-api";
@@ -67,6 +68,12 @@ function DetailsTab({ order }: { order: Order }) {
           <dt>Order type</dt>
           <dd>{orderTypeLabel(order.orderType)}</dd>
         </div>
+        {order.vehicle && (
+          <div>
+            <dt>Car delivery</dt>
+            <dd>{carText(order.vehicle)}</dd>
+          </div>
+        )}
         <div>
           <dt>Payment method</dt>
           <dd>{paymentMethodLabel(order.paymentMethod)}</dd>

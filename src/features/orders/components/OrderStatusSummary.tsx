@@ -4,6 +4,7 @@ import type { Order } from "@contract/orders";
 import { Icon, type IconName } from "@/components/Icon";
 import { formatPence } from "@/lib/money";
 import { orderTypeIcon, orderTypeLabel } from "@/lib/order-display";
+import { carText } from "@/lib/plate";
 import { formatDate, formatTime } from "@/lib/time";
 import { bannerTone } from "../lib/status-style";
 
@@ -48,6 +49,11 @@ export function OrderStatusSummary({
             {formatDate(order.created_at)}, {formatTime(order.created_at)}
           </time>
         </p>
+        {order.vehicle && (
+          <p className="order-summary__car" data-testid="order-car">
+            <Icon name="truck" size={18} /> To your car: <strong>{carText(order.vehicle)}</strong>
+          </p>
+        )}
         {!isFinalStatus(order.status) && (
           <p className="order-summary__eta">
             <Icon name="clock" size={18} /> Estimated time:{" "}

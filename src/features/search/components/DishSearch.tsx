@@ -5,6 +5,7 @@ import { Icon } from "@/components/Icon";
 import { formatPence } from "@/lib/money";
 import { canSearch, menuSearchQuery, normaliseSearch } from "../api/menu-search-api";
 import "../search.css";
+import { agrees, countOf } from "@/lib/copy";
 
 const TYPING_PAUSE_MS = 250;
 
@@ -39,7 +40,7 @@ export function DishSearch() {
     status =
       count === 0
         ? `No dishes match '${shown}'`
-        : `${count} ${count === 1 ? "dish" : "dishes"} match '${shown}'`;
+        : `${countOf(count, "dish", "dishes")} ${agrees(count, "matches", "match")} '${shown}'`;
   } else if (active) status = "Searching…";
 
   return (

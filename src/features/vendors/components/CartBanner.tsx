@@ -13,28 +13,47 @@ export interface CartBannerState {
   reason?: string;
 }
 
+const items = (count: number) => `${count} ${count === 1 ? "item" : "items"}`;
+
 /**
- * The menu's way back to the basket, within thumb reach: 'View basket · N items · £x.xx', to this trailer's part of
- * the cart. It steps aside while the 3-second banner shows.
+ * What the menu's basket bar says: 'View basket · N items · £x.xx' while this trailer's cart is the whole basket;
+ * once other trailers' carts hold items too, the figures say whose they are: 'Smash Stack: 1 item · £14.80 —
+ * basket 3 items'.
+ */
+export function basketBarText(
+  vendorName: string | undefined,
+  itemCount: number,
+  subtotalPence: number,
+  parkItemCount: number,
+): string {
+  const own = `${items(itemCount)} · ${formatPence(subtotalPence)}`;
+  if (parkItemCount <= itemCount) return `View basket · ${own}`;
+  return `${vendorName ?? "This trailer"}: ${own} — basket ${items(parkItemCount)}`;
+}
+
+/**
+ * The menu's way back to the basket, within thumb reach, to this trailer's part of the cart. It steps aside while
+ * the 3-second banner shows.
  */
 export function BasketBar({
   href,
+  vendorName,
   itemCount,
   subtotalPence,
+  parkItemCount,
 }: {
   href: string;
+  vendorName: string | undefined;
   itemCount: number;
   subtotalPence: number;
+  parkItemCount: number;
 }) {
   if (itemCount <= 0) return null;
   return (
     <div className="cart-banner-slot">
       <Link to={href} className="basket-bar">
         <Icon name="cart" size={22} />
-        <span>
-          View basket · {itemCount} {itemCount === 1 ? "item" : "items"} ·{" "}
-          {formatPence(subtotalPence)}
-        </span>
+        <span>{basketBarText(vendorName, itemCount, subtotalPence, parkItemCount)}</span>
       </Link>
     </div>
   );

@@ -1,9 +1,10 @@
+import { dishAllergenLine } from "@contract/allergens";
 import type { MenuItem } from "@contract/vendors";
+import { useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { ItemImage } from "@/components/ItemImage";
 import { QuantityStepper } from "@/components/QuantityStepper";
 import { Spinner } from "@/components/Spinner";
-import { containsLine } from "@/lib/allergens";
 import { numericId } from "@/lib/ids";
 import { formatPence } from "@/lib/money";
 import type { MenuCartControls } from "./menu-cart-controls";
@@ -22,6 +23,8 @@ function AddControl({ item, vendorId, cart, ordering, onAdd }: Omit<Props, "eage
   const navigate = useNavigate();
   const menuItemId = numericId(item.id);
   const quantity = cart.quantityOf(menuItemId);
+  // Pressed here: the stepper that replaces the button keeps the focus.
+  const pressed = useRef(false);
 
   if (!item.available) return <span className="menu-item__unavailable">Unavailable</span>;
   if (item.soldOut) return <span className="menu-item__unavailable">Sold out</span>;
@@ -34,15 +37,17 @@ function AddControl({ item, vendorId, cart, ordering, onAdd }: Omit<Props, "eage
         disabled={!ordering}
         onDecrease={() => cart.step(item, -1)}
         onIncrease={() => cart.step(item, 1)}
+        takeFocus={pressed.current}
       />
     );
   }
   const adding = cart.isAdding(menuItemId);
   // Items with required add-on groups cannot be added from the list: the customer picks options first.
-  const onClick = () =>
-    item.has_required_addongroups
-      ? navigate(`/vendor/${vendorId}/item/${menuItemId}`)
-      : onAdd(item);
+  const onClick = () => {
+    if (item.has_required_addongroups) return navigate(`/vendor/${vendorId}/item/${menuItemId}`);
+    pressed.current = true;
+    onAdd(item);
+  };
   return (
     <button
       type="button"
@@ -65,7 +70,7 @@ function AddControl({ item, vendorId, cart, ordering, onAdd }: Omit<Props, "eage
 
 /** Image, name, description, price, allergens in words; the row opens the item, the button adds it. */
 export function MenuItemRow({ item, vendorId, cart, ordering, eagerImage, onAdd }: Props) {
-  const allergens = containsLine(item.allergens);
+  const allergens = dishAllergenLine(item.allergens);
   const to = `/vendor/${vendorId}/item/${numericId(item.id)}`;
   return (
     <li className="menu-item">

@@ -284,8 +284,10 @@ export function VendorMenuPage({ vendorId, cart }: { vendorId: number; cart: Men
       {!banner && (
         <BasketBar
           href={cart.cartHref}
+          vendorName={vendor.data?.name}
           itemCount={cart.basket.itemCount}
           subtotalPence={cart.basket.subtotalPence}
+          parkItemCount={cart.parkItemCount}
         />
       )}
     </div>

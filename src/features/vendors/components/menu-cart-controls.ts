@@ -8,6 +8,8 @@ export interface MenuCartControls {
   cartHref: string;
   /** Everything in this trailer's basket (quantities summed) and its items' price, for the sticky basket bar. */
   basket: { itemCount: number; subtotalPence: number };
+  /** Everything in the whole park basket (every trailer, quantities summed): the bar says so when it differs. */
+  parkItemCount: number;
   quantityOf(menuItemId: number): number;
   isAdding(menuItemId: number): boolean;
   /** Any write for this item is waiting for the server. */

@@ -25,7 +25,7 @@ function fakeWorker() {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("clearing the customer's cached data on sign-out", () => {
-  it("deletes the cart and order caches (not menus or images) and tells the worker", async () => {
+  it("deletes the cart and order caches (not menus, images or page shells) and tells the worker", async () => {
     const caches = fakeCaches([...Object.values(CACHE_NAMES), "workbox-precache-v2"]);
     const worker = fakeWorker();
     vi.stubGlobal("caches", caches);
@@ -36,7 +36,7 @@ describe("clearing the customer's cached data on sign-out", () => {
     await clearUserDataCaches();
 
     expect([...caches.present].sort()).toEqual(
-      [CACHE_NAMES.images, CACHE_NAMES.menus, "workbox-precache-v2"].sort(),
+      [CACHE_NAMES.images, CACHE_NAMES.menus, CACHE_NAMES.shells, "workbox-precache-v2"].sort(),
     );
     expect(worker.received).toEqual([{ type: "CLEAR_USER_DATA" }]);
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { carDeliveryReducer, initialCarDelivery } from "@/features/checkout/hooks/use-car-delivery";
 import { isAllowedCheckoutUrl } from "@/features/checkout/lib/checkout-url";
 import { allergyNote, orderPayload } from "@/features/checkout/lib/order-payload";
-import { displayPlate } from "@/features/checkout/lib/plate";
+import { displayPlate } from "@/lib/plate";
 
 const ORIGIN = "https://park.example";
 

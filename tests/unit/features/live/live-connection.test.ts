@@ -71,6 +71,42 @@ afterEach(() => {
 const session = { token: "tok", userId: 7, url: "" };
 
 describe("the live connection", () => {
+  it("listens for 'pong': an answered ping keeps the socket, an unanswered one reconnects it", async () => {
+    const errors: string[] = [];
+    const connection = await openLiveConnection(
+      session,
+      { onOrderStatus: () => undefined, onError: (_e, context) => errors.push(context) },
+      loader,
+    );
+    socket.connectNow();
+    vi.advanceTimersByTime(30_000);
+    socket.serverSends(SOCKET_EVENTS.pong, { timestamp: Date.now() });
+    vi.advanceTimersByTime(30_000);
+    expect(socket.disconnect).not.toHaveBeenCalled();
+    // No pong for the second ping: by the third, the connection is called dead and made again.
+    vi.advanceTimersByTime(30_000);
+    expect(socket.disconnect).toHaveBeenCalledTimes(1);
+    expect(socket.connect).toHaveBeenCalled();
+    expect(errors).toContain("socket ping");
+    connection.close();
+  });
+
+  it("listens for 'auth-success': a refusal after a confirmed sign-in is retried again", async () => {
+    const revalidateToken = vi.fn(async () => "fresh");
+    const connection = await openLiveConnection(
+      session,
+      { onOrderStatus: () => undefined, revalidateToken },
+      loader,
+    );
+    socket.connectNow();
+    socket.serverSends(SOCKET_EVENTS.authError, { message: "expired" });
+    await vi.waitFor(() => expect(revalidateToken).toHaveBeenCalledTimes(1));
+    socket.serverSends(SOCKET_EVENTS.authSuccess, { userId: 7, role: "customer" });
+    socket.serverSends(SOCKET_EVENTS.authError, { message: "expired" });
+    await vi.waitFor(() => expect(revalidateToken).toHaveBeenCalledTimes(2));
+    connection.close();
+  });
+
   it("connects websocket first with polling fallback, 5 attempts, 1 s up to 5 s", async () => {
     const connection = await openLiveConnection(
       session,
