@@ -1,6 +1,6 @@
 import { defineConfig } from "vite";
 
-/** Bundles the server (not its dependencies) into dist/server/main.js for `npm start`, and the staff:add command. */
+/** Bundles the server (not its dependencies) into dist/server/main.js for `npm start`, and the staff:add and park:import commands. */
 export default defineConfig({
   // The layer aliases (@server/, @contract/) are declared once, in tsconfig.json.
   resolve: { tsconfigPaths: true },
@@ -11,7 +11,11 @@ export default defineConfig({
     target: "node20",
     sourcemap: true,
     rollupOptions: {
-      input: { main: "server/src/main.ts", "staff-add": "server/src/cli/staff-add.ts" },
+      input: {
+        main: "server/src/main.ts",
+        "staff-add": "server/src/cli/staff-add.ts",
+        "park-import": "server/src/cli/park-import.ts",
+      },
       output: { entryFileNames: "[name].js" },
     },
   },

@@ -11,60 +11,23 @@
  * named instead of seeding a broken park.
  */
 
-import { ALLERGENS } from "@contract/allergens";
+import {
+  type ParkAddon,
+  type ParkAddonGroup,
+  type ParkItem,
+  type ParkTrailer,
+  parkTrailerSchema,
+} from "@contract/park-file";
 import * as z from "zod/mini";
 
-const allergenId = z.enum(ALLERGENS.map((allergen) => allergen.id) as [string, ...string[]]);
-const pence = z.number().check(z.int(), z.nonnegative());
-
-const seedAddon = z.strictObject({
-  name: z.string(),
-  description: z.optional(z.string()),
-  pricePence: pence,
-  isDefault: z.optional(z.boolean()),
-  allergens: z.optional(z.array(allergenId)),
-});
-
-const seedAddonGroup = z.strictObject({
-  name: z.string(),
-  minQuantity: z.number().check(z.int(), z.nonnegative()),
-  maxQuantity: z.number().check(z.int(), z.positive()),
-  isRequired: z.boolean(),
-  addons: z.array(seedAddon),
-});
-
-const seedItem = z.strictObject({
-  name: z.string(),
-  description: z.string(),
-  pricePence: pence,
-  image: z.string(),
-  allergens: z.array(allergenId),
-  badges: z.optional(z.array(z.enum(["best_seller", "most_favourite"]))),
-  addonGroups: z.optional(z.array(seedAddonGroup)),
-});
-
-const seedVendor = z.strictObject({
-  slug: z.string(),
-  name: z.string(),
-  description: z.string(),
-  logo: z.string(),
-  image: z.string(),
-  status: z.enum(["open", "closed"]),
-  rating: z.number(),
-  preparationTimeMin: z.number().check(z.int(), z.positive()),
-  preparationTimeMax: z.number().check(z.int(), z.positive()),
-  priceCategory: z.enum(["under_10", "10_to_20", "over_20"]),
-  phone: z.string(),
-  email: z.string(),
-  categories: z.array(z.strictObject({ name: z.string(), items: z.array(seedItem) })),
-});
-
+// The demo park's per-trailer files are trailers of the park file format (contract/park-file.ts).
+const seedVendor = parkTrailerSchema;
 const parkFile = z.strictObject({ trailers: z.array(z.string()) });
 
-export type SeedAddon = z.infer<typeof seedAddon>;
-export type SeedAddonGroup = z.infer<typeof seedAddonGroup>;
-export type SeedItem = z.infer<typeof seedItem>;
-export type SeedVendor = z.infer<typeof seedVendor>;
+export type SeedAddon = ParkAddon;
+export type SeedAddonGroup = ParkAddonGroup;
+export type SeedItem = ParkItem;
+export type SeedVendor = ParkTrailer;
 
 // Bundled at build time (Vite), so the built server needs no data folder beside it.
 const files = import.meta.glob<unknown>("./demo-park/*.json", { eager: true, import: "default" });

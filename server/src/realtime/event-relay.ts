@@ -9,16 +9,19 @@ import type { SharedState } from "../plugins/redis.js";
 export const RELAYED_EVENTS = ["catalogueChanged"] as const;
 type RelayedEvent = (typeof RELAYED_EVENTS)[number];
 
-interface RelayMessage {
+export interface RelayMessage {
   from: string;
   event: RelayedEvent;
 }
+
+/** The pub/sub channel of the relayed events (also published to by commands such as `npm run park:import`). */
+export const relayEventsChannel = (prefix: string): string => `${prefix}events`;
 
 export async function relayCrossNodeEvents(
   app: FastifyInstance,
   shared: SharedState,
 ): Promise<void> {
-  const channel = `${shared.prefix}events`;
+  const channel = relayEventsChannel(shared.prefix);
   // While a relayed event is re-emitted here, the local listener must not publish it again.
   let relaying = false;
 

@@ -19,6 +19,11 @@ import {
 export const COMPRESS_MIN_BYTES = 1024;
 /** How often the catalogue looks whether a trailer's opening hours began or ended. */
 const STATUS_CHECK_MS = 20_000;
+/**
+ * PostgreSQL only: how often each node looks whether the park's record of changes (park_audit) gained a row it has
+ * not loaded, e.g. one written by `npm run park:import` from another process. One indexed read of max(id).
+ */
+export const CATALOGUE_FOLLOW_MS = 2_000;
 /** Distinct vendor-list pages kept serialised per snapshot; past it a page is built per request. */
 const MAX_CACHED_LIST_PAGES = 256;
 
@@ -90,14 +95,21 @@ export interface CatalogueDeps {
  */
 export function createCatalogue({ db, events, logError }: CatalogueDeps) {
   let snapshot: Snapshot | undefined;
+  /** The newest park_audit row the served snapshot includes (PostgreSQL: the follow timer compares it). */
+  let auditSeen = 0;
   let loading: Promise<void> | undefined;
   let again = false;
 
   async function build(): Promise<Snapshot> {
     // One consistent read of the whole catalogue.
     const { vendorRows, itemRows, groups } = await db.transaction(async (tx) => {
-      if (db.kind === "postgres")
+      if (db.kind === "postgres") {
         await tx.query("set transaction isolation level repeatable read, read only");
+        const [row] = await tx.query<{ id: number }>(
+          "select coalesce(max(id), 0)::int as id from park_audit",
+        );
+        auditSeen = row?.id ?? 0;
+      }
       return {
         vendorRows: await vendorsRepository(tx).all(),
         itemRows: await menuRepository(tx).allItems(),
@@ -226,6 +238,23 @@ export function createCatalogue({ db, events, logError }: CatalogueDeps) {
     );
   }
   let started = false;
+  let followTimer: ReturnType<typeof setInterval> | undefined;
+  let following = false;
+  /** A change another process recorded (an import from the command line) reloads this node within CATALOGUE_FOLLOW_MS. */
+  async function followDatabase() {
+    if (following || loading) return;
+    following = true;
+    try {
+      const [row] = await db.query<{ id: number }>(
+        "select coalesce(max(id), 0)::int as id from park_audit",
+      );
+      if ((row?.id ?? 0) > auditSeen) onChange();
+    } catch {
+      // The database is away: the next look tries again (outages are reported where requests fail).
+    } finally {
+      following = false;
+    }
+  }
 
   const onChange = () => {
     reload().catch((error) => (logError ?? console.error)(error, "reloading the catalogue failed"));
@@ -243,6 +272,10 @@ export function createCatalogue({ db, events, logError }: CatalogueDeps) {
         if (!loading && statusDrifted()) onChange();
       }, STATUS_CHECK_MS);
       statusTimer.unref?.();
+      if (db.kind === "postgres") {
+        followTimer = setInterval(() => void followDatabase(), CATALOGUE_FOLLOW_MS);
+        followTimer.unref?.();
+      }
     },
 
     /** Settles when no load is under way (e.g. after emitting `catalogueChanged`). */
@@ -253,6 +286,7 @@ export function createCatalogue({ db, events, logError }: CatalogueDeps) {
       events.off("catalogueChanged", onChange);
       if (pauseTimer) clearTimeout(pauseTimer);
       if (statusTimer) clearInterval(statusTimer);
+      if (followTimer) clearInterval(followTimer);
     },
 
     /** When the snapshot now served was read from the database. */

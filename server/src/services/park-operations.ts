@@ -6,6 +6,7 @@
  * socket server tells its customers ('catalogue-changed').
  */
 import type { User } from "@contract/auth";
+import type { ParkFile } from "@contract/park-file";
 import {
   AUDIT_LIST_SIZE,
   type AuditEntry,
@@ -19,6 +20,7 @@ import type { VendorRow } from "../db/repositories/vendors.js";
 import type { DomainEvents } from "../events.js";
 import { forbidden, notFound } from "../http-error.js";
 import type { Catalogue } from "./catalogue.js";
+import { applyTrailer, type TrailerImportChange } from "./operations/park-import.js";
 import { tradingStatus } from "./operations/trading-hours.js";
 
 export interface ParkOperationsDeps {
@@ -29,6 +31,8 @@ export interface ParkOperationsDeps {
 }
 
 type Staff = Pick<User, "id" | "email">;
+/** Who made a change: a staff account, or a command run on the server (no account: `id` null). */
+type Author = { id: number | null; email: string };
 
 /** The trailers a staff account runs: 'all' for a park manager (no rows), else the vendor ids. */
 export async function staffScope(q: Queryable, userId: number): Promise<"all" | Set<number>> {
@@ -63,7 +67,7 @@ export function createParkOperations(deps: ParkOperationsDeps) {
 
   async function audit(
     tx: Queryable,
-    staff: Staff,
+    staff: Author,
     entry: { vendorId: number; action: string; target: string; before: unknown; after: unknown },
   ) {
     await tx.query(
@@ -292,6 +296,33 @@ export function createParkOperations(deps: ParkOperationsDeps) {
       });
       await announce();
       return { id: addonId, soldOut };
+    },
+
+    /**
+     * Applies a checked park file (menus, prices, add-ons, allergens) in ONE transaction, with one audit row per
+     * trailer it changed (only what differs, before → after), then announces it like every other change.
+     */
+    async importPark(by: Author, park: ParkFile): Promise<TrailerImportChange[]> {
+      const changes = await db.transaction(async (tx) => {
+        // One import at a time (two files applied at once would interleave their matching).
+        await tx.query("select pg_advisory_xact_lock(4242003)");
+        const changed: TrailerImportChange[] = [];
+        for (const trailer of park.trailers) {
+          const change = await applyTrailer(tx, trailer);
+          if (!change) continue;
+          changed.push(change);
+          await audit(tx, by, {
+            vendorId: change.vendorId,
+            action: change.created ? "menu import (new trailer)" : "menu import",
+            target: change.name,
+            before: change.created ? null : change.before,
+            after: change.after,
+          });
+        }
+        return changed;
+      });
+      if (changes.length) await announce();
+      return changes;
     },
 
     /** The latest changes to the trailers this staff member runs (every trailer for a park manager). */
