@@ -23,7 +23,7 @@ function AppBanners() {
 // Loaded once the first screen has settled: socket.io-client stays out of the page chunks and off the first paint.
 const LiveUpdates = lazy(() => import("./LiveUpdates"));
 
-// Its own chunk: the basket's query and schema stay out of the first screen's code.
+// Its own chunk, mounted once the first screen has settled: the basket's query and schema stay off the first render.
 const ParkBasketLink = lazy(() => import("./ParkBasketLink"));
 
 function PageFallback() {
@@ -71,9 +71,11 @@ export function AppLayout() {
             </NavLink>
           ))}
         </nav>
-        <Suspense fallback={null}>
-          <ParkBasketLink placement="top" />
-        </Suspense>
+        <AfterFirstScreen>
+          <Suspense fallback={null}>
+            <ParkBasketLink placement="top" />
+          </Suspense>
+        </AfterFirstScreen>
       </header>
       <AppBanners />
       <main id="main" className="app-main">
@@ -81,9 +83,11 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <Suspense fallback={null}>
-        <ParkBasketLink placement="bottom" />
-      </Suspense>
+      <AfterFirstScreen>
+        <Suspense fallback={null}>
+          <ParkBasketLink placement="bottom" />
+        </Suspense>
+      </AfterFirstScreen>
       <nav aria-label="Main" className="bottom-nav">
         {NAV_ITEMS.map((item) => (
           <NavLink key={item.to} to={item.to} end={item.to === "/"} className="bottom-nav__link">

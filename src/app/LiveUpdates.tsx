@@ -18,7 +18,7 @@ import { ApiError } from "../lib/api-client";
 import { announceSessionExpired, currentToken } from "../lib/auth-storage";
 import { brand } from "../lib/brand";
 import { socketUrl } from "../lib/config";
-import { refreshCatalogue } from "./catalogue-refresh";
+import { refreshCatalogue, revalidateShownCatalogue } from "./catalogue-refresh";
 
 /** Every order the cache holds (lists and details), by id; the detail wins over a list copy. */
 function cachedOrders(client: QueryClient): Map<number, Order> {
@@ -121,6 +121,7 @@ export default function LiveUpdates() {
       announce(notification);
     },
     onCatalogueChanged: () => void refreshCatalogue(queryClient).catch(() => undefined),
+    onFirstConnect: () => void revalidateShownCatalogue(queryClient).catch(() => undefined),
     onResync: () => {
       void catchUpOnOrders(queryClient, announce).catch(() => undefined);
       // A catalogue change may have been missed while away.

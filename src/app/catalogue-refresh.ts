@@ -41,3 +41,16 @@ export async function refreshCatalogue(client: QueryClient): Promise<void> {
     client.refetchQueries({ queryKey: [...vendorKeys.all, "list"] }),
   ]);
 }
+
+/**
+ * The screen's catalogue fetched before the live connection was up may have missed a change made in between:
+ * what is shown is fetched again past the browser's short-lived copy (the worker's saved menus stay for offline).
+ */
+export async function revalidateShownCatalogue(client: QueryClient): Promise<void> {
+  revalidateGetsFor(REVALIDATE_MS);
+  await Promise.all([
+    client.invalidateQueries({ queryKey: vendorKeys.all, refetchType: "active" }),
+    client.invalidateQueries({ queryKey: itemKeys.all, refetchType: "active" }),
+    client.invalidateQueries({ queryKey: CART_QUERY_PREFIX, refetchType: "active" }),
+  ]);
+}

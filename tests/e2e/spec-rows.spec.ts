@@ -117,9 +117,11 @@ test.describe("profile", () => {
     context,
   }) => {
     const session = await apiNewCustomer(page.request, "Priya Profile");
+    // A server error (a 503 is first sent again after its Retry-After, then kept as "not reached": that path is
+    // the outage tests').
     await context.route("**/auth/me", (route) =>
       route.fulfill({
-        status: 503,
+        status: 500,
         contentType: "application/json",
         body: '{"message":"Down for maintenance"}',
       }),

@@ -29,6 +29,7 @@ export function useLiveConnection(
       onOrderStatus: (notification) => latest.current.onOrderStatus(notification),
       onCatalogueChanged: () => latest.current.onCatalogueChanged?.(),
       onResync: () => latest.current.onResync?.(),
+      onFirstConnect: () => latest.current.onFirstConnect?.(),
       onStateChange: (state) => latest.current.onStateChange?.(state),
       onError: (error, context) => latest.current.onError?.(error, context),
       revalidateToken: async () => (await latest.current.revalidateToken?.()) ?? null,

@@ -23,6 +23,11 @@ export interface LiveHandlers {
    * confirms): refetch the open orders, since status events may have been missed meanwhile.
    */
   onResync?(): void;
+  /**
+   * The first connection is up: catalogue changes reach this page from now on. What the page fetched before
+   * (its menu, a moment ago) may already be out of date: revalidate what is shown.
+   */
+  onFirstConnect?(): void;
   onStateChange?(state: ConnectionState): void;
   /** Socket errors are only logged (docs/product-spec.md § Error catalogue). */
   onError?(error: unknown, context: string): void;
@@ -141,6 +146,7 @@ export async function openLiveConnection(
     signIn();
     if (staffListeners.size > 0) socket.emit(SOCKET_EVENTS.joinStaffRoom);
     if (everConnected) resyncDue = true;
+    else handlers.onFirstConnect?.();
     everConnected = true;
     awaitRoom();
     handlers.onStateChange?.("connected");
