@@ -102,22 +102,7 @@ export function cartsRepository(db: Queryable) {
       );
     },
 
-    /** Lines in the order they were first added, with their menu item's current data. */
-    async lines(cartId: number): Promise<CartLineRow[]> {
-      return db.query<CartLineRow>(
-        `select l.id, l.cart_id, l.menu_item_id, l.quantity, l.allergy_information, l.config_key,
-                mi.name as item_name, mi.description as item_description, mi.image as item_image,
-                mi.price_pence as item_price_pence, (mi.available and not mi.sold_out and not exists (
-                  select 1 from cart_line_addons sla join addons sa on sa.id = sla.addon_id
-                  where sla.cart_line_id = l.id and sa.sold_out)) as item_available,
-                mi.sold_out as item_sold_out, mi.allergens as item_allergens
-         from cart_lines l join menu_items mi on mi.id = l.menu_item_id
-         where l.cart_id = $1 order by l.created_at, l.id`,
-        [cartId],
-      );
-    },
-
-    /** `lines` with each line's add-ons (as `lineAddons` gives them) in one statement: one round trip per cart. */
+    /** Lines in the order they were first added, with their menu item's current data and their add-ons (in menu order), in one statement: one round trip per cart. */
     async linesWithAddons(
       cartId: number,
     ): Promise<(CartLineRow & { addons: Omit<CartLineAddonRow, "cart_line_id">[] })[]> {
@@ -140,20 +125,6 @@ export function cartsRepository(db: Queryable) {
                 ), '[]'::json) as addons
          from cart_lines l join menu_items mi on mi.id = l.menu_item_id
          where l.cart_id = $1 order by l.created_at, l.id`,
-        [cartId],
-      );
-    },
-
-    /** Every add-on of the cart's lines, in menu order (group, then add-on). */
-    async lineAddons(cartId: number): Promise<CartLineAddonRow[]> {
-      return db.query<CartLineAddonRow>(
-        `select la.cart_line_id, la.addon_id, la.group_id, la.quantity, a.name as addon_name,
-                a.price_pence as addon_price_pence, g.name as group_name, a.allergens as addon_allergens
-         from cart_line_addons la
-         join cart_lines l on l.id = la.cart_line_id
-         join addons a on a.id = la.addon_id
-         join addon_groups g on g.id = la.group_id
-         where l.cart_id = $1 order by g.position, g.id, a.position, a.id`,
         [cartId],
       );
     },
