@@ -1,13 +1,13 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { Registry } from "prom-client";
 import { bearerToken } from "./auth.js";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** This app's Prometheus registry (one per app: tests run several in one process). */
-    metrics: Registry;
+    /** This app's Prometheus registry (one per app: tests run several in one process); null without METRICS_TOKEN. */
+    metrics: Registry | null;
   }
 }
 
@@ -22,11 +22,19 @@ function sameToken(sent: string | null, expected: string): boolean {
 }
 
 /**
- * Prometheus metrics at GET /metrics, for a scraper holding METRICS_TOKEN (no token set: no endpoint). Labels are
+ * Prometheus metrics at GET /metrics, for a scraper holding METRICS_TOKEN (no token set: no endpoint, no counting). Labels are
  * route templates (`/api/orders/:orderId`), methods, status codes and outcomes: never a customer, order or token.
  */
 export default fp<{ token: string | undefined }>(
   async (app: FastifyInstance, { token }) => {
+    // Nobody can scrape without the token: nothing is counted, no per-request hook, prom-client never loaded.
+    if (!token) {
+      app.decorate("metrics", null);
+      return;
+    }
+    const { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } = await import(
+      "prom-client"
+    );
     const registry = new Registry();
     app.decorate("metrics", registry);
     // Process metrics, event-loop lag among them (nodejs_eventloop_lag_seconds and its percentiles).
@@ -120,7 +128,6 @@ export default fp<{ token: string | undefined }>(
       },
     });
 
-    if (!token) return;
     app.get("/metrics", async (request, reply) => {
       reply.header("Cache-Control", "no-store");
       if (!sameToken(bearerToken(request.headers.authorization), token)) {

@@ -50,8 +50,10 @@ const PAGE = `<!doctype html>
  * an interactive explorer (Swagger UI) that calls this server.
  */
 export default async function openApiRoutes(app: FastifyInstance, options: { explorer: boolean }) {
-  const document = JSON.stringify(buildOpenApiDocument({ explorer: options.explorer }));
+  // Built at the first request, not at start: most nodes are never asked for it.
+  let document: string | undefined;
   app.get("/openapi.json", async (_request, reply) => {
+    document ??= JSON.stringify(buildOpenApiDocument({ explorer: options.explorer }));
     reply.header("Cache-Control", "public, max-age=60").type("application/json; charset=utf-8");
     return document;
   });

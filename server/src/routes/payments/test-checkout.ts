@@ -65,7 +65,7 @@ export default async function testCheckoutRoutes(
     return sendPage(reply, result.field === null ? 402 : 400, {
       ...view,
       values: { number: card.number, expiry: card.expiry, name: card.name },
-      error: { message: result.message, field: result.field },
+      error: { message: closed ? CLOSED_MESSAGE : result.message, field: result.field },
       appName,
       closedMessage: closed ? CLOSED_MESSAGE : null,
     });

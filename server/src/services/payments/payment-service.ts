@@ -367,8 +367,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         return {
           paid: false as const,
           field: null,
-          message:
-            "This payment session has expired. Go back to Food Park and start the payment again.",
+          // The page that shows it names the brand's app (routes/payments/test-checkout.ts).
+          message: "This payment session has expired. Start the payment again from the app.",
         };
       }
       const outcome = chargeTestCard(card);
