@@ -44,13 +44,14 @@ export async function refreshCatalogue(client: QueryClient): Promise<void> {
 
 /**
  * The screen's catalogue fetched before the live connection was up may have missed a change made in between:
- * what is shown is fetched again past the browser's short-lived copy (the worker's saved menus stay for offline).
+ * the menus shown are fetched again past the browser's short-lived copy (the worker's saved menus stay for offline).
+ * Not the cart: it is read once per screen (a second GET would double every cart load), and the server refuses a
+ * sold-out line at checkout with its name anyway.
  */
 export async function revalidateShownCatalogue(client: QueryClient): Promise<void> {
   revalidateGetsFor(REVALIDATE_MS);
   await Promise.all([
     client.invalidateQueries({ queryKey: vendorKeys.all, refetchType: "active" }),
     client.invalidateQueries({ queryKey: itemKeys.all, refetchType: "active" }),
-    client.invalidateQueries({ queryKey: CART_QUERY_PREFIX, refetchType: "active" }),
   ]);
 }
