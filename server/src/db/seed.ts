@@ -1,5 +1,12 @@
 import { hashPassword } from "@server/lib/passwords.js";
 import type { Database, Queryable } from "./database.js";
+import {
+  type ItemPlacement,
+  insertAddonGroupRow,
+  insertAddonRow,
+  insertMenuItemRow,
+  insertVendorRow,
+} from "./repositories/park-rows.js";
 import { loadSeedVendors, type SeedItem, type SeedVendor } from "./seed-data.js";
 
 export const DEMO_ACCOUNTS = [
@@ -53,78 +60,25 @@ export async function seedDemoPark(db: Database): Promise<boolean> {
 }
 
 async function insertVendor(tx: Queryable, vendor: SeedVendor, position: number): Promise<void> {
-  const [row] = await tx.query<{ id: number }>(
-    `insert into vendors (slug, name, description, logo, image, trading_status, rating,
-       preparation_time_min, preparation_time_max, price_category, phone, email, position)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id`,
-    [
-      vendor.slug,
-      vendor.name,
-      vendor.description,
-      vendor.logo,
-      vendor.image,
-      vendor.status,
-      vendor.rating,
-      vendor.preparationTimeMin,
-      vendor.preparationTimeMax,
-      vendor.priceCategory,
-      vendor.phone,
-      vendor.email,
-      position,
-    ],
-  );
+  const vendorId = await insertVendorRow(tx, vendor, position);
   for (const [categoryPosition, category] of vendor.categories.entries()) {
     for (const [itemPosition, item] of category.items.entries()) {
-      await insertItem(tx, row!.id, category.name, categoryPosition, itemPosition, item);
+      const placement = {
+        vendorId,
+        category: category.name,
+        categoryPosition,
+        position: itemPosition,
+      };
+      await insertItem(tx, placement, item);
     }
   }
 }
 
-async function insertItem(
-  tx: Queryable,
-  vendorId: number,
-  category: string,
-  categoryPosition: number,
-  position: number,
-  item: SeedItem,
-): Promise<void> {
-  const [row] = await tx.query<{ id: number }>(
-    `insert into menu_items (vendor_id, category, category_position, position, name, description,
-       price_pence, image, allergens, badges)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
-    [
-      vendorId,
-      category,
-      categoryPosition,
-      position,
-      item.name,
-      item.description,
-      item.pricePence,
-      item.image,
-      item.allergens,
-      item.badges ?? [],
-    ],
-  );
+async function insertItem(tx: Queryable, placement: ItemPlacement, item: SeedItem): Promise<void> {
+  const itemId = await insertMenuItemRow(tx, placement, item);
   for (const [groupPosition, group] of (item.addonGroups ?? []).entries()) {
-    const [groupRow] = await tx.query<{ id: number }>(
-      `insert into addon_groups (menu_item_id, name, min_quantity, max_quantity, is_required, position)
-       values ($1, $2, $3, $4, $5, $6) returning id`,
-      [row!.id, group.name, group.minQuantity, group.maxQuantity, group.isRequired, groupPosition],
-    );
-    for (const [addonPosition, addon] of group.addons.entries()) {
-      await tx.query(
-        `insert into addons (group_id, name, description, price_pence, is_default, allergens, position)
-         values ($1, $2, $3, $4, $5, $6, $7)`,
-        [
-          groupRow!.id,
-          addon.name,
-          addon.description ?? "",
-          addon.pricePence,
-          addon.isDefault ?? false,
-          addon.allergens ?? [],
-          addonPosition,
-        ],
-      );
-    }
+    const groupId = await insertAddonGroupRow(tx, itemId, group, groupPosition);
+    for (const [addonPosition, addon] of group.addons.entries())
+      await insertAddonRow(tx, groupId, addon, addonPosition);
   }
 }

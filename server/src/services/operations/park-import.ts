@@ -14,6 +14,13 @@ import {
   parkFileSchema,
 } from "@contract/park-file";
 import type { Queryable } from "@server/db/database.js";
+import {
+  addonRowValues,
+  insertAddonGroupRow,
+  insertAddonRow,
+  insertMenuItemRow,
+  insertVendorRow,
+} from "@server/db/repositories/park-rows.js";
 import { jsonLines, lineOf, pathText, syntaxErrorLine } from "@server/lib/json-lines.js";
 
 export type ParkFileCheck = { ok: true; park: ParkFile } | { ok: false; errors: string[] };
@@ -202,27 +209,7 @@ export async function applyTrailer(
     if (sets.length)
       await tx.query(`update vendors set ${sets.join(", ")} where id = $1`, [vendorId, ...values]);
   } else {
-    const [row] = await tx.query<{ id: number }>(
-      `insert into vendors (slug, name, description, logo, image, trading_status, rating,
-         preparation_time_min, preparation_time_max, price_category, phone, email, position)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
-         (select coalesce(max(position), -1) + 1 from vendors)) returning id`,
-      [
-        trailer.slug,
-        trailer.name,
-        trailer.description,
-        trailer.logo,
-        trailer.image,
-        trailer.status,
-        trailer.rating,
-        trailer.preparationTimeMin,
-        trailer.preparationTimeMax,
-        trailer.priceCategory,
-        trailer.phone,
-        trailer.email,
-      ],
-    );
-    vendorId = row!.id;
+    vendorId = await insertVendorRow(tx, trailer, "last");
     for (const [field] of VENDOR_FIELDS) after[field] = trailer[field];
     after.status = trailer.status;
   }
@@ -270,24 +257,8 @@ export async function applyTrailer(
         }
         await applyGroups(tx, row.id, item);
       } else {
-        const [inserted] = await tx.query<{ id: number }>(
-          `insert into menu_items (vendor_id, category, category_position, position, name, description,
-             price_pence, image, allergens, badges)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
-          [
-            vendorId,
-            category.name,
-            categoryPosition,
-            position,
-            item.name,
-            item.description,
-            item.pricePence,
-            item.image,
-            item.allergens,
-            item.badges ?? [],
-          ],
-        );
-        await applyGroups(tx, inserted!.id, item);
+        const placement = { vendorId, category: category.name, categoryPosition, position };
+        await applyGroups(tx, await insertMenuItemRow(tx, placement, item), item);
         itemsBefore[item.name] = null;
         itemsAfter[item.name] = next;
       }
@@ -344,12 +315,7 @@ async function applyGroups(tx: Queryable, itemId: number, item: ParkItem): Promi
         ],
       );
     } else {
-      const [row] = await tx.query<{ id: number }>(
-        `insert into addon_groups (menu_item_id, name, min_quantity, max_quantity, is_required, position)
-         values ($1, $2, $3, $4, $5, $6) returning id`,
-        [itemId, group.name, group.minQuantity, group.maxQuantity, group.isRequired, groupPosition],
-      );
-      groupId = row!.id;
+      groupId = await insertAddonGroupRow(tx, itemId, group, groupPosition);
     }
     keptGroups.add(groupId);
     const addons = await tx.query<{ id: number; name: string }>(
@@ -359,28 +325,16 @@ async function applyGroups(tx: Queryable, itemId: number, item: ParkItem): Promi
     const addonByName = new Map(addons.map((addon) => [key(addon.name), addon]));
     const keptAddons = new Set<number>();
     for (const [addonPosition, addon] of group.addons.entries()) {
-      const values = [
-        addon.name,
-        addon.description ?? "",
-        addon.pricePence,
-        addon.isDefault ?? false,
-        addon.allergens ?? [],
-        addonPosition,
-      ];
       const found = addonByName.get(key(addon.name));
       if (found) {
         await tx.query(
           `update addons set name = $2, description = $3, price_pence = $4, is_default = $5, allergens = $6,
              position = $7 where id = $1`,
-          [found.id, ...values],
+          [found.id, ...addonRowValues(addon, addonPosition)],
         );
         keptAddons.add(found.id);
       } else {
-        await tx.query(
-          `insert into addons (group_id, name, description, price_pence, is_default, allergens, position)
-           values ($1, $2, $3, $4, $5, $6, $7)`,
-          [groupId, ...values],
-        );
+        await insertAddonRow(tx, groupId, addon, addonPosition);
       }
     }
     for (const addon of addons)
