@@ -47,7 +47,8 @@ const STATUS_OF: readonly (readonly [abstract new (...args: never[]) => DomainEr
   [Unavailable, 503],
 ];
 
-function domainStatus(error: unknown): number | null {
+/** The status a domain error answers with; null for anything else. */
+export function domainErrorStatus(error: unknown): number | null {
   for (const [kind, status] of STATUS_OF) if (error instanceof kind) return status;
   return null;
 }
@@ -56,7 +57,7 @@ const SERVER_FAULT_MESSAGE = "Something went wrong on our side. Please try again
 
 /** Every error, from a service's refusal to a database that is away, answers `{ message }`. */
 function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const status = domainStatus(error);
+  const status = domainErrorStatus(error);
   if (status !== null) {
     if (error instanceof RateLimited) reply.header("retry-after", String(error.retryAfterSeconds));
     return reply.status(status).send({ message: error.message });
