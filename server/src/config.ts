@@ -15,32 +15,30 @@ export interface ServerConfig {
   loginRateLimitPerMinute: number;
   logLevel: string;
   /** Web push keys from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY; generated into `dataDir/vapid.json` when unset. */
-  vapidPublicKey?: string | undefined;
-  vapidPrivateKey?: string | undefined;
+  vapidPublicKey: string | undefined;
+  vapidPrivateKey: string | undefined;
   /** VAPID_SUBJECT: a mailto: or https: contact for push services. */
-  vapidSubject?: string | undefined;
+  vapidSubject: string;
   /** Trust X-Forwarded-* from this many proxy hops (0: none) — the client IP decides login rate limits. */
   trustProxyHops: number;
   /** DVLA Vehicle Enquiry Service key; without one the built-in plate register answers. */
-  dvlaApiKey?: string | undefined;
+  dvlaApiKey: string | undefined;
   /** DVLA endpoint (tests point it at a local fake). */
-  dvlaApiUrl?: string | undefined;
+  dvlaApiUrl: string;
   /** Stripe secret key; without one the local test payment provider takes card payments. */
-  stripeSecretKey?: string | undefined;
+  stripeSecretKey: string | undefined;
   /** Signing secret of the Stripe webhook endpoint (whsec_…). */
-  stripeWebhookSecret?: string | undefined;
+  stripeWebhookSecret: string | undefined;
   /** Stripe publishable key (pk_…): with the secret key, the payment screen loads Stripe.js for fraud signals. */
-  stripePublishableKey?: string | undefined;
+  stripePublishableKey: string | undefined;
   /** Where the Stripe SDK sends its calls (tests point it at a local fake); Stripe's own API by default. */
-  stripeApi?:
-    | {
-        host?: string | undefined;
-        port?: number | undefined;
-        protocol?: "http" | "https" | undefined;
-      }
-    | undefined;
+  stripeApi: {
+    host?: string | undefined;
+    port?: number | undefined;
+    protocol?: "http" | "https" | undefined;
+  };
   /** The app's public origin for payment return URLs (https://park.example); the request's origin when unset. */
-  publicUrl?: string | undefined;
+  publicUrl: string | undefined;
   /** Added to every non-empty cart and order, in pence (env SERVICE_CHARGE_PENCE). */
   serviceChargePence: number;
   /** Added to non-empty delivery carts and orders only, in pence (env DELIVERY_FEE_PENCE). */
@@ -48,62 +46,62 @@ export interface ServerConfig {
 
   // --- Safe production defaults, timeouts and durability ---
   /** NODE_ENV=production: JWT_SECRET and PUBLIC_URL required, no demo data, no test payments unless asked. */
-  production?: boolean | undefined;
+  production: boolean;
   /** Create the demo park (catalogue and demo accounts): always in development, with DEMO_DATA=1 in production. */
-  demoData?: boolean | undefined;
+  demoData: boolean;
   /** Card payments without a Stripe key go to the local test checkout (and `source: "mock"` works). */
-  paymentsTestMode?: boolean | undefined;
+  paymentsTestMode: boolean;
   /** Whole request (headers and body) must arrive within this many ms (REQUEST_TIMEOUT_MS). */
-  requestTimeoutMs?: number | undefined;
+  requestTimeoutMs: number;
   /** PostgreSQL: ms a query waits for a connection before the request answers 503 (DATABASE_CONNECT_TIMEOUT_MS). */
-  databaseConnectTimeoutMs?: number | undefined;
+  databaseConnectTimeoutMs: number;
   /** Embedded database: flush every commit to disk (PGLITE_DURABLE=0 turns it off). */
-  pgliteDurable?: boolean | undefined;
+  pgliteDurable: boolean;
   /**
    * Tests only: push endpoints on loopback/private addresses are allowed (in-process tests set it; the multi-node
    * test's processes set PUSH_ALLOW_PRIVATE_ENDPOINTS=1, which a production start refuses).
    */
-  pushAllowPrivateEndpoints?: boolean | undefined;
+  pushAllowPrivateEndpoints: boolean;
 
   // --- Several nodes and abuse limits ---
   /** REDIS_URL: shared live state (socket relay, rate limits, cross-node events); one node alone when unset. */
-  redisUrl?: string | undefined;
+  redisUrl: string | undefined;
   /** REDIS_KEY_PREFIX: prefix of every Redis key and channel this park uses (several parks may share a Redis). */
-  redisKeyPrefix?: string | undefined;
+  redisKeyPrefix: string;
   /** METRICS_TOKEN: `/metrics` (Prometheus) answers only a scrape carrying `Authorization: Bearer <it>`; unset: no /metrics. */
-  metricsToken?: string | undefined;
+  metricsToken: string | undefined;
   /** REDIS_COMMAND_TIMEOUT_MS: longest a request waits on one Redis command; then it goes on without Redis. */
-  redisCommandTimeoutMs?: number | undefined;
+  redisCommandTimeoutMs: number;
   /** SOCKET_MAX_EVENTS_PER_MINUTE: events one socket may send per minute; then it is disconnected. */
-  socketMaxEventsPerMinute?: number | undefined;
+  socketMaxEventsPerMinute: number;
   /** SOCKET_MAX_EVENTS_PER_USER_PER_MINUTE: events one user may send per minute over all their sockets. */
-  socketMaxEventsPerUserPerMinute?: number | undefined;
+  socketMaxEventsPerUserPerMinute: number;
   /** SOCKET_MAX_CONNECTIONS_PER_USER: open sockets per signed-in user. */
-  socketMaxConnectionsPerUser?: number | undefined;
+  socketMaxConnectionsPerUser: number;
   /** SOCKET_MAX_CONNECTIONS_PER_ADDRESS: open sockets per client address. */
-  socketMaxConnectionsPerAddress?: number | undefined;
+  socketMaxConnectionsPerAddress: number;
   /** Failed sign-ins one account (any address) may have within the window before it answers 429. */
-  loginMaxFailuresPerAccount?: number | undefined;
+  loginMaxFailuresPerAccount: number;
   /** Failed sign-ins one address (any email) may have within the window before it answers 429. */
-  loginMaxFailuresPerAddress?: number | undefined;
+  loginMaxFailuresPerAddress: number;
   /** The window of both failure counts, in minutes. */
-  loginFailureWindowMinutes?: number | undefined;
+  loginFailureWindowMinutes: number;
   /** Sign-ups per address per 10 minutes. */
-  registerRateLimitPer10Minutes?: number | undefined;
+  registerRateLimitPer10Minutes: number;
   /** Plate lookups per signed-in customer (or per address when signed out) per minute. */
-  vehicleLookupRateLimitPerMinute?: number | undefined;
+  vehicleLookupRateLimitPerMinute: number;
 
   /**
    * Brand flag: a multi-trailer cash checkout is paid at one park till instead of each trailer's
-   * counter (env CASH_AT_PARK_TILL=1). Optional so older configs keep working; off by default.
+   * counter (env CASH_AT_PARK_TILL=1); off by default.
    */
-  cashAtParkTill?: boolean | undefined;
+  cashAtParkTill: boolean;
 
-  /** Caps against abuse and mistakes (docs/configuration.md); optional so older configs keep the defaults. */
-  orderLinesMax?: number | undefined;
-  orderQuantityMax?: number | undefined;
-  orderTotalMaxPence?: number | undefined;
-  pushSubscriptionsPerCustomerMax?: number | undefined;
+  /** Caps against abuse and mistakes (docs/configuration.md). */
+  orderLinesMax: number;
+  orderQuantityMax: number;
+  orderTotalMaxPence: number;
+  pushSubscriptionsPerCustomerMax: number;
 }
 
 export const DEFAULT_ORDER_LINES_MAX = 30;
@@ -112,6 +110,7 @@ export const DEFAULT_ORDER_TOTAL_MAX_PENCE = 50_000;
 export const DEFAULT_PUSH_SUBSCRIPTIONS_PER_CUSTOMER_MAX = 10;
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+export const DEFAULT_VAPID_SUBJECT = "mailto:food-park@example.com";
 
 function flagFromEnv(value: string | undefined, name: string): boolean | undefined {
   if (value === undefined || value === "") return undefined;
@@ -145,6 +144,13 @@ export function productionProblems(config: ServerConfig): string[] {
     );
   }
   return problems;
+}
+
+/** Refuses a production start that lacks what it needs, naming every problem at once. */
+export function assertMayStart(config: ServerConfig): void {
+  const problems = productionProblems(config);
+  if (problems.length > 0)
+    throw new Error(`Refusing to start in production:\n  ${problems.join("\n  ")}`);
 }
 
 export const DEFAULT_REDIS_KEY_PREFIX = "foodpark:";
@@ -201,7 +207,7 @@ function publishableKeyFromEnv(value: string | undefined): string | undefined {
 
 /** The key the payment screen loads Stripe.js with: only when card payments really go through Stripe. */
 export const stripeJsKey = (
-  config: Pick<ServerConfig, "stripeSecretKey" | "stripePublishableKey">,
+  config: Partial<Pick<ServerConfig, "stripeSecretKey" | "stripePublishableKey">>,
 ): string | null =>
   config.stripeSecretKey && config.stripePublishableKey ? config.stripePublishableKey : null;
 
@@ -220,7 +226,8 @@ function publicUrlFromEnv(value: string | undefined): string | undefined {
  */
 export const DEFAULT_DATABASE_POOL_SIZE = 20;
 
-export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string): ServerConfig {
+/** Every setting from the environment, each one defaulted here: the rest of the server reads no default. */
+export function loadConfig(env: NodeJS.ProcessEnv, defaultClientDir?: string): ServerConfig {
   return {
     port: intFromEnv(env.PORT, 8080, "PORT"),
     host: env.HOST || "0.0.0.0",
@@ -241,7 +248,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string)
     logLevel: env.LOG_LEVEL || "info",
     vapidPublicKey: env.VAPID_PUBLIC_KEY || undefined,
     vapidPrivateKey: env.VAPID_PRIVATE_KEY || undefined,
-    vapidSubject: env.VAPID_SUBJECT || undefined,
+    vapidSubject: env.VAPID_SUBJECT || DEFAULT_VAPID_SUBJECT,
     trustProxyHops: intFromEnv(env.TRUST_PROXY_HOPS, 0, "TRUST_PROXY_HOPS"),
     dvlaApiKey: env.DVLA_API_KEY || undefined,
     dvlaApiUrl: env.DVLA_API_URL || DEFAULT_DVLA_API_URL,
@@ -326,35 +333,47 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultClientDir?: string)
   };
 }
 
+/**
+ * socket.io limits (realtime/socket-limits.ts says why): the app itself sends a few events a minute; a park's
+ * shared Wi-Fi is one address.
+ */
+export const DEFAULT_SOCKET_LIMITS = {
+  eventsPerMinute: 60,
+  eventsPerUserPerMinute: 120,
+  connectionsPerUser: 10,
+  connectionsPerAddress: 500,
+} as const;
+
 function socketLimitsFromEnv(env: NodeJS.ProcessEnv) {
-  const setting = (name: string) => {
-    const value = env[name];
-    return value === undefined || value === "" ? undefined : positiveIntFromEnv(value, 1, name);
-  };
+  const setting = (name: string, fallback: number) => positiveIntFromEnv(env[name], fallback, name);
   return {
-    socketMaxEventsPerMinute: setting("SOCKET_MAX_EVENTS_PER_MINUTE"),
-    socketMaxEventsPerUserPerMinute: setting("SOCKET_MAX_EVENTS_PER_USER_PER_MINUTE"),
-    socketMaxConnectionsPerUser: setting("SOCKET_MAX_CONNECTIONS_PER_USER"),
-    socketMaxConnectionsPerAddress: setting("SOCKET_MAX_CONNECTIONS_PER_ADDRESS"),
+    socketMaxEventsPerMinute: setting(
+      "SOCKET_MAX_EVENTS_PER_MINUTE",
+      DEFAULT_SOCKET_LIMITS.eventsPerMinute,
+    ),
+    socketMaxEventsPerUserPerMinute: setting(
+      "SOCKET_MAX_EVENTS_PER_USER_PER_MINUTE",
+      DEFAULT_SOCKET_LIMITS.eventsPerUserPerMinute,
+    ),
+    socketMaxConnectionsPerUser: setting(
+      "SOCKET_MAX_CONNECTIONS_PER_USER",
+      DEFAULT_SOCKET_LIMITS.connectionsPerUser,
+    ),
+    socketMaxConnectionsPerAddress: setting(
+      "SOCKET_MAX_CONNECTIONS_PER_ADDRESS",
+      DEFAULT_SOCKET_LIMITS.connectionsPerAddress,
+    ),
   };
 }
 
-/** The socket limits that are set (the realtime plugin has the defaults). */
+/** The socket limits in the realtime plugin's terms. */
 export function socketLimitsOf(config: ServerConfig) {
-  const limits: {
-    eventsPerMinute?: number;
-    eventsPerUserPerMinute?: number;
-    connectionsPerUser?: number;
-    connectionsPerAddress?: number;
-  } = {};
-  if (config.socketMaxEventsPerMinute) limits.eventsPerMinute = config.socketMaxEventsPerMinute;
-  if (config.socketMaxEventsPerUserPerMinute)
-    limits.eventsPerUserPerMinute = config.socketMaxEventsPerUserPerMinute;
-  if (config.socketMaxConnectionsPerUser)
-    limits.connectionsPerUser = config.socketMaxConnectionsPerUser;
-  if (config.socketMaxConnectionsPerAddress)
-    limits.connectionsPerAddress = config.socketMaxConnectionsPerAddress;
-  return limits;
+  return {
+    eventsPerMinute: config.socketMaxEventsPerMinute,
+    eventsPerUserPerMinute: config.socketMaxEventsPerUserPerMinute,
+    connectionsPerUser: config.socketMaxConnectionsPerUser,
+    connectionsPerAddress: config.socketMaxConnectionsPerAddress,
+  };
 }
 
 function productionFromEnv(env: NodeJS.ProcessEnv) {
@@ -363,11 +382,10 @@ function productionFromEnv(env: NodeJS.ProcessEnv) {
     production,
     demoData: flagFromEnv(env.DEMO_DATA, "DEMO_DATA") ?? !production,
     paymentsTestMode: flagFromEnv(env.PAYMENTS_TEST_MODE, "PAYMENTS_TEST_MODE") ?? !production,
-    requestTimeoutMs: intFromEnv(
-      env.REQUEST_TIMEOUT_MS,
+    // 0 would switch Node's request deadline off: it means the default here.
+    requestTimeoutMs:
+      intFromEnv(env.REQUEST_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, "REQUEST_TIMEOUT_MS") ||
       DEFAULT_REQUEST_TIMEOUT_MS,
-      "REQUEST_TIMEOUT_MS",
-    ),
     pgliteDurable: flagFromEnv(env.PGLITE_DURABLE, "PGLITE_DURABLE") ?? true,
     databaseConnectTimeoutMs: positiveIntFromEnv(
       env.DATABASE_CONNECT_TIMEOUT_MS,

@@ -1,12 +1,12 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.js";
-import { configFromEnv, productionProblems } from "./config.js";
+import { loadConfig, productionProblems } from "./config.js";
 import { DEMO_ACCOUNTS } from "./db/seed.js";
 
 // The built server lives in dist/server, the built PWA beside it in dist/client.
 const here = path.dirname(fileURLToPath(import.meta.url));
-const config = configFromEnv(process.env, path.resolve(here, "../client"));
+const config = loadConfig(process.env, path.resolve(here, "../client"));
 const problems = productionProblems(config);
 if (problems.length > 0) {
   console.error(
@@ -36,7 +36,7 @@ console.log(
     "",
     `  Food Park is running at http://${shownHost}:${config.port}`,
     `  Database: ${database}`,
-    ...(config.demoData === false
+    ...(!config.demoData
       ? ["  No demo data. Add park staff with `npm run staff:add -- email`."]
       : [
           "  Demo accounts:",

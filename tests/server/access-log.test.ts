@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildApp } from "@server/app.js";
-import { configFromEnv } from "@server/config.js";
+import { loadConfig } from "@server/config.js";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "./helpers/test-server";
@@ -20,7 +20,7 @@ describe("access log at the shipped level", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
-    const config = configFromEnv({});
+    const config = loadConfig({});
     expect(config.logLevel).toBe("info");
     app = await buildApp(
       {

@@ -7,10 +7,10 @@
 import type { LoginResponse, RegisterResponse } from "@contract/auth";
 import type { ErrorResponse } from "@contract/errors";
 import {
-  configFromEnv,
   DEFAULT_LOGIN_MAX_FAILURES_PER_ACCOUNT,
   DEFAULT_LOGIN_MAX_FAILURES_PER_ADDRESS,
   DEFAULT_REGISTER_RATE_LIMIT_PER_10_MINUTES,
+  loadConfig,
 } from "@server/config";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteRedisKeys, randomRedisPrefix, testRedisUrl } from "./helpers/redis";
@@ -40,7 +40,7 @@ describe.each(stores)("login limits (%s counters)", (store) => {
   let server: TestServer;
 
   /** The server's real defaults (not the tests' generous ones), behind one trusted proxy. */
-  const defaults = configFromEnv({});
+  const defaults = loadConfig({});
   const limits = {
     trustProxyHops: 1,
     loginMaxFailuresPerAccount: defaults.loginMaxFailuresPerAccount,

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type PushPayload, pushPayloadSchema } from "@contract/push";
+import { loadConfig } from "@server/config";
 import type { OrderStatusChanged } from "@server/events";
 import { resolveVapidDetails } from "@server/services/push/index";
 import { jwtVerify } from "jose";
@@ -383,11 +384,13 @@ describe.each(databaseKinds)("web push on %s", (kind) => {
 
 describe("VAPID keys", () => {
   const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "foodpark-vapid-"));
+  // The server's defaults: no keys in the environment, the default contact.
+  const defaults = loadConfig({});
 
   it("are generated once into DATA_DIR/vapid.json (mode 600) and reused", () => {
     const dataDir = tempDir();
-    const first = resolveVapidDetails({ dataDir });
-    const second = resolveVapidDetails({ dataDir });
+    const first = resolveVapidDetails({ ...defaults, dataDir });
+    const second = resolveVapidDetails({ ...defaults, dataDir });
     expect(second).toEqual(first);
     const file = path.join(dataDir, "vapid.json");
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
@@ -397,8 +400,9 @@ describe("VAPID keys", () => {
 
   it("come from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY / VAPID_SUBJECT when set, writing nothing", () => {
     const dataDir = tempDir();
-    const generated = resolveVapidDetails({ dataDir: tempDir() });
+    const generated = resolveVapidDetails({ ...defaults, dataDir: tempDir() });
     const fromEnv = resolveVapidDetails({
+      ...defaults,
       dataDir,
       vapidPublicKey: generated.publicKey,
       vapidPrivateKey: generated.privateKey,
@@ -409,12 +413,13 @@ describe("VAPID keys", () => {
   });
 
   it("refuse half a key pair or a malformed subject at start", () => {
-    const generated = resolveVapidDetails({ dataDir: tempDir() });
+    const generated = resolveVapidDetails({ ...defaults, dataDir: tempDir() });
     expect(() =>
-      resolveVapidDetails({ dataDir: tempDir(), vapidPublicKey: generated.publicKey }),
+      resolveVapidDetails({ ...defaults, dataDir: tempDir(), vapidPublicKey: generated.publicKey }),
     ).toThrow(/both/);
     expect(() =>
       resolveVapidDetails({
+        ...defaults,
         dataDir: tempDir(),
         vapidPublicKey: generated.publicKey,
         vapidPrivateKey: generated.privateKey,

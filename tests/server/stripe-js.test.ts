@@ -1,4 +1,4 @@
-import { configFromEnv, stripeJsKey } from "@server/config.js";
+import { loadConfig, stripeJsKey } from "@server/config.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./helpers/test-server";
 
@@ -72,10 +72,10 @@ describe("Stripe.js on the payment screen: only with a publishable key for real 
   });
 
   it("refuses a STRIPE_PUBLISHABLE_KEY that is not one (a secret key pasted by mistake must never reach browsers)", () => {
-    expect(() => configFromEnv({ STRIPE_PUBLISHABLE_KEY: "sk_live_oops" })).toThrow(
+    expect(() => loadConfig({ STRIPE_PUBLISHABLE_KEY: "sk_live_oops" })).toThrow(
       "STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key",
     );
-    expect(configFromEnv({ STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY }).stripePublishableKey).toBe(
+    expect(loadConfig({ STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY }).stripePublishableKey).toBe(
       PUBLISHABLE_KEY,
     );
   });

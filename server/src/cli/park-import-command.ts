@@ -15,7 +15,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { configFromEnv, DEFAULT_REDIS_KEY_PREFIX } from "../config.js";
+import { loadConfig } from "../config.js";
 import { openDatabase } from "../db/database.js";
 import { migrate } from "../db/migrate.js";
 import { DomainEvents } from "../events.js";
@@ -89,11 +89,11 @@ export async function runParkImport(
     return 0;
   }
 
-  const config = configFromEnv(env);
+  const config = loadConfig(env);
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    durable: config.pgliteDurable !== false,
+    durable: config.pgliteDurable,
   });
   try {
     await migrate(db);
@@ -132,10 +132,7 @@ export async function runParkImport(
     }
     out.log(`Applied ${file} to ${where} in one transaction; recorded as ${author.email}.`);
     if (config.redisUrl) {
-      const told = await tellRunningNodes(
-        config.redisUrl,
-        config.redisKeyPrefix ?? DEFAULT_REDIS_KEY_PREFIX,
-      );
+      const told = await tellRunningNodes(config.redisUrl, config.redisKeyPrefix);
       out.log(
         told
           ? "Running nodes were told through Redis."

@@ -5,7 +5,7 @@
  * database takes one process at a time). The password comes from STAFF_PASSWORD or is asked for (not echoed).
  */
 import readline from "node:readline";
-import { configFromEnv } from "../config.js";
+import { loadConfig } from "../config.js";
 import { openDatabase } from "../db/database.js";
 import { migrate } from "../db/migrate.js";
 import { DomainError } from "../domain-errors.js";
@@ -58,11 +58,11 @@ async function main(): Promise<number> {
       return 1;
     }
   }
-  const config = configFromEnv(process.env);
+  const config = loadConfig(process.env);
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    durable: config.pgliteDurable !== false,
+    durable: config.pgliteDurable,
   });
   try {
     await migrate(db);

@@ -21,14 +21,14 @@ export interface DbPluginOptions {
 }
 
 export default fp<DbPluginOptions>(
-  async (app, { config, database, seed = config.demoData !== false, events }) => {
+  async (app, { config, database, seed = config.demoData, events }) => {
     const db =
       database ??
       (await openDatabase({
         databaseUrl: config.databaseUrl,
         poolSize: config.databasePoolSize,
         dataDir: config.dataDir,
-        durable: config.pgliteDurable !== false,
+        durable: config.pgliteDurable,
         connectTimeoutMs: config.databaseConnectTimeoutMs,
       }));
     if (!database) app.addHook("onClose", () => db.close());

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
 import type { ServerConfig } from "../config.js";
-import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS, DEFAULT_REDIS_KEY_PREFIX } from "../config.js";
 
 /**
  * What several nodes share through Redis. One plugin owns every connection:
@@ -56,7 +55,7 @@ export default fp<{ config: ServerConfig }>(
     // per node, socket messages kept in an outbox) and joins in when Redis answers. Reconnect every ≤ 1 s.
     const client = new Redis(config.redisUrl, {
       connectTimeout: 2000,
-      commandTimeout: config.redisCommandTimeoutMs ?? DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
+      commandTimeout: config.redisCommandTimeoutMs,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       retryStrategy: (times) => Math.min(times * 100, 1000),
@@ -111,7 +110,7 @@ export default fp<{ config: ServerConfig }>(
       client,
       relayReader,
       subscriber,
-      prefix: config.redisKeyPrefix ?? DEFAULT_REDIS_KEY_PREFIX,
+      prefix: config.redisKeyPrefix,
       nodeId: randomUUID(),
     });
     app.log.info({ redis: shown }, "shared live state in Redis");

@@ -18,13 +18,6 @@ export interface SocketLimits {
   connectionsPerAddress: number;
 }
 
-export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
-  eventsPerMinute: 60,
-  eventsPerUserPerMinute: 120,
-  connectionsPerUser: 10,
-  connectionsPerAddress: 500,
-};
-
 /** Largest socket.io message accepted (the app's biggest is a token): a megabyte per packet is not needed. */
 export const SOCKET_MAX_MESSAGE_BYTES = 16 * 1024;
 

@@ -5,12 +5,7 @@ import { Server } from "socket.io";
 import { attachClientSession, type ClientSocket } from "./client-session.js";
 import { forwardOrderEvents } from "./order-notifications.js";
 import { localRoomRelay, type RoomRelay, streamRoomRelay } from "./room-relay.js";
-import {
-  applySocketLimits,
-  DEFAULT_SOCKET_LIMITS,
-  SOCKET_MAX_MESSAGE_BYTES,
-  type SocketLimits,
-} from "./socket-limits.js";
+import { applySocketLimits, SOCKET_MAX_MESSAGE_BYTES, type SocketLimits } from "./socket-limits.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -26,9 +21,9 @@ declare module "fastify" {
  * a Redis outage (room-relay.ts); a client that reconnects to another node refetches what it shows.
  */
 export interface RealtimeOptions {
-  /** Per-socket, per-user and per-address limits (socket-limits.ts); defaults when absent. */
-  limits?: Partial<SocketLimits>;
-  trustProxyHops?: number;
+  /** Per-socket, per-user and per-address limits (socket-limits.ts). */
+  limits: SocketLimits;
+  trustProxyHops: number;
 }
 
 export default fp<RealtimeOptions>(
@@ -40,11 +35,7 @@ export default fp<RealtimeOptions>(
       maxHttpBufferSize: SOCKET_MAX_MESSAGE_BYTES,
     });
     // Before the session's listeners: a flood is cut before any of its events is handled.
-    applySocketLimits(
-      io,
-      { ...DEFAULT_SOCKET_LIMITS, ...options.limits },
-      { trustProxyHops: options.trustProxyHops ?? 0, log: app.log },
-    );
+    applySocketLimits(io, options.limits, { trustProxyHops: options.trustProxyHops, log: app.log });
     const rooms = app.shared ? streamRoomRelay(io, app.shared, app.log) : localRoomRelay(io);
     app.decorate("io", io);
     app.decorate("rooms", rooms);

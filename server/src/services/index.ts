@@ -1,23 +1,21 @@
 import type { Charges } from "@contract/pricing";
-import { DEFAULT_DVLA_API_URL, type ServerConfig } from "../config.js";
+import type { ServerConfig } from "../config.js";
 import type { Database } from "../db/database.js";
 import type { DomainEvents } from "../events.js";
 import { createAuthService } from "./auth-service.js";
 import { createBasketService } from "./basket-service.js";
 import { createCartService } from "./cart-service.js";
 import { createCatalogue } from "./catalogue.js";
+import type { CounterStore } from "./limits/counter-store.js";
+import { createLoginThrottle } from "./limits/login-throttle.js";
 import { createMenuSearchService, databaseDishSource } from "./menu-search.js";
-import {
-  createOrderPlacementService,
-  DEFAULT_ORDER_CAPS,
-  type OrderCaps,
-} from "./order-placement.js";
+import { createOrderPlacementService, type OrderCaps } from "./order-placement.js";
 import { createOrderService } from "./order-service.js";
 import { createOrderStatusService } from "./order-status.js";
 import { createParkOperations } from "./park-operations.js";
 import { createPaymentProvider } from "./payments/index.js";
 import { createPaymentService } from "./payments/payment-service.js";
-import { createPushService, type VapidDetails } from "./push/index.js";
+import { createPushService, resolveVapidDetails } from "./push/index.js";
 import type { TokenService } from "./tokens.js";
 import { createVehicleService } from "./vehicle-service.js";
 import { createVehicleLookup } from "./vehicles/index.js";
@@ -27,32 +25,45 @@ export interface ServiceDeps {
   db: Database;
   tokens: TokenService;
   events: DomainEvents;
-  vapid: VapidDetails;
+  /** Where failed sign-ins are counted: shared by every node when they share Redis. */
+  limitsStore: CounterStore;
+  /** The node's configuration, its secrets resolved (services/shared-secrets.ts). */
   config: ServerConfig;
   /** Where services report failures they recover from (the app's logger). */
-  logError?: (error: unknown, context: string) => void;
-  /** Service charge and delivery fee in pence, from the server's configuration. */
-  charges: Charges;
+  logError: (error: unknown, context: string) => void;
 }
 
 /** Stripe with a key; the local test checkout only in test-payments mode; otherwise card payments are off. */
 export function cardPaymentsMode(config: ServerConfig): "stripe" | "test" | "off" {
   if (config.stripeSecretKey) return "stripe";
-  return config.paymentsTestMode === false ? "off" : "test";
+  return config.paymentsTestMode ? "test" : "off";
 }
 
 export function orderCaps(config: ServerConfig): OrderCaps {
   return {
-    linesMax: config.orderLinesMax ?? DEFAULT_ORDER_CAPS.linesMax,
-    quantityMax: config.orderQuantityMax ?? DEFAULT_ORDER_CAPS.quantityMax,
-    totalMaxPence: config.orderTotalMaxPence ?? DEFAULT_ORDER_CAPS.totalMaxPence,
+    linesMax: config.orderLinesMax,
+    quantityMax: config.orderQuantityMax,
+    totalMaxPence: config.orderTotalMaxPence,
   };
 }
 
+function loginThrottle(deps: ServiceDeps) {
+  return createLoginThrottle({
+    store: deps.limitsStore,
+    maxFailuresPerAccount: deps.config.loginMaxFailuresPerAccount,
+    maxFailuresPerAddress: deps.config.loginMaxFailuresPerAddress,
+    windowMinutes: deps.config.loginFailureWindowMinutes,
+    logError: deps.logError,
+  });
+}
+
 export function createServices(deps: ServiceDeps) {
-  const logError =
-    deps.logError ?? ((error: unknown, context: string) => console.error(context, error));
-  const cart = createCartService(deps.db, deps.charges);
+  const { logError } = deps;
+  const charges: Charges = {
+    serviceChargePence: deps.config.serviceChargePence,
+    deliveryFeePence: deps.config.deliveryFeePence,
+  };
+  const cart = createCartService(deps.db, charges);
   const orderPlacement = createOrderPlacementService({
     db: deps.db,
     events: deps.events,
@@ -71,17 +82,17 @@ export function createServices(deps: ServiceDeps) {
   const catalogue = createCatalogue({ db: deps.db, events: deps.events, logError });
   return {
     auth: createAuthService(deps.db, deps.tokens),
+    /** Failed sign-ins per account, address and device (services/limits/login-throttle.ts). */
+    loginThrottle: loginThrottle(deps),
     orders: createOrderService(deps.db),
     orderStatus: createOrderStatusService({ db: deps.db, events: deps.events }),
     push: createPushService({
       db: deps.db,
-      vapid: deps.vapid,
-      allowPrivateEndpoints: deps.config.pushAllowPrivateEndpoints === true,
+      vapid: resolveVapidDetails(deps.config),
+      allowPrivateEndpoints: deps.config.pushAllowPrivateEndpoints,
       subscriptionsMax: deps.config.pushSubscriptionsPerCustomerMax,
     }),
-    vehicles: createVehicleService(
-      createVehicleLookup(deps.config, DEFAULT_DVLA_API_URL, logError),
-    ),
+    vehicles: createVehicleService(createVehicleLookup(deps.config, logError)),
     vendors: createVendorService(deps.db),
     /** The public catalogue from memory; reload() re-reads it (also on `catalogueChanged`). */
     catalogue,
@@ -92,13 +103,13 @@ export function createServices(deps: ServiceDeps) {
     orderPlacement,
     payments,
     /** The service charge and delivery fee every cart and order pays (public: GET /api/config). */
-    charges: deps.charges,
+    charges,
     basket: createBasketService({
       db: deps.db,
       carts: cart,
       orderPlacement,
       payments,
-      cashAtParkTill: deps.config.cashAtParkTill ?? false,
+      cashAtParkTill: deps.config.cashAtParkTill,
     }),
   };
 }

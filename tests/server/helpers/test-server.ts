@@ -13,12 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import type { RegisterResponse, User } from "@contract/auth";
 import { buildApp } from "@server/app.js";
-import {
-  configFromEnv,
-  DEFAULT_DELIVERY_FEE_PENCE,
-  DEFAULT_SERVICE_CHARGE_PENCE,
-  type ServerConfig,
-} from "@server/config.js";
+import { loadConfig, type ServerConfig } from "@server/config.js";
 import { type Database, openDatabase } from "@server/db/database.js";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
@@ -175,9 +170,10 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const database = options.database ?? (await createTestDatabase(options.kind ?? "pglite"));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "foodpark-server-test-"));
   const jwtSecret = randomBytes(32).toString("base64url");
+  // The server's defaults for every setting (new ones included), then what tests pin down.
+  const defaults = loadConfig({});
   const config: ServerConfig = {
-    // Defaults for every setting (new ones included), then what tests pin down.
-    ...configFromEnv({}),
+    ...defaults,
     port: 0,
     host: "127.0.0.1",
     dataDir,
@@ -190,8 +186,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     registerRateLimitPer10Minutes: GENEROUS_LOGIN_LIMIT,
     vehicleLookupRateLimitPerMinute: GENEROUS_LOGIN_LIMIT,
     logLevel: "silent",
-    serviceChargePence: options.serviceChargePence ?? DEFAULT_SERVICE_CHARGE_PENCE,
-    deliveryFeePence: options.deliveryFeePence ?? DEFAULT_DELIVERY_FEE_PENCE,
+    serviceChargePence: options.serviceChargePence ?? defaults.serviceChargePence,
+    deliveryFeePence: options.deliveryFeePence ?? defaults.deliveryFeePence,
     ...options.config,
   };
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildApp } from "@server/app.js";
-import { configFromEnv } from "@server/config.js";
+import { loadConfig } from "@server/config.js";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, databaseKinds, type TestDatabase } from "../helpers/test-server";
@@ -20,7 +20,7 @@ describe.each(databaseKinds)(
     beforeAll(async () => {
       database = await createTestDatabase(kind);
       const config = {
-        ...configFromEnv({}),
+        ...loadConfig({}),
         dataDir,
         jwtSecret: "log-test-secret-0123456789abcdef0123",
         logLevel: "trace",

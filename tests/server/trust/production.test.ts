@@ -5,7 +5,7 @@ import path from "node:path";
 import type { AppConfigResponse } from "@contract/app-config";
 import { MESSAGES } from "@contract/messages";
 import { buildApp } from "@server/app.js";
-import { configFromEnv, productionProblems } from "@server/config.js";
+import { loadConfig, productionProblems } from "@server/config.js";
 import { addStaffAccount } from "@server/services/staff-accounts.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addToCart, cashOrder, demoIds, getCart } from "../helpers/checkout-fixtures";
@@ -31,11 +31,11 @@ function fakeClient(): string {
 }
 
 const production = (env: Record<string, string>) =>
-  configFromEnv({ NODE_ENV: "production", JWT_SECRET: SECRET, PUBLIC_URL, ...env });
+  loadConfig({ NODE_ENV: "production", JWT_SECRET: SECRET, PUBLIC_URL, ...env });
 
 describe("NODE_ENV=production refuses unsafe starts", () => {
   it("names JWT_SECRET and PUBLIC_URL when they are missing, and will not build", async () => {
-    const config = configFromEnv({ NODE_ENV: "production" });
+    const config = loadConfig({ NODE_ENV: "production" });
     const problems = productionProblems(config);
     expect(problems.join("\n")).toMatch(/JWT_SECRET is required/);
     expect(problems.join("\n")).toMatch(/PUBLIC_URL is required/);
@@ -43,23 +43,19 @@ describe("NODE_ENV=production refuses unsafe starts", () => {
       /Refusing to start in production/,
     );
     expect(
-      productionProblems(
-        configFromEnv({ NODE_ENV: "production", JWT_SECRET: "short", PUBLIC_URL }),
-      ),
+      productionProblems(loadConfig({ NODE_ENV: "production", JWT_SECRET: "short", PUBLIC_URL })),
     ).toEqual(["JWT_SECRET must be at least 32 characters when NODE_ENV=production."]);
     expect(productionProblems(production({}))).toEqual([]);
     // Development needs neither.
-    expect(productionProblems(configFromEnv({}))).toEqual([]);
+    expect(productionProblems(loadConfig({}))).toEqual([]);
   });
 
   it("refuses the tests' private push endpoints in production; development may use them", () => {
     expect(productionProblems(production({ PUSH_ALLOW_PRIVATE_ENDPOINTS: "1" }))).toEqual([
       "PUSH_ALLOW_PRIVATE_ENDPOINTS is for tests only and is refused when NODE_ENV=production.",
     ]);
-    expect(configFromEnv({}).pushAllowPrivateEndpoints).toBe(false);
-    expect(configFromEnv({ PUSH_ALLOW_PRIVATE_ENDPOINTS: "1" }).pushAllowPrivateEndpoints).toBe(
-      true,
-    );
+    expect(loadConfig({}).pushAllowPrivateEndpoints).toBe(false);
+    expect(loadConfig({ PUSH_ALLOW_PRIVATE_ENDPOINTS: "1" }).pushAllowPrivateEndpoints).toBe(true);
   });
 
   it("defaults: no demo data, no test payments; DEMO_DATA=1 and PAYMENTS_TEST_MODE=1 opt in", () => {
@@ -72,12 +68,12 @@ describe("NODE_ENV=production refuses unsafe starts", () => {
       demoData: true,
       paymentsTestMode: true,
     });
-    expect(configFromEnv({})).toMatchObject({
+    expect(loadConfig({})).toMatchObject({
       production: false,
       demoData: true,
       paymentsTestMode: true,
     });
-    expect(() => configFromEnv({ DEMO_DATA: "yes" })).toThrow(/DEMO_DATA must be 1 or 0/);
+    expect(() => loadConfig({ DEMO_DATA: "yes" })).toThrow(/DEMO_DATA must be 1 or 0/);
   });
 });
 

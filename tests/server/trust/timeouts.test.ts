@@ -1,5 +1,5 @@
 import net from "node:net";
-import { configFromEnv, DEFAULT_REQUEST_TIMEOUT_MS } from "@server/config.js";
+import { DEFAULT_REQUEST_TIMEOUT_MS, loadConfig } from "@server/config.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/test-server";
 
@@ -53,8 +53,8 @@ describe("request timeouts", () => {
 
   it("has production defaults: 30 s per request from REQUEST_TIMEOUT_MS", () => {
     expect(DEFAULT_REQUEST_TIMEOUT_MS).toBe(30_000);
-    expect(configFromEnv({}).requestTimeoutMs).toBe(30_000);
-    expect(configFromEnv({ REQUEST_TIMEOUT_MS: "5000" }).requestTimeoutMs).toBe(5000);
+    expect(loadConfig({}).requestTimeoutMs).toBe(30_000);
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: "5000" }).requestTimeoutMs).toBe(5000);
     expect(server.app.server.requestTimeout).toBe(TIMEOUT_MS);
     expect(server.app.server.headersTimeout).toBe(TIMEOUT_MS);
     expect(server.app.server.keepAliveTimeout).toBe(72_000);

@@ -1,42 +1,26 @@
 import { loginRequestSchema, registerRequestSchema } from "@contract/auth";
 import { parseInput } from "@server/domain-errors.js";
 import { requireUser } from "@server/plugins/auth.js";
-import {
-  createLoginThrottle,
-  type LoginThrottleOptions,
-  normaliseEmail,
-} from "@server/services/limits/login-throttle.js";
+import { normaliseEmail } from "@server/services/limits/login-throttle.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
-export interface AuthRouteOptions {
-  /** Sign-in requests per address per minute, whatever their outcome (a flood guard). */
-  loginRateLimitPerMinute: number;
-  /** Sign-ups per address per 10 minutes. */
-  registerRateLimitPer10Minutes: number;
-  /** Failed sign-ins per account and per address (see login-throttle.ts). */
-  throttle: Omit<LoginThrottleOptions, "logError">;
-  /** Device cookies carry `Secure` (production); over https they always do. */
-  secureCookies?: boolean;
-}
-
-export default async function authRoutes(app: FastifyInstance, options: AuthRouteOptions) {
-  const auth = app.services.auth;
+/** The spec's /auth calls: sign-up, sign-in (flood guard and failed sign-in throttle) and the profile. */
+export default async function authRoutes(app: FastifyInstance) {
+  const { auth, loginThrottle: throttle } = app.services;
+  const { config } = app;
   const devices = app.deviceCookies;
+  // Device cookies carry `Secure` in production; over https they always do.
   const issueDeviceCookie = (request: FastifyRequest, reply: FastifyReply, email: string) =>
     reply.header(
       "set-cookie",
-      devices.issue(email, options.secureCookies === true || request.protocol === "https"),
+      devices.issue(email, config.production || request.protocol === "https"),
     );
-  const throttle = createLoginThrottle({
-    ...options.throttle,
-    logError: (error, context) => app.log.error({ err: error }, context),
-  });
 
   app.post(
     "/register",
     {
       config: {
-        rateLimit: { max: options.registerRateLimitPer10Minutes, timeWindow: "10 minutes" },
+        rateLimit: { max: config.registerRateLimitPer10Minutes, timeWindow: "10 minutes" },
       },
     },
     async (request, reply) => {
@@ -53,7 +37,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
     {
       config: {
         rateLimit: {
-          max: options.loginRateLimitPerMinute,
+          max: config.loginRateLimitPerMinute,
           timeWindow: "1 minute",
           // A known device has an allowance of its own: a flood from its address does not hold it up.
           keyGenerator: (request) => {

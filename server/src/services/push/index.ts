@@ -7,4 +7,4 @@ export {
   type PushService,
   type PushTransport,
 } from "./push-service.js";
-export { DEFAULT_VAPID_SUBJECT, resolveVapidDetails, type VapidDetails } from "./vapid.js";
+export { resolveVapidDetails, type VapidDetails } from "./vapid.js";

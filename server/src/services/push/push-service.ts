@@ -29,9 +29,9 @@ export interface PushServiceDeps {
   vapid: VapidDetails;
   transport?: PushTransport;
   /** Tests only: endpoints on loopback or private addresses (a local receiver) are allowed. */
-  allowPrivateEndpoints?: boolean;
-  /** Subscriptions one customer may keep (PUSH_SUBSCRIPTIONS_PER_CUSTOMER_MAX); default 10. */
-  subscriptionsMax?: number | undefined;
+  allowPrivateEndpoints: boolean;
+  /** Subscriptions one customer may keep (PUSH_SUBSCRIPTIONS_PER_CUSTOMER_MAX). */
+  subscriptionsMax: number;
 }
 
 /** web-push, loaded at the first push rather than at start (about 11 MB of memory a park without pushes never needs). */
@@ -54,9 +54,9 @@ function assertUsableKeys(keys: PushSubscribeRequest["keys"]): void {
 export function createPushService({
   db,
   vapid,
-  allowPrivateEndpoints = false,
+  allowPrivateEndpoints,
   transport,
-  subscriptionsMax = 10,
+  subscriptionsMax,
 }: PushServiceDeps) {
   const send = transport ?? createSafeTransport(allowPrivateEndpoints);
   const subscriptions = pushSubscriptionsRepository(db);

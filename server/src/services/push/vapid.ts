@@ -8,7 +8,6 @@ export interface VapidDetails {
   subject: string;
 }
 
-export const DEFAULT_VAPID_SUBJECT = "mailto:food-park@example.com";
 const VAPID_FILE = "vapid.json";
 
 function parseKeyFile(text: string): { publicKey: string; privateKey: string } {
@@ -23,7 +22,7 @@ function parseKeyFile(text: string): { publicKey: string; privateKey: string } {
 export function resolveVapidDetails(
   config: Pick<ServerConfig, "dataDir" | "vapidPublicKey" | "vapidPrivateKey" | "vapidSubject">,
 ): VapidDetails {
-  const subject = config.vapidSubject ?? DEFAULT_VAPID_SUBJECT;
+  const subject = config.vapidSubject;
   let keys: { publicKey: string; privateKey: string };
   if (config.vapidPublicKey || config.vapidPrivateKey) {
     if (!config.vapidPublicKey || !config.vapidPrivateKey) {

@@ -9,7 +9,7 @@ import { sendSerialised } from "../serialised-reply.js";
 const precompressed = { compress: false } as const;
 
 /** Public: one menu item and its add-on groups, for the item-detail screen; from the in-memory catalogue. */
-export default async function menuRoutes(app: FastifyInstance) {
+export default async function menuItemRoutes(app: FastifyInstance) {
   const catalogue = app.services.catalogue;
 
   /** The item's body by the id as the path gives it; 400 for a malformed id, 404 for an unknown one. */

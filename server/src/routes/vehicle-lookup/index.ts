@@ -7,16 +7,13 @@ import { safeParse } from "zod/v4/core";
  * Limited per signed-in customer (per address when signed out): enough for a family trying a few plates, while a
  * paid upstream API is never hammered and a park's customers behind one address do not share one allowance.
  */
-export default async function vehicleRoutes(
-  app: FastifyInstance,
-  options: { lookupsPerMinute: number },
-) {
+export default async function vehicleLookupRoutes(app: FastifyInstance) {
   app.post(
-    "/vehicle-lookup",
+    "/",
     {
       config: {
         rateLimit: {
-          max: options.lookupsPerMinute,
+          max: app.config.vehicleLookupRateLimitPerMinute,
           timeWindow: "1 minute",
           hook: "preHandler",
           keyGenerator: (request) =>

@@ -49,15 +49,17 @@ const PAGE = `<!doctype html>
  * GET /api/openapi.json: the OpenAPI 3.1 document built from contract/. In development also GET /api/docs,
  * an interactive explorer (Swagger UI) that calls this server.
  */
-export default async function openApiRoutes(app: FastifyInstance, options: { explorer: boolean }) {
+export default async function openApiRoutes(app: FastifyInstance) {
+  // The interactive explorer in development only.
+  const explorer = !app.config.production;
   // Built at the first request, not at start: most nodes are never asked for it.
   let document: string | undefined;
   app.get("/openapi.json", async (_request, reply) => {
-    document ??= JSON.stringify(buildOpenApiDocument({ explorer: options.explorer }));
+    document ??= JSON.stringify(buildOpenApiDocument({ explorer }));
     reply.header("Cache-Control", "public, max-age=60").type("application/json; charset=utf-8");
     return document;
   });
-  if (!options.explorer) return;
+  if (!explorer) return;
 
   const require = createRequire(import.meta.url);
   const distDir = path.dirname(require.resolve("swagger-ui-dist/package.json"));
