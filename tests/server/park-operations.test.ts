@@ -1,7 +1,7 @@
 import type { CartResponse } from "@contract/cart";
 import type { AuditEntry, StaffTrailer, StaffTrailersResponse } from "@contract/park-operations";
 import type { AddonGroupsResponse, MenuResponse, Vendor } from "@contract/vendors";
-import { addStaffAccount } from "@server/services/staff-accounts.js";
+import { addStaffAccount } from "@server/services/auth/staff-accounts.js";
 import { io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

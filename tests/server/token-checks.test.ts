@@ -7,8 +7,8 @@
 import { createHmac } from "node:crypto";
 import type { ErrorResponse } from "@contract/errors";
 import { SOCKET_EVENTS, SOCKET_MESSAGES, STAFF_ROOM } from "@contract/realtime";
-import { createCurrentUsers } from "@server/services/current-users.js";
-import { createTokenService, TOKEN_LIFETIME_SECONDS } from "@server/services/tokens.js";
+import { createCurrentUsers } from "@server/services/auth/current-users.js";
+import { createTokenService, TOKEN_LIFETIME_SECONDS } from "@server/services/auth/tokens.js";
 import pg from "pg";
 import { io as connect } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";

@@ -20,9 +20,9 @@ import { openDatabase } from "../db/database.js";
 import { migrate } from "../db/migrate.js";
 import { DomainEvents } from "../events.js";
 import { type RelayMessage, relayEventsChannel } from "../realtime/event-relay.js";
-import { createCatalogue } from "../services/catalogue.js";
+import { createCatalogue } from "../services/catalogue/catalogue.js";
 import { checkParkFile } from "../services/operations/park-import.js";
-import { createParkOperations } from "../services/park-operations.js";
+import { createParkOperations } from "../services/operations/park-operations.js";
 
 async function tellRunningNodes(redisUrl: string, prefix: string): Promise<boolean> {
   const { Redis } = await import("ioredis");

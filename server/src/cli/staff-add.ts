@@ -9,7 +9,7 @@ import { loadConfig } from "../config.js";
 import { openDatabase } from "../db/database.js";
 import { migrate } from "../db/migrate.js";
 import { DomainError } from "../domain-errors.js";
-import { addStaffAccount } from "../services/staff-accounts.js";
+import { addStaffAccount } from "../services/auth/staff-accounts.js";
 
 function askHidden(question: string): Promise<string> {
   return new Promise((resolve) => {

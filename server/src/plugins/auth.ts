@@ -3,10 +3,10 @@ import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { ServerConfig } from "../config.js";
 import { Forbidden, Unauthorized } from "../domain-errors.js";
-import { type CurrentUsers, createCurrentUsers } from "../services/current-users.js";
+import { type CurrentUsers, createCurrentUsers } from "../services/auth/current-users.js";
+import { randomSecret, readOrCreateSecretFile } from "../services/auth/secrets.js";
+import { createTokenService, type TokenService } from "../services/auth/tokens.js";
 import { createDeviceCookies, type DeviceCookies } from "../services/limits/device-cookies.js";
-import { randomSecret, readOrCreateSecretFile } from "../services/secrets.js";
-import { createTokenService, type TokenService } from "../services/tokens.js";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import fp from "fastify-plugin";
-import { COMPRESS_MIN_BYTES } from "../services/catalogue.js";
+import { COMPRESS_MIN_BYTES } from "../services/catalogue/catalogue.js";
 
 /**
  * Compresses dynamic responses (API JSON) above 1 KB on the fly: brotli at a moderate quality (4: most of

@@ -1,9 +1,9 @@
 import fp from "fastify-plugin";
 import type { ServerConfig } from "../config.js";
+import { resolveNodeSecrets } from "../services/auth/shared-secrets.js";
 import { createServices, type Services } from "../services/index.js";
 import { memoryCounterStore } from "../services/limits/counter-store.js";
 import { redisCounterStoreWithFallback } from "../services/limits/fallback-store.js";
-import { resolveNodeSecrets } from "../services/shared-secrets.js";
 import authPlugin from "./auth.js";
 
 declare module "fastify" {

@@ -8,7 +8,7 @@ import {
   userRoom,
 } from "@contract/realtime";
 import type { Socket } from "socket.io";
-import type { TokenService } from "../services/tokens.js";
+import type { TokenService } from "../services/auth/tokens.js";
 
 interface SocketData {
   /** Kept in socket.data so a recovered connection stays signed in. */

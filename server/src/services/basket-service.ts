@@ -29,7 +29,7 @@ import {
   DEFAULT_ORDER_TYPE,
   type PricedCart,
   toWireCart,
-} from "./cart-service.js";
+} from "./cart/cart-service.js";
 import {
   type CheckoutSnapshot,
   cleanVehicle,

@@ -2,24 +2,24 @@ import type { Charges } from "@contract/pricing";
 import type { ServerConfig } from "../config.js";
 import type { Database } from "../db/database.js";
 import type { DomainEvents } from "../events.js";
-import { createAuthService } from "./auth-service.js";
+import { createAuthService } from "./auth/auth-service.js";
+import type { TokenService } from "./auth/tokens.js";
 import { createBasketService } from "./basket-service.js";
-import { createCartService } from "./cart-service.js";
-import { createCatalogue } from "./catalogue.js";
+import { createCartService } from "./cart/cart-service.js";
+import { createCatalogue } from "./catalogue/catalogue.js";
+import { createMenuSearchService, databaseDishSource } from "./catalogue/menu-search.js";
+import { createVendorService } from "./catalogue/vendor-service.js";
 import type { CounterStore } from "./limits/counter-store.js";
 import { createLoginThrottle } from "./limits/login-throttle.js";
-import { createMenuSearchService, databaseDishSource } from "./menu-search.js";
+import { createParkOperations } from "./operations/park-operations.js";
 import { createOrderPlacementService, type OrderCaps } from "./order-placement.js";
 import { createOrderService } from "./order-service.js";
 import { createOrderStatusService } from "./order-status.js";
-import { createParkOperations } from "./park-operations.js";
 import { createPaymentProvider } from "./payments/index.js";
 import { createPaymentService } from "./payments/payment-service.js";
 import { createPushService, resolveVapidDetails } from "./push/index.js";
-import type { TokenService } from "./tokens.js";
-import { createVehicleService } from "./vehicle-service.js";
 import { createVehicleLookup } from "./vehicles/index.js";
-import { createVendorService } from "./vendor-service.js";
+import { createVehicleService } from "./vehicles/vehicle-service.js";
 
 export interface ServiceDeps {
   db: Database;
@@ -27,7 +27,7 @@ export interface ServiceDeps {
   events: DomainEvents;
   /** Where failed sign-ins are counted: shared by every node when they share Redis. */
   limitsStore: CounterStore;
-  /** The node's configuration, its secrets resolved (services/shared-secrets.ts). */
+  /** The node's configuration, its secrets resolved (services/auth/shared-secrets.ts). */
   config: ServerConfig;
   /** Where services report failures they recover from (the app's logger). */
   logError: (error: unknown, context: string) => void;

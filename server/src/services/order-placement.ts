@@ -11,7 +11,7 @@ import {
 } from "../db/repositories/order-placement.js";
 import type { DomainEvents } from "../events.js";
 import { badRequest, conflict, HttpError } from "../http-error.js";
-import type { CartService, PricedCart } from "./cart-service.js";
+import type { CartService, PricedCart } from "./cart/cart-service.js";
 import { assertSameRequest } from "./idempotency.js";
 
 export const EMPTY_CART_MESSAGE = "Your cart is empty";

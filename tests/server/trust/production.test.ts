@@ -6,7 +6,7 @@ import type { AppConfigResponse } from "@contract/app-config";
 import { MESSAGES } from "@contract/messages";
 import { buildApp } from "@server/app.js";
 import { loadConfig, productionProblems } from "@server/config.js";
-import { addStaffAccount } from "@server/services/staff-accounts.js";
+import { addStaffAccount } from "@server/services/auth/staff-accounts.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addToCart, cashOrder, demoIds, getCart } from "../helpers/checkout-fixtures";
 import { createTestDatabase, startTestServer, type TestServer } from "../helpers/test-server";

@@ -96,7 +96,7 @@ describe("layers enforced by the linter", () => {
   it("refuses a repository importing a service", () => {
     const result = lint({
       "server/src/db/repositories/probe.ts":
-        'import { createCartService } from "@server/services/cart-service.js";\nexport const probe = createCartService;\n',
+        'import { createCartService } from "@server/services/cart/cart-service.js";\nexport const probe = createCartService;\n',
     });
     expect(result.code).not.toBe(0);
     expect(result.output).toContain("Repositories and migrations sit below services");

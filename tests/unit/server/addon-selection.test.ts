@@ -1,6 +1,6 @@
 import type { AddonGroupWithAddons } from "@server/db/repositories/menu";
 import { domainErrorStatus } from "@server/plugins/error-handler";
-import { checkAddonSelections, requiredMinimum } from "@server/services/addon-selection";
+import { checkAddonSelections, requiredMinimum } from "@server/services/cart/addon-selection";
 import { describe, expect, it } from "vitest";
 
 const addon = (id: number, groupId: number, name: string, pricePence = 0) => ({

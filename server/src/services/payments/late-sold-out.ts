@@ -6,8 +6,8 @@
 import { penceToPoundsText } from "@contract/money";
 import type { Queryable } from "@server/db/database.js";
 import type { VendorRow } from "@server/db/repositories/vendors.js";
+import { vendorTradingStatus } from "../catalogue/vendor-service.js";
 import type { CheckoutSnapshot } from "../order-placement.js";
-import { vendorTradingStatus } from "../vendor-service.js";
 
 export interface LateCheck {
   /** The snapshot to order (lines and totals without the unavailable ones), or null when nothing is left. */

@@ -1,6 +1,6 @@
 import type { ServerConfig } from "@server/config.js";
 import { checkVapidDetails, generateVapidKeys } from "@server/lib/vapid-keys.js";
-import { readOrCreateSecretFile } from "../secrets.js";
+import { readOrCreateSecretFile } from "../auth/secrets.js";
 
 export interface VapidDetails {
   publicKey: string;

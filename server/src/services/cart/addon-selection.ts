@@ -4,8 +4,8 @@
  */
 import { ADDON_QUANTITY_PER_SELECTION } from "@contract/limits";
 import { requiredGroupMessage } from "@contract/messages";
-import type { AddonGroupWithAddons } from "../db/repositories/menu.js";
-import { InvalidInput } from "../domain-errors.js";
+import type { AddonGroupWithAddons } from "@server/db/repositories/menu.js";
+import { InvalidInput } from "@server/domain-errors.js";
 
 export interface AddonSelection {
   addonGroupId: number;

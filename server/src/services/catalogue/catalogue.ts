@@ -1,12 +1,12 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { MenuItem, MenuResponse, Vendor, VendorListResponse } from "@contract/vendors";
-import type { Database } from "../db/database.js";
-import { menuRepository } from "../db/repositories/menu.js";
-import { type VendorRow, vendorsRepository } from "../db/repositories/vendors.js";
-import type { DomainEvents } from "../events.js";
-import { bodyHash, type SerialisedBody, serialiseBytes } from "../lib/serialised-body.js";
-import { nextPauseEnd, tradingStatus } from "./operations/trading-hours.js";
+import type { Database } from "@server/db/database.js";
+import { menuRepository } from "@server/db/repositories/menu.js";
+import { type VendorRow, vendorsRepository } from "@server/db/repositories/vendors.js";
+import type { DomainEvents } from "@server/events.js";
+import { bodyHash, type SerialisedBody, serialiseBytes } from "@server/lib/serialised-body.js";
+import { nextPauseEnd, tradingStatus } from "../operations/trading-hours.js";
 import {
   groupByCategory,
   toAddonGroup,

@@ -6,10 +6,10 @@ import type {
   RegisterResponse,
   User,
 } from "@contract/auth";
+import type { Database } from "@server/db/database.js";
+import { usersRepository } from "@server/db/repositories/users.js";
+import { Conflict, NotFound, Unauthorized } from "@server/domain-errors.js";
 import { hashPassword, verifyPassword } from "@server/lib/passwords.js";
-import type { Database } from "../db/database.js";
-import { usersRepository } from "../db/repositories/users.js";
-import { Conflict, NotFound, Unauthorized } from "../domain-errors.js";
 import type { TokenService } from "./tokens.js";
 
 const INVALID_CREDENTIALS = "Invalid email or password";

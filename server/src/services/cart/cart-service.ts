@@ -10,11 +10,11 @@ import { emptyCart } from "@contract/cart";
 import type { OrderType } from "@contract/common";
 import { MESSAGES } from "@contract/messages";
 import type { Charges } from "@contract/pricing";
-import type { Database, Queryable } from "../db/database.js";
-import { cartsRepository } from "../db/repositories/carts.js";
-import { menuRepository } from "../db/repositories/menu.js";
-import type { VendorRow } from "../db/repositories/vendors.js";
-import { NotFound } from "../domain-errors.js";
+import type { Database, Queryable } from "@server/db/database.js";
+import { cartsRepository } from "@server/db/repositories/carts.js";
+import { menuRepository } from "@server/db/repositories/menu.js";
+import type { VendorRow } from "@server/db/repositories/vendors.js";
+import { NotFound } from "@server/domain-errors.js";
 import {
   type AddInput,
   type AddWithAddonsInput,

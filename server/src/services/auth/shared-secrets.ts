@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { ServerConfig } from "../config.js";
-import type { Database } from "../db/database.js";
-import { generateVapidKeys } from "../lib/vapid-keys.js";
+import type { ServerConfig } from "@server/config.js";
+import type { Database } from "@server/db/database.js";
+import { generateVapidKeys } from "@server/lib/vapid-keys.js";
 import { randomSecret } from "./secrets.js";
 
 type NodeSecrets = Pick<ServerConfig, "jwtSecret" | "vapidPublicKey" | "vapidPrivateKey">;

@@ -1,8 +1,8 @@
 import { registerRequestSchema } from "@contract/auth";
+import type { Queryable } from "@server/db/database.js";
+import { InvalidInput, parseInput } from "@server/domain-errors.js";
 import { hashPassword } from "@server/lib/passwords.js";
 import * as z from "zod/mini";
-import type { Queryable } from "../db/database.js";
-import { InvalidInput, parseInput } from "../domain-errors.js";
 
 const staffInput = z.pick(registerRequestSchema, { email: true, password: true });
 

@@ -8,20 +8,20 @@ import type {
   Vendor,
   VendorListResponse,
 } from "@contract/vendors";
-import type { Database } from "../db/database.js";
+import type { Database } from "@server/db/database.js";
 import {
   type AddonGroupWithAddons,
   type MenuItemRow,
   menuRepository,
-} from "../db/repositories/menu.js";
-import { type VendorRow, vendorsRepository } from "../db/repositories/vendors.js";
-import { NotFound } from "../domain-errors.js";
+} from "@server/db/repositories/menu.js";
+import { type VendorRow, vendorsRepository } from "@server/db/repositories/vendors.js";
+import { NotFound } from "@server/domain-errors.js";
 import {
   busyUntil,
   type TradingRow,
   type TradingStatus,
   tradingStatus,
-} from "./operations/trading-hours.js";
+} from "../operations/trading-hours.js";
 
 export interface VendorListQuery {
   page: number;

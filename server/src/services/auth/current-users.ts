@@ -1,6 +1,6 @@
 import type { User } from "@contract/auth";
-import type { Queryable } from "../db/database.js";
-import { usersRepository } from "../db/repositories/users.js";
+import type { Queryable } from "@server/db/database.js";
+import { usersRepository } from "@server/db/repositories/users.js";
 
 /** How long a looked-up account (exists? which role?) is trusted: a removed or demoted account loses access within this. */
 export const CURRENT_USER_TTL_MS = 30_000;

@@ -5,9 +5,9 @@
  */
 import { createHash } from "node:crypto";
 import { CART_LINE_QUANTITY_MAX } from "@contract/limits";
-import type { Queryable } from "../db/database.js";
-import { type CartLineRow, cartsRepository } from "../db/repositories/carts.js";
-import { InvalidInput } from "../domain-errors.js";
+import type { Queryable } from "@server/db/database.js";
+import { type CartLineRow, cartsRepository } from "@server/db/repositories/carts.js";
+import { InvalidInput } from "@server/domain-errors.js";
 
 /** Same item, same add-ons, same trimmed note: the same line. */
 export function configKey(

@@ -15,11 +15,11 @@ import {
   type LinePrice,
   priceLine,
 } from "@contract/pricing";
-import type { Queryable } from "../db/database.js";
-import { type CartRow, cartsRepository } from "../db/repositories/carts.js";
-import { type VendorRow, vendorsRepository } from "../db/repositories/vendors.js";
-import { NotFound } from "../domain-errors.js";
-import { vendorTradingStatus } from "./vendor-service.js";
+import type { Queryable } from "@server/db/database.js";
+import { type CartRow, cartsRepository } from "@server/db/repositories/carts.js";
+import { type VendorRow, vendorsRepository } from "@server/db/repositories/vendors.js";
+import { NotFound } from "@server/domain-errors.js";
+import { vendorTradingStatus } from "../catalogue/vendor-service.js";
 
 export const DEFAULT_ORDER_TYPE: OrderType = "takeaway";
 

@@ -14,14 +14,14 @@ import {
   type StaffTrailersResponse,
   type TrailerUpdate,
 } from "@contract/park-operations";
-import type { Database, Queryable } from "../db/database.js";
-import { menuRepository } from "../db/repositories/menu.js";
-import type { VendorRow } from "../db/repositories/vendors.js";
-import { Forbidden, NotFound } from "../domain-errors.js";
-import type { DomainEvents } from "../events.js";
-import type { Catalogue } from "./catalogue.js";
-import { applyTrailer, type TrailerImportChange } from "./operations/park-import.js";
-import { tradingStatus } from "./operations/trading-hours.js";
+import type { Database, Queryable } from "@server/db/database.js";
+import { menuRepository } from "@server/db/repositories/menu.js";
+import type { VendorRow } from "@server/db/repositories/vendors.js";
+import { Forbidden, NotFound } from "@server/domain-errors.js";
+import type { DomainEvents } from "@server/events.js";
+import type { Catalogue } from "../catalogue/catalogue.js";
+import { applyTrailer, type TrailerImportChange } from "./park-import.js";
+import { tradingStatus } from "./trading-hours.js";
 
 export interface ParkOperationsDeps {
   db: Database;

@@ -5,18 +5,18 @@
  */
 import type { OrderType } from "@contract/common";
 import { MESSAGES } from "@contract/messages";
-import type { Queryable } from "../db/database.js";
-import { type CartLineRow, type CartRow, cartsRepository } from "../db/repositories/carts.js";
+import type { Queryable } from "@server/db/database.js";
+import { type CartLineRow, type CartRow, cartsRepository } from "@server/db/repositories/carts.js";
 import {
   type AddonGroupWithAddons,
   type MenuItemRow,
   menuRepository,
-} from "../db/repositories/menu.js";
-import type { VendorRow } from "../db/repositories/vendors.js";
-import { Conflict, InvalidInput, NotFound } from "../domain-errors.js";
+} from "@server/db/repositories/menu.js";
+import type { VendorRow } from "@server/db/repositories/vendors.js";
+import { Conflict, InvalidInput, NotFound } from "@server/domain-errors.js";
+import { vendorTradingStatus } from "../catalogue/vendor-service.js";
 import { type AddonSelection, checkAddonSelections, hasRequiredGroups } from "./addon-selection.js";
 import { assertWithinLineLimit, configKey, mergeTwinInto } from "./cart-config.js";
-import { vendorTradingStatus } from "./vendor-service.js";
 
 export interface Target {
   userId: number;

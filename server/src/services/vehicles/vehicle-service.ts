@@ -1,5 +1,5 @@
 import { isUkPlate, NOT_A_UK_PLATE } from "@contract/vehicles";
-import type { VehicleLookup, VehicleLookupResult } from "./vehicles/index.js";
+import type { VehicleLookup, VehicleLookupResult } from "./index.js";
 
 /** Looks up a plate the route has normalised with contract/vehicles.ts; a non-UK format never reaches the lookup. */
 export function createVehicleService(lookup: VehicleLookup) {
