@@ -613,7 +613,7 @@ export const OPERATIONS: Operation[] = [
     method: "GET",
     path: "/api/staff/orders",
     operationId: "staffListOrders",
-    summary: "Today's orders for the staff board",
+    summary: "Today's orders of the trailers this staff member runs (every trailer for a park manager)",
     tag: "Staff",
     access: "staff",
     query: staffOrdersQuerySchema,
@@ -630,6 +630,7 @@ export const OPERATIONS: Operation[] = [
     body: staffStatusUpdateSchema,
     responses: {
       200: { description: "The order after the change", schema: orderSchema },
+      403: error("Not staff, or the order is at a trailer this staff member does not run"),
       404: error("No such order"),
       409: error("That move is not allowed from the order's status"),
     },

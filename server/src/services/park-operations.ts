@@ -18,10 +18,17 @@ import type { Database, Queryable } from "../db/database.js";
 import { menuRepository } from "../db/repositories/menu.js";
 import type { VendorRow } from "../db/repositories/vendors.js";
 import type { DomainEvents } from "../events.js";
-import { forbidden, notFound } from "../http-error.js";
+import { notFound } from "../http-error.js";
 import type { Catalogue } from "./catalogue.js";
 import { applyTrailer, type TrailerImportChange } from "./operations/park-import.js";
 import { tradingStatus } from "./operations/trading-hours.js";
+import {
+  assertInScope,
+  inScope,
+  type StaffScope,
+  scopeVendorIds,
+  staffScope,
+} from "./staff-scope.js";
 
 export interface ParkOperationsDeps {
   db: Database;
@@ -33,20 +40,6 @@ export interface ParkOperationsDeps {
 type Staff = Pick<User, "id" | "email">;
 /** Who made a change: a staff account, or a command run on the server (no account: `id` null). */
 type Author = { id: number | null; email: string };
-
-/** The trailers a staff account runs: 'all' for a park manager (no rows), else the vendor ids. */
-export async function staffScope(q: Queryable, userId: number): Promise<"all" | Set<number>> {
-  const rows = await q.query<{ vendor_id: number }>(
-    "select vendor_id from staff_trailers where user_id = $1",
-    [userId],
-  );
-  return rows.length === 0 ? "all" : new Set(rows.map((row) => row.vendor_id));
-}
-
-const inScope = (scope: "all" | Set<number>, vendorId: number) =>
-  scope === "all" || scope.has(vendorId);
-
-const OUT_OF_SCOPE = "You can only change the trailers you run";
 
 /** The operational fields of a vendor row, as the audit records them. */
 function vendorState(row: VendorRow) {
@@ -96,11 +89,11 @@ export function createParkOperations(deps: ParkOperationsDeps) {
       vendorId,
     ]);
     if (!row) throw notFound(`Trailer ${vendorId} not found`);
-    if (!inScope(await staffScope(tx, staff.id), row.id)) throw forbidden(OUT_OF_SCOPE);
+    assertInScope(await staffScope(tx, staff.id), row.id);
     return row;
   }
 
-  async function trailers(q: Queryable, vendorIds: "all" | Set<number>): Promise<StaffTrailer[]> {
+  async function trailers(q: Queryable, vendorIds: StaffScope): Promise<StaffTrailer[]> {
     const vendors = (
       await q.query<VendorRow>("select * from vendors order by position, id")
     ).filter((row) => inScope(vendorIds, row.id));
@@ -343,7 +336,7 @@ export function createParkOperations(deps: ParkOperationsDeps) {
          from park_audit p left join vendors v on v.id = p.vendor_id
          where $1::int[] is null or p.vendor_id = any($1::int[])
          order by p.at desc, p.id desc limit $2`,
-        [scope === "all" ? null : [...scope], AUDIT_LIST_SIZE],
+        [scopeVendorIds(scope), AUDIT_LIST_SIZE],
       );
       return rows.map((row) => ({
         id: row.id,
