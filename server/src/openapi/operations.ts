@@ -613,7 +613,8 @@ export const OPERATIONS: Operation[] = [
     method: "GET",
     path: "/api/staff/orders",
     operationId: "staffListOrders",
-    summary: "Today's orders of the trailers this staff member runs (every trailer for a park manager)",
+    summary:
+      "Today's orders of the trailers this staff member runs (every trailer for a park manager)",
     tag: "Staff",
     access: "staff",
     query: staffOrdersQuerySchema,
