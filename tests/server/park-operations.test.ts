@@ -642,12 +642,19 @@ describe.each(databaseKinds)("park operations on %s", (kind) => {
         who: MANAGER.email,
         vendorName: "Smash Stack",
         action: "slot cap",
+        summary: "Orders per slot no cap → 4 per 15 min",
         before: expect.objectContaining({ slotCap: null }),
         after: expect.objectContaining({ slotCap: 4 }),
       });
       expect(Date.now() - new Date(log.body.data[0]!.at).getTime()).toBeLessThan(60_000);
       const soldOut = log.body.data.find((entry) => entry.action === "sold out");
-      expect(soldOut).toMatchObject({ before: { soldOut: false }, after: { soldOut: true } });
+      expect(soldOut).toMatchObject({
+        summary: `${soldOut!.target} sold out`,
+        before: { soldOut: false },
+        after: { soldOut: true },
+      });
+      const paused = log.body.data.find((entry) => /^pause \d+ min$/.test(entry.action));
+      expect(paused?.summary).toMatch(/^Status open → busy until \d\d:\d\d$/);
 
       const theirs = await server.request<{ data: AuditEntry[] }>("/api/staff/audit", {
         token: fornoStaff,

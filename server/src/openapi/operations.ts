@@ -159,6 +159,7 @@ const auditResponseSchema = z.object({
       vendorName: z.nullable(z.string()),
       action: z.string(),
       target: z.string(),
+      summary: z.string(),
       before: z.unknown(),
       after: z.unknown(),
     }),

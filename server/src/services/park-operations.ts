@@ -20,6 +20,7 @@ import type { VendorRow } from "../db/repositories/vendors.js";
 import type { DomainEvents } from "../events.js";
 import { notFound } from "../http-error.js";
 import type { Catalogue } from "./catalogue.js";
+import { importSummary, soldOutSummary, trailerUpdateSummary } from "./operations/audit-summary.js";
 import { applyTrailer, type TrailerImportChange } from "./operations/park-import.js";
 import { tradingStatus } from "./operations/trading-hours.js";
 import {
@@ -61,17 +62,25 @@ export function createParkOperations(deps: ParkOperationsDeps) {
   async function audit(
     tx: Queryable,
     staff: Author,
-    entry: { vendorId: number; action: string; target: string; before: unknown; after: unknown },
+    entry: {
+      vendorId: number;
+      action: string;
+      target: string;
+      summary: string;
+      before: unknown;
+      after: unknown;
+    },
   ) {
     await tx.query(
-      `insert into park_audit (user_id, user_email, vendor_id, action, target, before, after)
-       values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)`,
+      `insert into park_audit (user_id, user_email, vendor_id, action, target, summary, before, after)
+       values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb)`,
       [
         staff.id,
         staff.email,
         entry.vendorId,
         entry.action,
         entry.target,
+        entry.summary,
         JSON.stringify(entry.before),
         JSON.stringify(entry.after),
       ],
@@ -226,12 +235,14 @@ export function createParkOperations(deps: ParkOperationsDeps) {
             `update vendors set ${sets.join(", ")} where id = $1 returning *`,
             [vendorId, ...values],
           );
+          const after = vendorState(updated!);
           await audit(tx, staff, {
             vendorId,
             action: actions.join(", "),
             target: row.name,
+            summary: trailerUpdateSummary(before, after),
             before,
-            after: vendorState(updated!),
+            after,
           });
         }
         return (await trailers(tx, new Set([vendorId])))[0]!;
@@ -254,6 +265,7 @@ export function createParkOperations(deps: ParkOperationsDeps) {
           vendorId: item.vendor_id,
           action: soldOut ? "sold out" : "back on",
           target: item.name,
+          summary: soldOutSummary(item.name, soldOut),
           before: { soldOut: before!.sold_out },
           after: { soldOut },
         });
@@ -279,10 +291,12 @@ export function createParkOperations(deps: ParkOperationsDeps) {
         if (!addon) throw notFound(`Add-on ${addonId} not found`);
         await lockVendor(tx, staff, addon.vendor_id);
         await tx.query("update addons set sold_out = $2 where id = $1", [addonId, soldOut]);
+        const target = `${addon.name} (${addon.item_name})`;
         await audit(tx, staff, {
           vendorId: addon.vendor_id,
           action: soldOut ? "sold out" : "back on",
-          target: `${addon.name} (${addon.item_name})`,
+          target,
+          summary: soldOutSummary(target, soldOut),
           before: { soldOut: addon.sold_out },
           after: { soldOut },
         });
@@ -293,9 +307,10 @@ export function createParkOperations(deps: ParkOperationsDeps) {
 
     /**
      * Applies a checked park file (menus, prices, add-ons, allergens) in ONE transaction, with one audit row per
-     * trailer it changed (only what differs, before → after), then announces it like every other change.
+     * trailer it changed (only what differs, before → after, and in words with the file's name `source`), then
+     * announces it like every other change.
      */
-    async importPark(by: Author, park: ParkFile): Promise<TrailerImportChange[]> {
+    async importPark(by: Author, park: ParkFile, source: string): Promise<TrailerImportChange[]> {
       const changes = await db.transaction(async (tx) => {
         // One import at a time (two files applied at once would interleave their matching).
         await tx.query("select pg_advisory_xact_lock(4242003)");
@@ -308,6 +323,7 @@ export function createParkOperations(deps: ParkOperationsDeps) {
             vendorId: change.vendorId,
             action: change.created ? "menu import (new trailer)" : "menu import",
             target: change.name,
+            summary: importSummary(change, source),
             before: change.created ? null : change.before,
             after: change.after,
           });
@@ -329,10 +345,12 @@ export function createParkOperations(deps: ParkOperationsDeps) {
         vendor_name: string | null;
         action: string;
         target: string;
+        summary: string | null;
         before: unknown;
         after: unknown;
       }>(
-        `select p.id, p.at, p.user_email, p.vendor_id, v.name as vendor_name, p.action, p.target, p.before, p.after
+        `select p.id, p.at, p.user_email, p.vendor_id, v.name as vendor_name, p.action, p.target, p.summary,
+                p.before, p.after
          from park_audit p left join vendors v on v.id = p.vendor_id
          where $1::int[] is null or p.vendor_id = any($1::int[])
          order by p.at desc, p.id desc limit $2`,
@@ -346,6 +364,7 @@ export function createParkOperations(deps: ParkOperationsDeps) {
         vendorName: row.vendor_name,
         action: row.action,
         target: row.target,
+        summary: row.summary ?? `${row.action} — ${row.target}`,
         before: row.before,
         after: row.after,
       }));
