@@ -3,7 +3,7 @@
  * staff only the trailers named there. Every staff read and write, HTTP or socket, is narrowed by it.
  */
 import type { Queryable } from "../db/database.js";
-import { forbidden } from "../http-error.js";
+import { Forbidden } from "../domain-errors.js";
 
 /** 'all' for a park manager, else the ids of the trailers the account runs. */
 export type StaffScope = "all" | ReadonlySet<number>;
@@ -23,7 +23,7 @@ export const inScope = (scope: StaffScope, vendorId: number): boolean =>
 
 /** 403 for a trailer outside the account's scope. */
 export function assertInScope(scope: StaffScope, vendorId: number): void {
-  if (!inScope(scope, vendorId)) throw forbidden(OUT_OF_SCOPE_MESSAGE);
+  if (!inScope(scope, vendorId)) throw new Forbidden(OUT_OF_SCOPE_MESSAGE);
 }
 
 /** The vendor ids a query is narrowed to: null for every trailer. */
