@@ -3,7 +3,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cartApi } from "@/features/cart/api/cart-http";
 import { cartQuery, keepCart } from "@/features/cart/api/cart-keeper";
-import { chooseTrailer } from "@/features/cart/lib/current-trailer";
+import { chooseTrailer, currentTrailer } from "@/features/cart/lib/current-trailer";
 import { CART_STORAGE_KEYS, writeLocalCartCopy } from "@/features/cart/lib/local-cart-copy";
 
 function memoryStorage(): Storage {
@@ -131,6 +131,21 @@ describe("GET /cart", () => {
     fetchMock.mockResolvedValue(json(500, { message: "boom" }));
     await expect(fetchCart(2)).rejects.toThrow();
     expect(storage.getItem(CART_STORAGE_KEYS.cart)).not.toBeNull();
+  });
+
+  it("copies only the current trailer's cart: another trailer's answer leaves the copy alone", async () => {
+    currentIs(1);
+    fetchMock.mockResolvedValue(json(200, { ...cartOf(2), subtotalPence: 990 }));
+    await fetchCart(2);
+    expect(JSON.parse(storage.getItem(CART_STORAGE_KEYS.cart)!).vendorId).toBe("vendor_1");
+  });
+
+  it("with no current trailer, the customer's latest cart makes its trailer current and is copied", async () => {
+    fetchMock.mockResolvedValue(json(200, cartOf(3)));
+    await fetchCart(null);
+    expect(fetchMock.mock.calls[0]![0]).toBe("/api/cart?orderType=takeaway");
+    expect(currentTrailer()).toBe(3);
+    expect(JSON.parse(storage.getItem(CART_STORAGE_KEYS.cart)!).vendorId).toBe("vendor_3");
   });
 });
 
