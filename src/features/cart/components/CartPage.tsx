@@ -14,13 +14,12 @@ import { Skeleton } from "@/components/Skeleton";
 import { Spinner } from "@/components/Spinner";
 import { TextEditModal } from "@/components/TextEditModal";
 import { formatPence } from "@/lib/money";
-import { QUEUED_MESSAGES } from "../api/cart-writes";
 import { useBasket } from "../hooks/use-basket";
 import { useCart } from "../hooks/use-cart";
 import { useCartActions } from "../hooks/use-cart-actions";
 import { useOrderType } from "../hooks/use-order-type";
 import { useQueuedCartWrites } from "../hooks/use-queued-cart-writes";
-import { readLocalCartVendor } from "../lib/cart-storage";
+import { QUEUED_MESSAGES } from "../lib/cart-write-messages";
 import "../cart.css";
 import { CartSummary } from "./CartSummary";
 import { OrderTypeToggle } from "./OrderTypeToggle";
@@ -198,11 +197,7 @@ export default function CartPage({ checkout, readOnly = false }: CartPageProps) 
 
   const cart = cartQuery.data;
   const vendorId = cartQuery.vendorId;
-  const savedVendor = readLocalCartVendor();
-  // The saved name is another trailer's when this cart was started offline from an item page.
-  const vendorName =
-    cart?.vendor_info?.name ??
-    (savedVendor && savedVendor.id === `vendor_${vendorId}` ? savedVendor.name : undefined);
+  const vendorName = cart?.vendor_info?.name;
   const parts: TrailerPart[] =
     several && basket
       ? partsOfBasket(basket)
