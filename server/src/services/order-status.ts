@@ -6,6 +6,7 @@ import { ordersRepository } from "../db/repositories/orders.js";
 import type { DomainEvents } from "../events.js";
 import { conflict, notFound } from "../http-error.js";
 import { ORDER_NOT_FOUND, toOrder } from "./order-service.js";
+import { assertInScope, type StaffScope } from "./staff-scope.js";
 
 /** 'Cannot change order status from ready to pending' — names both statuses and what is allowed. */
 export function invalidTransitionMessage(
@@ -28,11 +29,14 @@ export function createOrderStatusService(deps: { db: Database; events: DomainEve
       orderId: number;
       status: OrderStatus;
       changedBy: number | null;
+      /** The trailers the staff member runs (absent: any, as for the park's own jobs). */
+      scope?: StaffScope;
     }): Promise<Order> {
       const { record, previousStatus } = await deps.db.transaction(async (tx) => {
         const orders = ordersRepository(tx);
         const current = await orders.findById(input.orderId);
         if (!current) throw notFound(ORDER_NOT_FOUND);
+        if (input.scope) assertInScope(input.scope, current.order.vendor_id);
         const from = current.order.status;
         const { order_type: orderType } = current.order;
         if (!canTransition(from, input.status, orderType)) {
