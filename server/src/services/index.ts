@@ -3,17 +3,14 @@ import { DEFAULT_DVLA_API_URL, type ServerConfig } from "../config.js";
 import type { Database } from "../db/database.js";
 import type { DomainEvents } from "../events.js";
 import { createAuthService } from "./auth-service.js";
-import { createBasketService } from "./basket-service.js";
 import { createCartService } from "./cart-service.js";
 import { createCatalogue } from "./catalogue.js";
+import { createCheckoutService } from "./checkout/checkout-service.js";
 import { createMenuSearchService, databaseDishSource } from "./menu-search.js";
-import {
-  createOrderPlacementService,
-  DEFAULT_ORDER_CAPS,
-  type OrderCaps,
-} from "./order-placement.js";
-import { createOrderService } from "./order-service.js";
-import { createOrderStatusService } from "./order-status.js";
+import { createOrderPlacementService } from "./orders/placement.js";
+import { createOrderService } from "./orders/queries.js";
+import { DEFAULT_ORDER_CAPS, type OrderCaps } from "./orders/snapshot.js";
+import { createOrderStatusService } from "./orders/status.js";
 import { createParkOperations } from "./park-operations.js";
 import { createPaymentProvider } from "./payments/index.js";
 import { createPaymentService } from "./payments/payment-service.js";
@@ -53,7 +50,7 @@ export function createServices(deps: ServiceDeps) {
   const logError =
     deps.logError ?? ((error: unknown, context: string) => console.error(context, error));
   const cart = createCartService(deps.db, deps.charges);
-  const orderPlacement = createOrderPlacementService({
+  const placement = createOrderPlacementService({
     db: deps.db,
     events: deps.events,
     carts: cart,
@@ -62,7 +59,7 @@ export function createServices(deps: ServiceDeps) {
   const payments = createPaymentService({
     db: deps.db,
     provider: createPaymentProvider(deps.config),
-    orderPlacement,
+    events: deps.events,
     publicUrl: deps.config.publicUrl,
     cardPayments: cardPaymentsMode(deps.config),
     logError,
@@ -89,14 +86,15 @@ export function createServices(deps: ServiceDeps) {
     parkOperations: createParkOperations({ db: deps.db, events: deps.events, catalogue }),
     menuSearch: createMenuSearchService(databaseDishSource(deps.db)),
     cart,
-    orderPlacement,
     payments,
     /** The service charge and delivery fee every cart and order pays (public: GET /api/config). */
     charges: deps.charges,
-    basket: createBasketService({
+    /** The one way to buy: POST /orders, the card payment's create-intent and POST /checkout. */
+    checkout: createCheckoutService({
       db: deps.db,
+      events: deps.events,
       carts: cart,
-      orderPlacement,
+      placement,
       payments,
       cashAtParkTill: deps.config.cashAtParkTill ?? false,
     }),

@@ -1,11 +1,11 @@
 import { estimateWindow } from "@contract/estimated-time";
 import { allowedNextStatuses, canTransition } from "@contract/order-status";
 import type { Order, OrderStatus } from "@contract/orders";
-import type { Database } from "../db/database.js";
-import { ordersRepository } from "../db/repositories/orders.js";
-import type { DomainEvents } from "../events.js";
-import { conflict, notFound } from "../http-error.js";
-import { ORDER_NOT_FOUND, toOrder } from "./order-service.js";
+import type { Database } from "@server/db/database.js";
+import { ordersRepository } from "@server/db/repositories/orders.js";
+import type { DomainEvents } from "@server/events.js";
+import { conflict, notFound } from "@server/http-error.js";
+import { ORDER_NOT_FOUND, toOrder } from "./queries.js";
 
 /** 'Cannot change order status from ready to pending' — names both statuses and what is allowed. */
 export function invalidTransitionMessage(

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
-import type { Queryable } from "../db/database.js";
-import { HttpError } from "../http-error.js";
+import type { CheckoutRequest } from "@contract/basket";
+import { canonicalCheckoutRequest } from "@contract/checkout-request";
+import type { Queryable } from "@server/db/database.js";
+import { HttpError } from "@server/http-error.js";
 
 export const IDEMPOTENCY_MISMATCH_MESSAGE =
   "This Idempotency-Key was already used for a different order. Use a new key for a new order.";
@@ -17,17 +19,14 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-export const requestHash = (body: unknown) =>
-  createHash("sha256").update(canonicalJson(body)).digest("hex");
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
-/** Stores the request's hash with the order its key created (same transaction as the insert). */
-export async function rememberRequestHash(
-  tx: Queryable,
-  orderId: number,
-  hash: string | null,
-): Promise<void> {
-  if (hash) await tx.query("update orders set request_hash = $2 where id = $1", [orderId, hash]);
-}
+/** POST /orders: what its key covers is the whole request body, whatever the order of its fields. */
+export const requestHash = (body: unknown) => sha256(canonicalJson(body));
+
+/** A checkout: what its key covers is the canonical request the client keys by too (contract/checkout-request.ts). */
+export const checkoutRequestHash = (request: CheckoutRequest) =>
+  sha256(canonicalCheckoutRequest(request));
 
 /** A replay must carry the request that made the order; otherwise 422, as Stripe answers. */
 export async function assertSameRequest(
