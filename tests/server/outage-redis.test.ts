@@ -1,13 +1,15 @@
 /**
  * Redis goes away under two nodes and comes back: no request waits on it, limits hold per node meanwhile, a node
- * can start without it, and every status update made during the outage reaches the customer's open socket
- * within 5 s of Redis returning. Redis here is a redis-server of the test's own (killed with -9, started again
- * empty), never the machine's.
+ * can start without it, a card payment goes from cart to one confirmed order, and every status update made
+ * during the outage reaches the customer's open socket within 5 s of Redis returning. Redis here is a
+ * redis-server of the test's own (killed with -9, started again empty), never the machine's.
  */
 import type { OrderStatusNotification } from "@contract/orders";
+import type { CreateIntentResponse, PaymentStatusResponse } from "@contract/payments";
 import { SOCKET_EVENTS, userRoom } from "@contract/realtime";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addToCart, demoIds, getCart } from "./helpers/checkout-fixtures";
 import { createOrderFixture } from "./helpers/order-fixtures";
 import { randomRedisPrefix } from "./helpers/redis";
 import { type RedisProcess, startRedisProcess } from "./helpers/redis-process";
@@ -188,4 +190,61 @@ describe("Redis killed and restarted under two nodes", () => {
     });
     expect(after.status).toBe(201);
   }, 90_000);
+  it("takes a card payment from cart to one confirmed order while Redis is down, paid on another node", async () => {
+    const [a, b] = nodes as [TestServer, TestServer];
+    const ids = await demoIds(a);
+    const customer = await a.registerCustomer();
+    await redis.kill();
+    try {
+      await addToCart(a, customer.token, ids.forno, ids.limonata, 2);
+      const cart = await getCart(a, customer.token, ids.forno);
+      const [intent, intentMs] = await timed(() =>
+        a.request<CreateIntentResponse>("/api/payments/stripe/create-intent", {
+          token: customer.token,
+          body: {
+            orderData: { vendorId: ids.forno, orderType: "takeaway", items: [] },
+            amount: cart.total,
+            currency: "gbp",
+          },
+        }),
+      );
+      expect(intent.status, intent.text).toBe(200);
+      expect(intentMs).toBeLessThan(1000);
+      const paymentId = intent.body.paymentIntentId;
+
+      // The hosted checkout's form may reach any node behind the balancer.
+      const paid = await fetch(`${b.baseUrl}/pay/test-checkout/${paymentId}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          number: "4242 4242 4242 4242",
+          expiry: "12 / 34",
+          cvc: "123",
+          name: "Demo Customer",
+        }).toString(),
+        redirect: "manual",
+      });
+      expect(paid.status).toBe(303);
+
+      const status = await a.request<PaymentStatusResponse>(
+        `/api/payments/stripe/status/${paymentId}`,
+        { token: customer.token },
+      );
+      expect(status.body).toMatchObject({
+        status: "paid",
+        orderId: expect.any(Number),
+        error: null,
+      });
+      const orders = await database.db.query<{ id: number; status: string; total_pence: number }>(
+        "select id, status, total_pence from orders where payment_id = $1",
+        [paymentId],
+      );
+      expect(orders).toEqual([
+        { id: status.body.orderId, status: "confirmed", total_pence: cart.totalPence },
+      ]);
+      expect((await getCart(a, customer.token, ids.forno)).items).toEqual([]);
+    } finally {
+      await redis.start();
+    }
+  }, 60_000);
 });

@@ -5,6 +5,7 @@ import { useEffect, useId, useMemo, useState } from "react";
 import { Icon } from "@/components/Icon";
 import { Skeleton } from "@/components/Skeleton";
 import { Spinner } from "@/components/Spinner";
+import { ApiError } from "@/lib/api-client";
 import { toasts } from "@/lib/toast-store";
 import { useNow } from "@/lib/use-now";
 import {
@@ -25,6 +26,11 @@ export const STAFF_BOARD_STALE = "These orders may be out of date: retrying ever
 export interface StaffBoardPageProps {
   /** Live changes from the staff room (composed in src/app); without it the board refreshes every 30 s. */
   subscribeToChanges?: (listener: (change: StaffOrderChanged) => void) => () => void;
+}
+
+/** Unreachable, or still "briefly unavailable" after the client's retry: the stale line says all there is to say. */
+function isOutage(error: Error): boolean {
+  return error instanceof ApiError && (error.network || error.status >= 500);
 }
 
 function storedVendor(): number | null {
@@ -136,7 +142,8 @@ export function StaffBoardPage({ subscribeToChanges }: StaffBoardPageProps) {
       )}
       {orders.isError && orders.data && (
         <div className="error-box" role="status">
-          {STAFF_BOARD_STALE} {orders.error.message}
+          {STAFF_BOARD_STALE}
+          {!isOutage(orders.error) && ` ${orders.error.message}`}
         </div>
       )}
 
