@@ -3,7 +3,7 @@
  * the server would answer the same checkout, and takes a new one exactly when the server would refuse the old.
  */
 import type { CheckoutRequest } from "@contract/basket";
-import { checkoutRequestHash } from "@server/services/orders/idempotency.js";
+import { checkoutRequestHash } from "@server/services/checkout/idempotency.js";
 import { describe, expect, it } from "vitest";
 import { checkoutKeyFor } from "@/features/checkout/api/basket-checkout";
 

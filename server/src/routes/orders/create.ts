@@ -1,7 +1,7 @@
 import { createOrderRequestSchema } from "@contract/orders";
 import { badRequest, parseInput } from "@server/http-error.js";
 import { requireUser } from "@server/plugins/auth.js";
-import { requestHash } from "@server/services/orders/idempotency.js";
+import { requestHash } from "@server/services/checkout/idempotency.js";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,100}$/;

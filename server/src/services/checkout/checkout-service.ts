@@ -20,7 +20,6 @@ import {
 import type { DomainEvents, PaidPurchase, PaymentPaid } from "@server/events.js";
 import { badRequest, conflict, notFound } from "@server/http-error.js";
 import type { CartService } from "@server/services/cart-service.js";
-import { checkoutRequestHash } from "@server/services/orders/idempotency.js";
 import type { OrderPlacementService, PurchaseRequest } from "@server/services/orders/placement.js";
 import { toCheckoutOrder } from "@server/services/orders/queries.js";
 import {
@@ -30,15 +29,16 @@ import {
 } from "@server/services/orders/snapshot.js";
 import type { OpenedPayment, PaymentService } from "@server/services/payments/payment-service.js";
 import { readBasket } from "./basket-view.js";
-import { checkLateChanges } from "./late-changes.js";
 import {
   CHECKOUT_IN_PROGRESS,
   checkoutLedger,
+  checkoutRequestHash,
   orderLedger,
   type PurchaseLedger,
-} from "./ledgers.js";
+} from "./idempotency.js";
+import { checkLateChanges } from "./late-changes.js";
 
-export { CHECKOUT_IN_PROGRESS, CHECKOUT_KEY_REUSED } from "./ledgers.js";
+export { CHECKOUT_IN_PROGRESS, CHECKOUT_KEY_REUSED } from "./idempotency.js";
 
 /** The parsed POST /checkout body (contract/basket.ts). */
 export interface CheckoutInput {

@@ -1,8 +1,12 @@
 /**
- * Where a purchase's Idempotency-Key is kept, and what an earlier purchase under it answers. The spec's
- * POST /orders keeps its key on the order it placed; every other purchase (a checkout of one trailer or several,
- * cash or card) on its checkout. Both answer the same purchase to a retry and refuse the key with another request.
+ * Idempotency-Keys: what a key covers and where it is kept. The spec's POST /orders keeps its key on the order it
+ * placed, with the hash of its whole body; every other purchase (a checkout of one trailer or several, cash or
+ * card) keeps it on its checkout, with the hash of the canonical request (contract/checkout-request.ts). Both
+ * answer the same purchase to a retry and refuse the key with another request (422, as Stripe answers).
  */
+import { createHash } from "node:crypto";
+import type { CheckoutRequest } from "@contract/basket";
+import { canonicalCheckoutRequest } from "@contract/checkout-request";
 import type { PaymentMethod } from "@contract/orders";
 import type { Queryable } from "@server/db/database.js";
 import { type CheckoutRow, checkoutsRepository } from "@server/db/repositories/checkouts.js";
@@ -11,7 +15,45 @@ import {
   type PlacedOrderRow,
 } from "@server/db/repositories/order-placement.js";
 import { conflict, HttpError } from "@server/http-error.js";
-import { assertSameRequest } from "@server/services/orders/idempotency.js";
+
+export const IDEMPOTENCY_MISMATCH_MESSAGE =
+  "This Idempotency-Key was already used for a different order. Use a new key for a new order.";
+
+/** JSON with object keys sorted at every level: the same request always gives the same text. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** POST /orders: what its key covers is the whole request body, whatever the order of its fields. */
+export const requestHash = (body: unknown) => sha256(canonicalJson(body));
+
+/** A checkout: what its key covers is the canonical request the client keys by too (contract/checkout-request.ts). */
+export const checkoutRequestHash = (request: CheckoutRequest) =>
+  sha256(canonicalCheckoutRequest(request));
+
+/** A replay must carry the request that made the order; otherwise 422, as Stripe answers. */
+export async function assertSameRequest(
+  tx: Queryable,
+  orderId: number,
+  hash: string | null,
+): Promise<void> {
+  if (!hash) return;
+  const [row] = await tx.query<{ request_hash: string | null }>(
+    "select request_hash from orders where id = $1",
+    [orderId],
+  );
+  if (row?.request_hash && row.request_hash !== hash)
+    throw new HttpError(422, IDEMPOTENCY_MISMATCH_MESSAGE);
+}
 
 export const CHECKOUT_KEY_REUSED =
   "This Idempotency-Key was already used for a different checkout. Please start the checkout again.";
