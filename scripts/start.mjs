@@ -3,6 +3,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_PROCESS_ENV } from "./lib/server-process-env.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outputs = ["dist/client/index.html", "dist/server/main.js"].map((file) =>
@@ -50,7 +51,7 @@ if (builtAt === 0 || changedAt > builtAt) {
 const server = spawn(
   process.execPath,
   ["--enable-source-maps", path.join(root, "dist/server/main.js")],
-  { cwd: root, stdio: "inherit" },
+  { cwd: root, stdio: "inherit", env: { ...SERVER_PROCESS_ENV, ...process.env } },
 );
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

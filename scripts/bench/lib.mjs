@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { SERVER_PROCESS_ENV } from "../lib/server-process-env.mjs";
 
 export const ADMIN_DATABASE_URL =
   process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -13,6 +14,10 @@ export const ADMIN_DATABASE_URL =
  * Starts dist/server/main.js on `port` with a fresh embedded database (or `databaseUrl`), waits for /healthz.
  * `stop()` ends it (SIGTERM, then SIGKILL) and removes its data directory.
  */
+/** An environment without the variables set to null (spawn would pass "null"). */
+const withoutNulls = (env) =>
+  Object.fromEntries(Object.entries(env).filter(([, value]) => value !== null));
+
 export async function startBuiltServer({
   root,
   port,
@@ -40,7 +45,9 @@ export async function startBuiltServer({
         ];
   const child = spawn(command, args, {
     cwd: root,
-    env: {
+    env: withoutNulls({
+      // As `npm start` and docs/deploy.md run the server; `env` may override it (null: unset).
+      ...SERVER_PROCESS_ENV,
       ...process.env,
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -50,7 +57,7 @@ export async function startBuiltServer({
       // The shipped log level (as `npm start` and production run), not a quieter one; `env` may override it.
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL || "info",
       ...env,
-    },
+    }),
     stdio: ["ignore", "ignore", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
