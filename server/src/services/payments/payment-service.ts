@@ -29,13 +29,6 @@ import { WebhookPayloadError, WebhookSignatureError } from "./payment-provider.j
 import { chargeTestCard } from "./test-provider.js";
 
 export type { OpenedPayment } from "./hosted-checkout.js";
-export {
-  combinedSnapshot,
-  MOCK_PREFIX,
-  PAYMENT_NOT_FOUND,
-  type PaymentOrderData,
-  type PaymentServiceDeps,
-} from "./payment-model.js";
 
 export function createPaymentService(deps: PaymentServiceDeps) {
   const { db, provider } = deps;
