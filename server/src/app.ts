@@ -19,6 +19,7 @@ import accessLogPlugin from "./plugins/access-log.js";
 import authPlugin from "./plugins/auth.js";
 import compressPlugin from "./plugins/compress.js";
 import dbPlugin from "./plugins/db.js";
+import errorHandlerPlugin from "./plugins/error-handler.js";
 import inputGuardPlugin from "./plugins/input-guard.js";
 import metricsPlugin from "./plugins/metrics.js";
 import pushPlugin from "./plugins/push.js";
@@ -114,6 +115,8 @@ export async function buildApp(
   });
 
   await app.register(accessLogPlugin);
+  // Before any route: every route answers its errors, and unknown addresses, the same way.
+  await app.register(errorHandlerPlugin);
   await app.register(redisPlugin, { config });
   await app.register(securityPlugin, { stripeJs: stripeJsKey(config) !== null });
   await app.register(inputGuardPlugin);

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import errorHandlerPlugin from "@server/plugins/error-handler.js";
 import staticPlugin from "@server/plugins/static.js";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -40,6 +41,7 @@ beforeAll(async () => {
   }
   fs.writeFileSync(path.join(clientDir, PNG), Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4]));
   app = Fastify({ logger: false });
+  await app.register(errorHandlerPlugin);
   await app.register(staticPlugin, { clientDir });
   await app.ready();
 });
@@ -227,6 +229,7 @@ describe("what the server knows, written into the shell before any script runs",
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "foodpark-shell-"));
     fs.writeFileSync(path.join(dir, "index.html"), SHELL);
     shellApp = Fastify({ logger: false });
+    await shellApp.register(errorHandlerPlugin);
     await shellApp.register(staticPlugin, {
       clientDir: dir,
       shellFacts: { testPayments: true },

@@ -8,7 +8,7 @@ import readline from "node:readline";
 import { configFromEnv } from "../config.js";
 import { openDatabase } from "../db/database.js";
 import { migrate } from "../db/migrate.js";
-import { HttpError } from "../http-error.js";
+import { DomainError } from "../domain-errors.js";
 import { addStaffAccount } from "../services/staff-accounts.js";
 
 function askHidden(question: string): Promise<string> {
@@ -82,7 +82,7 @@ async function main(): Promise<number> {
     );
     return 0;
   } catch (error) {
-    if (error instanceof HttpError) {
+    if (error instanceof DomainError) {
       console.error(error.message);
       return 1;
     }

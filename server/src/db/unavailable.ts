@@ -2,7 +2,7 @@
  * Errors that mean "the database cannot be reached right now", as opposed to "this statement is wrong":
  * the server stopped or restarted, the database refuses connections, the network is cut, or no connection
  * could be had within the pool's connect timeout. Requests that meet one answer 503 with `Retry-After`
- * (plugins/security.ts); the pool replaces its connections by itself once the database is back.
+ * (plugins/error-handler.ts); the pool replaces its connections by itself once the database is back.
  */
 
 /** Seconds a client is told to wait before it retries a request that met an unreachable database. */

@@ -2,7 +2,7 @@ import type { Role, User } from "@contract/auth";
 import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { ServerConfig } from "../config.js";
-import { forbidden, unauthorized } from "../http-error.js";
+import { Forbidden, Unauthorized } from "../domain-errors.js";
 import { type CurrentUsers, createCurrentUsers } from "../services/current-users.js";
 import { createDeviceCookies, type DeviceCookies } from "../services/limits/device-cookies.js";
 import { randomSecret, readOrCreateSecretFile } from "../services/secrets.js";
@@ -40,7 +40,7 @@ export function bearerToken(header: string | undefined): string | null {
 /** The signed-in user, or a 401 `{ message }`. */
 export function requireUser(request: FastifyRequest): User {
   if (!request.user) {
-    throw unauthorized(
+    throw new Unauthorized(
       request.tokenRejected ? "Your session has expired. Please sign in again." : undefined,
     );
   }
@@ -49,7 +49,7 @@ export function requireUser(request: FastifyRequest): User {
 
 export function requireRole(request: FastifyRequest, role: Role): User {
   const user = requireUser(request);
-  if (user.role !== role) throw forbidden();
+  if (user.role !== role) throw new Forbidden();
   return user;
 }
 

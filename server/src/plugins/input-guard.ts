@@ -1,6 +1,6 @@
 import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from "@contract/common";
 import fp from "fastify-plugin";
-import { badRequest } from "../http-error.js";
+import { InvalidInput } from "../domain-errors.js";
 
 /**
  * One rule for every route, new ones included: a request whose body, query or path carries a NUL character
@@ -18,7 +18,7 @@ export default fp(
       ] as const) {
         if (Buffer.isBuffer(value)) continue; // raw webhook bytes: verified by signature, never stored as text
         const at = findUnsafeText(value);
-        if (at) return done(badRequest(`${UNSAFE_TEXT_MESSAGE}: ${part} ${at.slice(0, 60)}`));
+        if (at) return done(new InvalidInput(`${UNSAFE_TEXT_MESSAGE}: ${part} ${at.slice(0, 60)}`));
       }
       done();
     });

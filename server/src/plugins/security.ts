@@ -1,16 +1,8 @@
 import { createHash } from "node:crypto";
 import { SHELL_GUARD_SCRIPT } from "@contract/shell-guard.mjs";
 import rateLimit from "@fastify/rate-limit";
-import type { FastifyError } from "fastify";
 import fp from "fastify-plugin";
-import {
-  DATABASE_RETRY_AFTER_SECONDS,
-  DATABASE_UNAVAILABLE_MESSAGE,
-  isDatabaseUnavailable,
-} from "../db/unavailable.js";
-import { HttpError } from "../http-error.js";
 import { rateLimitStoreWithFallback } from "../services/limits/fallback-store.js";
-import { dbErrorStatus } from "./input-guard.js";
 import securityHeaders from "./security-headers.js";
 
 export interface SecurityOptions {
@@ -31,7 +23,7 @@ const STRIPE_JS = {
 const SHELL_GUARD_HASH = `'sha256-${createHash("sha256").update(SHELL_GUARD_SCRIPT).digest("base64")}'`;
 
 /**
- * Security headers, rate limiting (opt-in per route) and one error shape: `{ message }`.
+ * Security headers and rate limiting (opt-in per route); a refused request answers `{ message }` (error-handler.ts).
  * With REDIS_URL (plugins/redis.ts, registered before this one) every limit is counted in Redis, shared by all nodes
  * (per node while Redis is away).
  */
@@ -69,46 +61,6 @@ export default fp<SecurityOptions>(
         statusCode: context.statusCode,
         message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
       }),
-    });
-
-    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-      if (error instanceof HttpError)
-        return reply.status(error.statusCode).send({ message: error.message });
-      if (isDatabaseUnavailable(error)) {
-        // The database is away (restart, failover, network): a retryable 503, never a 500. The pool
-        // reconnects by itself; clients retry after Retry-After with the same Idempotency-Key.
-        request.log.warn(
-          { err: (error as Error).message, route: request.routeOptions.url },
-          "database unavailable",
-        );
-        return reply
-          .status(503)
-          .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
-          .send({ message: DATABASE_UNAVAILABLE_MESSAGE });
-      }
-      const dbStatus = dbErrorStatus(error);
-      if (dbStatus !== null) {
-        // A last guard: the contract should have refused this value; log it (without SQL parameters) to fix that.
-        request.log.warn(
-          { code: (error as { code?: string }).code, route: request.routeOptions.url },
-          "database refused a value",
-        );
-        return reply
-          .status(dbStatus)
-          .send({ message: "The request contains a value that is out of range or not allowed" });
-      }
-      const status = error.statusCode ?? 500;
-      if (status >= 500) {
-        request.log.error(error);
-        return reply
-          .status(status)
-          .send({ message: "Something went wrong on our side. Please try again." });
-      }
-      const message =
-        error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError
-          ? "The request body is not valid JSON"
-          : error.message;
-      return reply.status(status).send({ message });
     });
   },
   { name: "security" },

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { shellKind } from "@contract/shells";
 import fastifyStatic from "@fastify/static";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { SerialisedBody } from "../lib/serialised-body.js";
 import { sendSerialised } from "../routes/serialised-reply.js";
@@ -109,16 +109,17 @@ export default fp<{
       return appShell!;
     };
 
-    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    // Page addresses no route serves get the shell (the client routes them); the rest stay 404 `{ message }`.
+    app.answerUnknownAddresses((request, reply) => {
       const url = request.url.split("?")[0] ?? "/";
       const isApi =
         API_PREFIXES.some((prefix) => url.startsWith(prefix)) || url === "/api" || url === "/auth";
       const wantsPage =
         (request.method === "GET" || request.method === "HEAD") && !isApi && !path.extname(url);
-      if (hasClient && wantsPage)
-        return sendSerialised(request, reply, shellFor(request, url), "no-cache");
-      return reply.status(404).send({ message: `Not found: ${request.method} ${url}` });
+      if (!hasClient || !wantsPage) return false;
+      sendSerialised(request, reply, shellFor(request, url), "no-cache");
+      return true;
     });
   },
-  { name: "static" },
+  { name: "static", dependencies: ["error-handler"] },
 );

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { badRequest } from "../http-error.js";
+import { InvalidInput } from "../domain-errors.js";
 
 /**
  * Without PUBLIC_URL (development only: production refuses to start without it) the return address comes from
@@ -10,7 +10,7 @@ const DEV_HOST =
   /^(localhost|\[[0-9a-f:.]+\]|\d{1,3}(\.\d{1,3}){3}|[a-z0-9-]+\.local)(:\d{1,5})?$/i;
 export function requestOrigin(request: FastifyRequest): string {
   if (!DEV_HOST.test(request.host)) {
-    throw badRequest(
+    throw new InvalidInput(
       "This server does not know its public address for payment links: set PUBLIC_URL.",
     );
   }

@@ -5,7 +5,7 @@
 import { ADDON_QUANTITY_PER_SELECTION } from "@contract/limits";
 import { requiredGroupMessage } from "@contract/messages";
 import type { AddonGroupWithAddons } from "../db/repositories/menu.js";
-import { badRequest } from "../http-error.js";
+import { InvalidInput } from "../domain-errors.js";
 
 export interface AddonSelection {
   addonGroupId: number;
@@ -39,14 +39,18 @@ function chooseOne(
 ): ChosenAddon {
   const group = groups.find((candidate) => candidate.id === selection.addonGroupId);
   if (!group)
-    throw badRequest(`Add-on group ${selection.addonGroupId} is not an option of ${itemName}`);
+    throw new InvalidInput(
+      `Add-on group ${selection.addonGroupId} is not an option of ${itemName}`,
+    );
   const addon = group.addons.find((candidate) => candidate.id === selection.addonId);
   if (!addon)
-    throw badRequest(
+    throw new InvalidInput(
       `Add-on ${selection.addonId} is not an option of ${group.name} for ${itemName}`,
     );
   if (selection.quantity !== ADDON_QUANTITY_PER_SELECTION) {
-    throw badRequest(`${addon.name} can be chosen once (quantity ${ADDON_QUANTITY_PER_SELECTION})`);
+    throw new InvalidInput(
+      `${addon.name} can be chosen once (quantity ${ADDON_QUANTITY_PER_SELECTION})`,
+    );
   }
   return {
     addonId: addon.id,
@@ -66,17 +70,18 @@ export function checkAddonSelections(
   const chosen = new Map<number, ChosenAddon>();
   for (const selection of selections) {
     const addon = chooseOne(itemName, groups, selection);
-    if (chosen.has(addon.addonId)) throw badRequest(`${addon.name} was chosen more than once`);
+    if (chosen.has(addon.addonId))
+      throw new InvalidInput(`${addon.name} was chosen more than once`);
     chosen.set(addon.addonId, addon);
   }
   const inMenuOrder: ChosenAddon[] = [];
   for (const group of groups) {
     const picked = group.addons.flatMap((addon) => chosen.get(addon.id) ?? []);
     if (picked.length > group.max_quantity) {
-      throw badRequest(`${group.name}: choose at most ${group.max_quantity} option(s)`);
+      throw new InvalidInput(`${group.name}: choose at most ${group.max_quantity} option(s)`);
     }
     const minimum = requiredMinimum(group);
-    if (picked.length < minimum) throw badRequest(requiredGroupMessage(group.name, minimum));
+    if (picked.length < minimum) throw new InvalidInput(requiredGroupMessage(group.name, minimum));
     inMenuOrder.push(...picked);
   }
   return inMenuOrder;

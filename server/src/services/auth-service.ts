@@ -9,7 +9,7 @@ import type {
 import { hashPassword, verifyPassword } from "@server/lib/passwords.js";
 import type { Database } from "../db/database.js";
 import { usersRepository } from "../db/repositories/users.js";
-import { conflict, HttpError, notFound } from "../http-error.js";
+import { Conflict, NotFound, Unauthorized } from "../domain-errors.js";
 import type { TokenService } from "./tokens.js";
 
 const INVALID_CREDENTIALS = "Invalid email or password";
@@ -34,7 +34,7 @@ export function createAuthService(db: Database, tokens: TokenService) {
         name: input.name,
         passwordHash,
       });
-      if (!created) throw conflict("An account with this email already exists");
+      if (!created) throw new Conflict("An account with this email already exists");
       const user = publicUser(created);
       return { token: await tokens.sign(user), user, message: "Registration successful" };
     },
@@ -45,14 +45,14 @@ export function createAuthService(db: Database, tokens: TokenService) {
         input.password,
         stored?.passwordHash ?? (await DUMMY_HASH_PROMISE),
       );
-      if (!stored || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
+      if (!stored || !valid) throw new Unauthorized(INVALID_CREDENTIALS);
       const user = publicUser(stored);
       return { token: await tokens.sign(user), user };
     },
 
     async profile(userId: number): Promise<Profile> {
       const stored = await users.findById(userId);
-      if (!stored) throw notFound("User not found");
+      if (!stored) throw new NotFound("User not found");
       return { ...publicUser(stored), phone: stored.phone };
     },
   };

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { CART_LINE_QUANTITY_MAX } from "@contract/limits";
 import type { Queryable } from "../db/database.js";
 import { type CartLineRow, cartsRepository } from "../db/repositories/carts.js";
-import { badRequest } from "../http-error.js";
+import { InvalidInput } from "../domain-errors.js";
 
 /** Same item, same add-ons, same trimmed note: the same line. */
 export function configKey(
@@ -26,7 +26,9 @@ export function configKey(
 /** Refuses a line above the per-line limit. */
 export function assertWithinLineLimit(quantity: number, itemName: string): void {
   if (quantity > CART_LINE_QUANTITY_MAX) {
-    throw badRequest(`You can have at most ${CART_LINE_QUANTITY_MAX} of ${itemName} in your cart`);
+    throw new InvalidInput(
+      `You can have at most ${CART_LINE_QUANTITY_MAX} of ${itemName} in your cart`,
+    );
   }
 }
 

@@ -13,7 +13,7 @@ import {
   menuRepository,
 } from "../db/repositories/menu.js";
 import type { VendorRow } from "../db/repositories/vendors.js";
-import { badRequest, conflict, notFound } from "../http-error.js";
+import { Conflict, InvalidInput, NotFound } from "../domain-errors.js";
 import { type AddonSelection, checkAddonSelections, hasRequiredGroups } from "./addon-selection.js";
 import { assertWithinLineLimit, configKey, mergeTwinInto } from "./cart-config.js";
 import { vendorTradingStatus } from "./vendor-service.js";
@@ -72,17 +72,17 @@ export async function requireItemOf(
   itemId: number,
 ): Promise<MenuItemRow> {
   const item = await menuRepository(q).itemById(itemId);
-  if (!item) throw notFound(`Menu item ${itemId} not found`);
+  if (!item) throw new NotFound(`Menu item ${itemId} not found`);
   if (item.vendor_id !== vendor.id)
-    throw badRequest(`${item.name} is not on ${vendor.name}'s menu`);
+    throw new InvalidInput(`${item.name} is not on ${vendor.name}'s menu`);
   return item;
 }
 
 /** What adding more of an item needs: an open, switched-on vendor and an available item. */
 export function assertOrderable(vendor: VendorRow, item: MenuItemRow): void {
-  if (vendorTradingStatus(vendor) !== "open") throw conflict(closedMessage(vendor));
-  if (!item.available) throw conflict(`${item.name} is not available right now`);
-  if (item.sold_out) throw conflict(`${item.name} is sold out`);
+  if (vendorTradingStatus(vendor) !== "open") throw new Conflict(closedMessage(vendor));
+  if (!item.available) throw new Conflict(`${item.name} is not available right now`);
+  if (item.sold_out) throw new Conflict(`${item.name} is sold out`);
 }
 
 /** No chosen add-on may be sold out. */
@@ -93,7 +93,7 @@ export function assertAddonsOrderable(
   const ids = new Set(chosen.map((addon) => addon.addonId));
   for (const group of groups)
     for (const addon of group.addons)
-      if (ids.has(addon.id) && addon.sold_out) throw conflict(`${addon.name} is sold out`);
+      if (ids.has(addon.id) && addon.sold_out) throw new Conflict(`${addon.name} is sold out`);
 }
 
 /** Adds `input.quantity` of one configuration, merging into its identical line if there is one. */
@@ -126,7 +126,7 @@ export async function addPlain(tx: Queryable, vendor: VendorRow, input: AddInput
   const item = await requireItemOf(tx, vendor, input.itemId);
   assertOrderable(vendor, item);
   const groups = await menuRepository(tx).addonGroupsForItem(item.id);
-  if (hasRequiredGroups(groups)) throw badRequest(MESSAGES.requiredAddonsToast);
+  if (hasRequiredGroups(groups)) throw new InvalidInput(MESSAGES.requiredAddonsToast);
   await addConfiguration(tx, input, item, [], "");
 }
 
@@ -177,7 +177,8 @@ export async function setLineQuantity(
     item.id,
     input.lineId,
   );
-  if (!line && input.lineId !== undefined) throw notFound(`${item.name} is no longer in your cart`);
+  if (!line && input.lineId !== undefined)
+    throw new NotFound(`${item.name} is no longer in your cart`);
   if (!line) {
     if (input.quantity > 0) await addPlain(tx, vendor, input);
     return;
@@ -207,7 +208,7 @@ export async function setLineNote(
     item.id,
     input.lineId,
   );
-  if (!line) throw notFound(`${item.name} is not in your cart`);
+  if (!line) throw new NotFound(`${item.name} is not in your cart`);
   const note = input.allergyInformation.trim();
   const addonIds = (await repo.lineAddonSelections(line.id)).map((addon) => addon.addonId);
   const key = configKey(item.id, addonIds, note);

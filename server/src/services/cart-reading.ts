@@ -18,7 +18,7 @@ import {
 import type { Queryable } from "../db/database.js";
 import { type CartRow, cartsRepository } from "../db/repositories/carts.js";
 import { type VendorRow, vendorsRepository } from "../db/repositories/vendors.js";
-import { notFound } from "../http-error.js";
+import { NotFound } from "../domain-errors.js";
 import { vendorTradingStatus } from "./vendor-service.js";
 
 export const DEFAULT_ORDER_TYPE: OrderType = "takeaway";
@@ -163,7 +163,7 @@ export async function slotShift(
 
 export async function requireVendor(q: Queryable, vendorId: number): Promise<VendorRow> {
   const vendor = await vendorsRepository(q).findById(vendorId);
-  if (!vendor) throw notFound(`Vendor ${vendorId} not found`);
+  if (!vendor) throw new NotFound(`Vendor ${vendorId} not found`);
   return vendor;
 }
 

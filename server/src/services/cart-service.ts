@@ -14,7 +14,7 @@ import type { Database, Queryable } from "../db/database.js";
 import { cartsRepository } from "../db/repositories/carts.js";
 import { menuRepository } from "../db/repositories/menu.js";
 import type { VendorRow } from "../db/repositories/vendors.js";
-import { notFound } from "../http-error.js";
+import { NotFound } from "../domain-errors.js";
 import {
   type AddInput,
   type AddWithAddonsInput,
@@ -120,7 +120,7 @@ export function createCartService(db: Database, charges: Charges) {
      */
     async setAllergyInformation(input: AllergyInput): Promise<CartWithMessage> {
       const item = await menuRepository(db).itemById(input.itemId);
-      if (!item) throw notFound(`Menu item ${input.itemId} not found`);
+      if (!item) throw new NotFound(`Menu item ${input.itemId} not found`);
       const vendorId = input.vendorId ?? item.vendor_id;
       return write({ ...input, vendorId }, MESSAGES.allergySaved, (tx, vendor) =>
         setLineNote(tx, vendor, item, input),
@@ -131,7 +131,7 @@ export function createCartService(db: Database, charges: Charges) {
     async setDeliveryInstructions(input: DeliveryInstructionsInput): Promise<CartWithMessage> {
       const vendorId =
         input.vendorId ?? (await cartsRepository(db).latestNonEmptyCart(input.userId))?.vendor_id;
-      if (vendorId === undefined) throw notFound("Your cart is empty");
+      if (vendorId === undefined) throw new NotFound("Your cart is empty");
       return write({ ...input, vendorId }, MESSAGES.deliveryInstructionsSaved, async (tx) => {
         const repo = cartsRepository(tx);
         const cart = await repo.touchCart(input.userId, vendorId);

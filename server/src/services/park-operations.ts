@@ -17,8 +17,8 @@ import {
 import type { Database, Queryable } from "../db/database.js";
 import { menuRepository } from "../db/repositories/menu.js";
 import type { VendorRow } from "../db/repositories/vendors.js";
+import { Forbidden, NotFound } from "../domain-errors.js";
 import type { DomainEvents } from "../events.js";
-import { forbidden, notFound } from "../http-error.js";
 import type { Catalogue } from "./catalogue.js";
 import { applyTrailer, type TrailerImportChange } from "./operations/park-import.js";
 import { tradingStatus } from "./operations/trading-hours.js";
@@ -95,8 +95,8 @@ export function createParkOperations(deps: ParkOperationsDeps) {
     const [row] = await tx.query<VendorRow>("select * from vendors where id = $1 for update", [
       vendorId,
     ]);
-    if (!row) throw notFound(`Trailer ${vendorId} not found`);
-    if (!inScope(await staffScope(tx, staff.id), row.id)) throw forbidden(OUT_OF_SCOPE);
+    if (!row) throw new NotFound(`Trailer ${vendorId} not found`);
+    if (!inScope(await staffScope(tx, staff.id), row.id)) throw new Forbidden(OUT_OF_SCOPE);
     return row;
   }
 
@@ -250,7 +250,7 @@ export function createParkOperations(deps: ParkOperationsDeps) {
     async setItemSoldOut(staff: Staff, itemId: number, soldOut: boolean) {
       await db.transaction(async (tx) => {
         const item = await menuRepository(tx).itemById(itemId);
-        if (!item) throw notFound(`Menu item ${itemId} not found`);
+        if (!item) throw new NotFound(`Menu item ${itemId} not found`);
         await lockVendor(tx, staff, item.vendor_id);
         const [before] = await tx.query<{ sold_out: boolean }>(
           "select sold_out from menu_items where id = $1 for update",
@@ -283,7 +283,7 @@ export function createParkOperations(deps: ParkOperationsDeps) {
            where a.id = $1`,
           [addonId],
         );
-        if (!addon) throw notFound(`Add-on ${addonId} not found`);
+        if (!addon) throw new NotFound(`Add-on ${addonId} not found`);
         await lockVendor(tx, staff, addon.vendor_id);
         await tx.query("update addons set sold_out = $2 where id = $1", [addonId, soldOut]);
         await audit(tx, staff, {

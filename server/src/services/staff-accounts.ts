@@ -2,7 +2,7 @@ import { registerRequestSchema } from "@contract/auth";
 import { hashPassword } from "@server/lib/passwords.js";
 import * as z from "zod/mini";
 import type { Queryable } from "../db/database.js";
-import { badRequest, parseInput } from "../http-error.js";
+import { InvalidInput, parseInput } from "../domain-errors.js";
 
 const staffInput = z.pick(registerRequestSchema, { email: true, password: true });
 
@@ -25,7 +25,7 @@ export async function addStaffAccount(
       )
     : [];
   const unknown = slugs.filter((slug) => !vendors.some((vendor) => vendor.slug === slug));
-  if (unknown.length > 0) throw badRequest(`No trailer with the slug ${unknown.join(", ")}`);
+  if (unknown.length > 0) throw new InvalidInput(`No trailer with the slug ${unknown.join(", ")}`);
   const account = await upsertStaff(db, email, await hashPassword(password), input.name);
   if (slugs.length > 0) {
     await db.query("delete from staff_trailers where user_id = $1", [account.id]);

@@ -15,7 +15,7 @@ import {
   menuRepository,
 } from "../db/repositories/menu.js";
 import { type VendorRow, vendorsRepository } from "../db/repositories/vendors.js";
-import { notFound } from "../http-error.js";
+import { NotFound } from "../domain-errors.js";
 import {
   busyUntil,
   type TradingRow,
@@ -113,13 +113,13 @@ export function createVendorService(db: Database) {
 
   async function requireVendor(vendorId: number): Promise<VendorRow> {
     const row = await vendors.findById(vendorId);
-    if (!row) throw notFound(`Vendor ${vendorId} not found`);
+    if (!row) throw new NotFound(`Vendor ${vendorId} not found`);
     return row;
   }
 
   async function requireItem(itemId: number): Promise<MenuItemRow> {
     const row = await menu.itemById(itemId);
-    if (!row) throw notFound(`Menu item ${itemId} not found`);
+    if (!row) throw new NotFound(`Menu item ${itemId} not found`);
     return row;
   }
 

@@ -1,4 +1,5 @@
 import type { AddonGroupWithAddons } from "@server/db/repositories/menu";
+import { domainErrorStatus } from "@server/plugins/error-handler";
 import { checkAddonSelections, requiredMinimum } from "@server/services/addon-selection";
 import { describe, expect, it } from "vitest";
 
@@ -100,7 +101,7 @@ describe("checkAddonSelections", () => {
       checkAddonSelections("Margherita", groups, []);
       expect.unreachable();
     } catch (error) {
-      expect(error).toMatchObject({ statusCode: 400 });
+      expect(domainErrorStatus(error)).toBe(400);
     }
   });
 });

@@ -1,11 +1,10 @@
 import { loginRequestSchema, registerRequestSchema } from "@contract/auth";
-import { parseInput } from "@server/http-error.js";
+import { parseInput } from "@server/domain-errors.js";
 import { requireUser } from "@server/plugins/auth.js";
 import {
   createLoginThrottle,
   type LoginThrottleOptions,
   normaliseEmail,
-  TooManyAttempts,
 } from "@server/services/limits/login-throttle.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
@@ -68,17 +67,11 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
       const input = parseInput(loginRequestSchema, request.body);
       const email = normaliseEmail(input.email);
       const device = devices.forAccount(request.headers.cookie, email);
-      try {
-        const signedIn = await throttle.attempt({ email, address: request.ip, device }, () =>
-          auth.login({ ...input, email }),
-        );
-        issueDeviceCookie(request, reply, email);
-        return signedIn;
-      } catch (error) {
-        if (error instanceof TooManyAttempts)
-          reply.header("retry-after", String(error.retryAfterSeconds));
-        throw error;
-      }
+      const signedIn = await throttle.attempt({ email, address: request.ip, device }, () =>
+        auth.login({ ...input, email }),
+      );
+      issueDeviceCookie(request, reply, email);
+      return signedIn;
     },
   );
 

@@ -7,7 +7,7 @@ import {
   deliveryInstructionsRequestSchema,
   removeAllByVendorRequestSchema,
 } from "@contract/cart";
-import { parseInput } from "@server/http-error.js";
+import { parseInput } from "@server/domain-errors.js";
 import { requireUser } from "@server/plugins/auth.js";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 

@@ -1,5 +1,6 @@
 import { basketQuerySchema, checkoutIdParamsSchema, checkoutRequestSchema } from "@contract/basket";
-import { badRequest, parseInput } from "@server/http-error.js";
+import { parseInput } from "@server/domain-errors.js";
+import { badRequest } from "@server/http-error.js";
 import { requireUser } from "@server/plugins/auth.js";
 import type { FastifyInstance } from "fastify";
 import { idempotencyKey } from "../orders/create.js";

@@ -1,5 +1,5 @@
 import { menuSearchQuerySchema } from "@contract/menu-search";
-import { parseInput } from "@server/http-error.js";
+import { parseInput } from "@server/domain-errors.js";
 import type { FastifyInstance } from "fastify";
 import { cacheSuccessfulResponses, PUBLIC_SHORT_CACHE } from "../public-cache.js";
 

@@ -1,5 +1,5 @@
 import { itemIdParamsSchema } from "@contract/vendors";
-import { notFound, parseInput } from "@server/http-error.js";
+import { NotFound, parseInput } from "@server/domain-errors.js";
 import type { SerialisedBody } from "@server/lib/serialised-body.js";
 import type { FastifyInstance } from "fastify";
 import { PUBLIC_SHORT_CACHE } from "../public-cache.js";
@@ -21,7 +21,7 @@ export default async function menuRoutes(app: FastifyInstance) {
     if (known) return known;
     const id = parseInput(itemIdParamsSchema, params).itemId;
     const body = get(String(id));
-    if (!body) throw notFound(`Menu item ${id} not found`);
+    if (!body) throw new NotFound(`Menu item ${id} not found`);
     return body;
   }
 

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { notFound } from "@server/http-error.js";
+import { NotFound } from "@server/domain-errors.js";
 import { buildOpenApiDocument } from "@server/openapi/document.js";
 import type { FastifyInstance } from "fastify";
 
@@ -74,7 +74,7 @@ export default async function openApiRoutes(app: FastifyInstance, options: { exp
     reply.header("Cache-Control", "no-store");
     if (file === "init.js") return reply.type("text/javascript; charset=utf-8").send(INIT_SCRIPT);
     const type = Object.hasOwn(EXPLORER_FILES, file) ? EXPLORER_FILES[file] : undefined;
-    if (!type) throw notFound("No such explorer file");
+    if (!type) throw new NotFound("No such explorer file");
     return reply.type(type).send(await fs.readFile(path.join(distDir, file)));
   });
 }

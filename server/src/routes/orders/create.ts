@@ -1,5 +1,6 @@
 import { createOrderRequestSchema } from "@contract/orders";
-import { badRequest, parseInput } from "@server/http-error.js";
+import { parseInput } from "@server/domain-errors.js";
+import { badRequest } from "@server/http-error.js";
 import { requireUser } from "@server/plugins/auth.js";
 import { requestHash } from "@server/services/checkout/idempotency.js";
 import type { FastifyInstance, FastifyRequest } from "fastify";

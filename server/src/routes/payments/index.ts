@@ -1,6 +1,7 @@
 import { MESSAGES } from "@contract/messages";
 import { createIntentRequestSchema, type PaymentConfig } from "@contract/payments";
-import { badRequest, parseInput } from "@server/http-error.js";
+import { parseInput } from "@server/domain-errors.js";
+import { badRequest } from "@server/http-error.js";
 import { requireUser } from "@server/plugins/auth.js";
 import type { FastifyInstance } from "fastify";
 import * as z from "zod/mini";

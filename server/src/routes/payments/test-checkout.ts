@@ -1,4 +1,4 @@
-import { parseInput } from "@server/http-error.js";
+import { parseInput } from "@server/domain-errors.js";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import * as z from "zod/mini";
 import { renderTestCheckoutPage, type TestCheckoutPageInput } from "./test-checkout-page.js";

@@ -1,5 +1,5 @@
 import { pushSubscribeRequestSchema, pushUnsubscribeRequestSchema } from "@contract/push";
-import { parseInput } from "@server/http-error.js";
+import { parseInput } from "@server/domain-errors.js";
 import { requireUser } from "@server/plugins/auth.js";
 import type { FastifyInstance } from "fastify";
 

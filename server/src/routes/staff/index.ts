@@ -3,7 +3,7 @@ import {
   staffOrdersQuerySchema,
   staffStatusUpdateSchema,
 } from "@contract/orders";
-import { parseInput } from "@server/http-error.js";
+import { parseInput } from "@server/domain-errors.js";
 import { requireRole } from "@server/plugins/auth.js";
 import type { FastifyInstance } from "fastify";
 import staffTrailerRoutes from "./trailers.js";

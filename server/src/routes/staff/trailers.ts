@@ -1,7 +1,7 @@
 import { idParam } from "@contract/common";
 import { soldOutUpdateSchema, trailerUpdateSchema } from "@contract/park-operations";
 import { itemIdParamsSchema, vendorIdParamsSchema } from "@contract/vendors";
-import { parseInput } from "@server/http-error.js";
+import { parseInput } from "@server/domain-errors.js";
 import { requireRole } from "@server/plugins/auth.js";
 import type { FastifyInstance } from "fastify";
 import * as z from "zod/mini";

@@ -1,5 +1,5 @@
 import { vendorIdParamsSchema, vendorListQuerySchema } from "@contract/vendors";
-import { notFound, parseInput } from "@server/http-error.js";
+import { NotFound, parseInput } from "@server/domain-errors.js";
 import type { SerialisedBody } from "@server/lib/serialised-body.js";
 import type { FastifyInstance } from "fastify";
 import { PUBLIC_SHORT_CACHE } from "../public-cache.js";
@@ -22,7 +22,7 @@ export default async function vendorRoutes(app: FastifyInstance) {
     if (known) return known;
     const id = parseInput(vendorIdParamsSchema, params).id;
     const body = get(String(id));
-    if (!body) throw notFound(`Vendor ${id} not found`);
+    if (!body) throw new NotFound(`Vendor ${id} not found`);
     return body;
   }
 

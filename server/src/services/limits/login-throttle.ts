@@ -1,17 +1,6 @@
 import { createHash } from "node:crypto";
-import { HttpError } from "@server/http-error.js";
+import { RateLimited, Unauthorized } from "@server/domain-errors.js";
 import type { CounterStore } from "./counter-store.js";
-
-/** A 429 that tells the client when to come back (`Retry-After`, in seconds). */
-export class TooManyAttempts extends HttpError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(429, message);
-    this.name = "TooManyAttempts";
-  }
-}
 
 /** One spelling per account: trimmed and case-folded, for the limits, the lookup and sign-up alike. */
 export function normaliseEmail(email: string): string {
@@ -74,14 +63,14 @@ export function createLoginThrottle(options: LoginThrottleOptions) {
     }
   }
 
-  /** Counts the attempt; throws TooManyAttempts when a limit is spent; answers the keys it counted. */
+  /** Counts the attempt; throws RateLimited when a limit is spent; answers the keys it counted. */
   async function countUnknown(email: string, address: string): Promise<string[]> {
     const counted: string[] = [];
     try {
       const account = await store.hit(accountKey(email), windowMs);
       counted.push(accountKey(email));
       if (account.count > maxFailuresPerAccount) {
-        throw new TooManyAttempts(
+        throw new RateLimited(
           accountLockedMessage(account.resetMs),
           Math.ceil(account.resetMs / 1000),
         );
@@ -91,14 +80,14 @@ export function createLoginThrottle(options: LoginThrottleOptions) {
       if (fromAddress.count > maxFailuresPerAddress) {
         // Refused for the address: the account is not charged for it.
         await store.undo(accountKey(email));
-        throw new TooManyAttempts(
+        throw new RateLimited(
           addressLockedMessage(fromAddress.resetMs),
           Math.ceil(fromAddress.resetMs / 1000),
         );
       }
       return counted;
     } catch (error) {
-      if (error instanceof TooManyAttempts) throw error;
+      if (error instanceof RateLimited) throw error;
       logError(error, "login throttle store unavailable; letting the attempt through");
       return counted;
     }
@@ -123,7 +112,7 @@ export function createLoginThrottle(options: LoginThrottleOptions) {
         result = await login();
       } catch (error) {
         // Only a wrong email or password counts as a failure; anything else gives the attempt back.
-        if (!(error instanceof HttpError && error.statusCode === 401)) {
+        if (!(error instanceof Unauthorized)) {
           await settle(Promise.all(counted.map((key) => store.undo(key))));
         }
         throw error;

@@ -5,8 +5,8 @@ import {
   pushSubscriptionsRepository,
   type StoredPushSubscription,
 } from "@server/db/repositories/push-subscriptions.js";
+import { InvalidInput, LimitReached, NotFound } from "@server/domain-errors.js";
 import type { OrderStatusChanged } from "@server/events.js";
-import { badRequest, HttpError, notFound } from "@server/http-error.js";
 import type WebPush from "web-push";
 import { createSafeTransport, pushEndpointProblem } from "./endpoint-policy.js";
 import type { PushTransport } from "./transport.js";
@@ -47,8 +47,8 @@ function assertUsableKeys(keys: PushSubscribeRequest["keys"]): void {
   const p256dh = Buffer.from(keys.p256dh, "base64url");
   // An uncompressed P-256 point: 0x04 then 64 bytes; the auth secret is 16 bytes (RFC 8291).
   if (p256dh.length !== 65 || p256dh[0] !== 4)
-    throw badRequest("keys.p256dh is not a P-256 public key");
-  if (decodedLength(keys.auth) !== 16) throw badRequest("keys.auth must be 16 bytes");
+    throw new InvalidInput("keys.p256dh is not a P-256 public key");
+  if (decodedLength(keys.auth) !== 16) throw new InvalidInput("keys.auth must be 16 bytes");
 }
 
 export function createPushService({
@@ -106,15 +106,14 @@ export function createPushService({
     /** Stores the browser's subscription for `userId`; an endpoint another user had moves to this one. */
     async subscribe(userId: number, input: PushSubscribeRequest): Promise<void> {
       const problem = pushEndpointProblem(input.endpoint, allowPrivateEndpoints);
-      if (problem) throw badRequest(problem);
+      if (problem) throw new InvalidInput(problem);
       assertUsableKeys(input.keys);
       const existing = await subscriptions.listForUser(userId);
       if (
         existing.length >= subscriptionsMax &&
         !existing.some((subscription) => subscription.endpoint === input.endpoint)
       )
-        throw new HttpError(
-          422,
+        throw new LimitReached(
           `You can get notifications on at most ${subscriptionsMax} browsers. Turn them off on one you no longer use.`,
         );
       await subscriptions.upsert(userId, input.endpoint, input.keys);
@@ -123,7 +122,7 @@ export function createPushService({
     /** Removes one of the user's own subscriptions; someone else's endpoint is 'not found'. */
     async unsubscribe(userId: number, endpoint: string): Promise<void> {
       if (!(await subscriptions.deleteOwned(userId, endpoint)))
-        throw notFound("Subscription not found");
+        throw new NotFound("Subscription not found");
     },
 
     /** Sends the status change to every subscription of the order's customer; a failed delivery is reported, not thrown. */
