@@ -17,8 +17,8 @@ import {
   orderPlacementRepository,
   type PlacedOrderRow,
 } from "@server/db/repositories/order-placement.js";
+import { Conflict, InvalidInput, NotFound } from "@server/domain-errors.js";
 import type { DomainEvents, PaidPurchase, PaymentPaid } from "@server/events.js";
-import { badRequest, conflict, notFound } from "@server/http-error.js";
 import type { CartService } from "@server/services/cart-service.js";
 import type { OrderPlacementService, PurchaseRequest } from "@server/services/orders/placement.js";
 import { toCheckoutOrder } from "@server/services/orders/queries.js";
@@ -190,7 +190,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
 
   async function ownCheckout(userId: number, checkoutId: number): Promise<CheckoutRow> {
     const checkout = await checkoutsRepository(db).findById(checkoutId);
-    if (!checkout || checkout.user_id !== userId) throw notFound("Checkout not found");
+    if (!checkout || checkout.user_id !== userId) throw new NotFound("Checkout not found");
     return checkout;
   }
 
@@ -228,7 +228,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         shownTotal: {
           pence: input.totalPence,
           changed: (totalPence) =>
-            conflict(
+            new Conflict(
               `Your basket changed: the total is now ${penceToPoundsText(totalPence)}. Please check your cart and try again.`,
             ),
         },
@@ -238,7 +238,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       if ("earlier" in result) {
         const { earlier } = result;
         if (earlier.payment_method === "stripe" && !earlier.payment_url)
-          throw conflict(CHECKOUT_IN_PROGRESS);
+          throw new Conflict(CHECKOUT_IN_PROGRESS);
         return { response: await answer(earlier), replayed: true };
       }
       const response = await answer(await ownCheckout(user.id, result.checkoutId!));
@@ -291,7 +291,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         shownTotal: {
           pence: amountPence,
           changed: (totalPence) =>
-            badRequest(
+            new InvalidInput(
               `The amount (${penceToPoundsText(amountPence)}) does not match your cart total (${penceToPoundsText(totalPence)}). Please go back to the cart and try again.`,
             ),
         },

@@ -14,7 +14,7 @@ import {
   orderPlacementRepository,
   type PlacedOrderRow,
 } from "@server/db/repositories/order-placement.js";
-import { conflict, HttpError } from "@server/http-error.js";
+import { Conflict, KeyReused } from "@server/domain-errors.js";
 
 export const IDEMPOTENCY_MISMATCH_MESSAGE =
   "This Idempotency-Key was already used for a different order. Use a new key for a new order.";
@@ -52,7 +52,7 @@ export async function assertSameRequest(
     [orderId],
   );
   if (row?.request_hash && row.request_hash !== hash)
-    throw new HttpError(422, IDEMPOTENCY_MISMATCH_MESSAGE);
+    throw new KeyReused(IDEMPOTENCY_MISMATCH_MESSAGE);
 }
 
 export const CHECKOUT_KEY_REUSED =
@@ -91,7 +91,7 @@ export function orderLedger(
     orderKey: { idempotencyKey: key, requestHash: key ? requestHash : null },
     async raced(tx) {
       const winner = await findEarlier(tx);
-      if (!winner) throw new HttpError(409, ORDER_IN_PROGRESS);
+      if (!winner) throw new Conflict(ORDER_IN_PROGRESS);
       await assertSameRequest(tx, winner.id, requestHash);
       return winner;
     },
@@ -116,8 +116,8 @@ export function checkoutLedger(input: {
       });
       if (claimed) return { checkoutId: claimed.id };
       const earlier = await checkouts.findByKey(input.userId, input.key);
-      if (!earlier) throw conflict(CHECKOUT_IN_PROGRESS);
-      if (earlier.request_hash !== input.requestHash) throw new HttpError(422, CHECKOUT_KEY_REUSED);
+      if (!earlier) throw new Conflict(CHECKOUT_IN_PROGRESS);
+      if (earlier.request_hash !== input.requestHash) throw new KeyReused(CHECKOUT_KEY_REUSED);
       return { earlier };
     },
     orderKey: { idempotencyKey: null, requestHash: null },

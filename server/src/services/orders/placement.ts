@@ -14,8 +14,8 @@ import {
   orderPlacementRepository,
   type PlacedOrderRow,
 } from "@server/db/repositories/order-placement.js";
+import { InvalidInput, PaymentIncomplete } from "@server/domain-errors.js";
 import type { DomainEvents } from "@server/events.js";
-import { badRequest, HttpError } from "@server/http-error.js";
 import type { CartService, PricedCart } from "@server/services/cart-service.js";
 import {
   type CheckoutSnapshot,
@@ -132,7 +132,7 @@ export function createOrderPlacementService(deps: {
       return [await deps.carts.getCartForCheckout(userId, only, options)];
     const carts = await deps.carts.getBasketCarts(userId, options);
     const chosen = carts.filter((cart) => request.vendorIds.includes(cart.vendor.id));
-    if (chosen.length !== request.vendorIds.length) throw badRequest(TRAILER_CART_GONE);
+    if (chosen.length !== request.vendorIds.length) throw new InvalidInput(TRAILER_CART_GONE);
     return chosen;
   }
 
@@ -212,9 +212,9 @@ export function createOrderPlacementService(deps: {
       userId: number,
       paymentId: string | undefined,
     ): Promise<{ id: number; status: OrderStatus }> {
-      if (!paymentId) throw badRequest("stripePaymentIntentId is required for card orders");
+      if (!paymentId) throw new InvalidInput("stripePaymentIntentId is required for card orders");
       const order = await orderPlacementRepository(deps.db).findByPaymentId(paymentId);
-      if (!order || order.user_id !== userId) throw new HttpError(402, CARD_ORDER_UNPAID);
+      if (!order || order.user_id !== userId) throw new PaymentIncomplete(CARD_ORDER_UNPAID);
       return { id: order.id, status: order.status };
     },
   };

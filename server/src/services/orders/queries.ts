@@ -9,7 +9,7 @@ import {
   ordersRepository,
   type StaffOrderFilter,
 } from "@server/db/repositories/orders.js";
-import { notFound } from "@server/http-error.js";
+import { NotFound } from "@server/domain-errors.js";
 
 export const ORDER_NOT_FOUND = "Order not found";
 const DEFAULT_ITEM_IMAGE = "/images/placeholder-item.svg";
@@ -201,7 +201,7 @@ export function createOrderService(db: Database) {
     /** One of the customer's orders; someone else's answers exactly like a missing one. */
     async getForUser(userId: number, orderId: number): Promise<Order> {
       const record = await orders.findById(orderId);
-      if (!record || record.order.user_id !== userId) throw notFound(ORDER_NOT_FOUND);
+      if (!record || record.order.user_id !== userId) throw new NotFound(ORDER_NOT_FOUND);
       const [order] = await withGroups([toOrder(record)], [record]);
       return order!;
     },
@@ -216,7 +216,7 @@ export function createOrderService(db: Database) {
     /** For staff: any order, with the customer's name. */
     async getForStaff(orderId: number): Promise<Order> {
       const record = await orders.findById(orderId);
-      if (!record) throw notFound(ORDER_NOT_FOUND);
+      if (!record) throw new NotFound(ORDER_NOT_FOUND);
       return toOrder(record, { withCustomer: true });
     },
   };

@@ -7,7 +7,7 @@ import type { PaymentMethod, Vehicle } from "@contract/orders";
 import { type CartTotals, chargeServiceOnce, sumTotals } from "@contract/pricing";
 import { isUkPlate, normalisePlate } from "@contract/vehicles";
 import type { NewOrderItem } from "@server/db/repositories/order-placement.js";
-import { badRequest, conflict, HttpError } from "@server/http-error.js";
+import { Conflict, InvalidInput, LimitReached } from "@server/domain-errors.js";
 import type { PricedCart } from "@server/services/cart-service.js";
 
 export const EMPTY_CART_MESSAGE = "Your cart is empty";
@@ -59,7 +59,7 @@ export function cleanVehicle(vehicle: Vehicle | null | undefined): Vehicle | nul
   if (!vehicle) return null;
   const registrationNumber = normalisePlate(vehicle.registrationNumber);
   if (!isUkPlate(registrationNumber))
-    throw badRequest("The car's registration number is not a UK registration number");
+    throw new InvalidInput("The car's registration number is not a UK registration number");
   return { registrationNumber, make: vehicle.make.trim(), colour: vehicle.colour.trim() };
 }
 
@@ -99,19 +99,16 @@ export const DEFAULT_ORDER_CAPS: OrderCaps = {
 
 function assertWithinCaps(cart: PricedCart, caps: OrderCaps): void {
   if (cart.lines.length > caps.linesMax)
-    throw new HttpError(
-      422,
+    throw new LimitReached(
       `An order can have at most ${caps.linesMax} different items. Please split it into two orders.`,
     );
   const quantity = cart.lines.reduce((sum, line) => sum + line.quantity, 0);
   if (quantity > caps.quantityMax)
-    throw new HttpError(
-      422,
+    throw new LimitReached(
       `An order can have at most ${caps.quantityMax} items in all. Please split it into two orders.`,
     );
   if (cart.totals.totalPence > caps.totalMaxPence)
-    throw new HttpError(
-      422,
+    throw new LimitReached(
       `An order can come to at most £${(caps.totalMaxPence / 100).toFixed(2)}. Please split it into two orders.`,
     );
 }
@@ -122,16 +119,16 @@ export function snapshotFromCart(
   request: Pick<OrderRequest, "deliveryInstructions" | "vehicleData">,
   caps: OrderCaps = DEFAULT_ORDER_CAPS,
 ): CheckoutSnapshot {
-  if (cart.lines.length === 0) throw badRequest(EMPTY_CART_MESSAGE);
+  if (cart.lines.length === 0) throw new InvalidInput(EMPTY_CART_MESSAGE);
   if (!cart.vendor.open)
-    throw conflict(
+    throw new Conflict(
       cart.vendor.busy
         ? `${cart.vendor.name} is busy and not taking orders right now.`
         : `${cart.vendor.name} is closed right now, so it can't take orders.`,
     );
   const unavailable = cart.lines.find((line) => !line.available);
   if (unavailable)
-    throw conflict(
+    throw new Conflict(
       `${unavailable.name} is not available right now. Please remove it from your cart.`,
     );
   assertWithinCaps(cart, caps);

@@ -3,8 +3,8 @@ import { allowedNextStatuses, canTransition } from "@contract/order-status";
 import type { Order, OrderStatus } from "@contract/orders";
 import type { Database } from "@server/db/database.js";
 import { ordersRepository } from "@server/db/repositories/orders.js";
+import { Conflict, NotFound } from "@server/domain-errors.js";
 import type { DomainEvents } from "@server/events.js";
-import { conflict, notFound } from "@server/http-error.js";
 import { ORDER_NOT_FOUND, toOrder } from "./queries.js";
 
 /** 'Cannot change order status from ready to pending' — names both statuses and what is allowed. */
@@ -32,11 +32,11 @@ export function createOrderStatusService(deps: { db: Database; events: DomainEve
       const { record, previousStatus } = await deps.db.transaction(async (tx) => {
         const orders = ordersRepository(tx);
         const current = await orders.findById(input.orderId);
-        if (!current) throw notFound(ORDER_NOT_FOUND);
+        if (!current) throw new NotFound(ORDER_NOT_FOUND);
         const from = current.order.status;
         const { order_type: orderType } = current.order;
         if (!canTransition(from, input.status, orderType)) {
-          throw conflict(
+          throw new Conflict(
             invalidTransitionMessage(from, input.status, allowedNextStatuses(from, orderType)),
           );
         }
@@ -53,7 +53,7 @@ export function createOrderStatusService(deps: { db: Database; events: DomainEve
           estimate,
         });
         if (updatedAt === null) {
-          throw conflict(`Order ${input.orderId} changed meanwhile; refresh and try again`);
+          throw new Conflict(`Order ${input.orderId} changed meanwhile; refresh and try again`);
         }
         const changed = {
           ...current,

@@ -5,7 +5,7 @@
 import { MESSAGES } from "@contract/messages";
 import type { Queryable } from "@server/db/database.js";
 import { paymentsRepository } from "@server/db/repositories/payments.js";
-import { badRequest, HttpError } from "@server/http-error.js";
+import { InvalidInput, Unavailable, UpstreamFailed } from "@server/domain-errors.js";
 import type { CheckoutSnapshot } from "@server/services/orders/snapshot.js";
 import {
   basketLineItems,
@@ -31,9 +31,9 @@ export interface OpenedPayment {
 
 /** Refuses before anything is priced or written: card payments switched off, or a mock one with Stripe keys. */
 export function assertCanOpen(deps: PaymentServiceDeps, options: { mock: boolean }): void {
-  if (deps.cardPayments === "off") throw new HttpError(503, MESSAGES.cardPaymentsUnavailable);
+  if (deps.cardPayments === "off") throw new Unavailable(MESSAGES.cardPaymentsUnavailable);
   if (options.mock && deps.provider.name !== "test")
-    throw badRequest("Mock payments are only available without Stripe keys");
+    throw new InvalidInput("Mock payments are only available without Stripe keys");
 }
 
 /**
@@ -149,6 +149,6 @@ export async function openPayment(
     deps.logError(error, `creating checkout for ${paymentId}`);
     await payments.markFailed(paymentId, MESSAGES.paymentIntentFailed);
     deps.onOutcome?.("failed");
-    throw new HttpError(502, MESSAGES.paymentIntentFailed);
+    throw new UpstreamFailed(MESSAGES.paymentIntentFailed);
   }
 }

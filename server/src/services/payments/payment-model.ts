@@ -6,8 +6,8 @@ import { randomBytes } from "node:crypto";
 import { penceToPounds } from "@contract/money";
 import type { Database, Queryable } from "@server/db/database.js";
 import { type PaymentRow, paymentsRepository } from "@server/db/repositories/payments.js";
+import { NotFound } from "@server/domain-errors.js";
 import type { DomainEvents, PaymentOutcomeKind } from "@server/events.js";
-import { notFound } from "@server/http-error.js";
 import type { CheckoutSnapshot } from "@server/services/orders/snapshot.js";
 import type { CheckoutLineItem, PaymentProvider } from "./payment-provider.js";
 
@@ -142,7 +142,7 @@ export async function ownPayment(
   paymentId: string,
 ): Promise<PaymentRow> {
   const payment = await paymentsRepository(q).findById(paymentId);
-  if (!payment || payment.user_id !== userId) throw notFound(PAYMENT_NOT_FOUND);
+  if (!payment || payment.user_id !== userId) throw new NotFound(PAYMENT_NOT_FOUND);
   return payment;
 }
 

@@ -8,8 +8,8 @@ import { MESSAGES } from "@contract/messages";
 import type { PaymentStatusResponse } from "@contract/payments";
 import type { Queryable } from "@server/db/database.js";
 import { type PaymentRow, paymentsRepository } from "@server/db/repositories/payments.js";
+import { InvalidInput, NotFound } from "@server/domain-errors.js";
 import type { PaidPurchase } from "@server/events.js";
-import { badRequest, notFound } from "@server/http-error.js";
 import type { CheckoutSnapshot } from "@server/services/orders/snapshot.js";
 import { assertCanOpen, openPayment, recordPayment } from "./hosted-checkout.js";
 import {
@@ -212,17 +212,18 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       rawBody: Buffer,
       signature: string | undefined,
     ): Promise<{ received: true; duplicate: boolean }> {
-      if (!provider.webhooks) throw notFound("Stripe webhooks are not configured on this server");
-      if (!signature) throw badRequest("Missing Stripe-Signature header");
+      if (!provider.webhooks)
+        throw new NotFound("Stripe webhooks are not configured on this server");
+      if (!signature) throw new InvalidInput("Missing Stripe-Signature header");
       let event: CheckoutWebhookEvent;
       try {
         event = provider.webhooks.verify(rawBody, signature);
       } catch (error) {
         if (error instanceof WebhookSignatureError)
-          throw badRequest(`Webhook signature verification failed: ${error.message}`);
+          throw new InvalidInput(`Webhook signature verification failed: ${error.message}`);
         if (error instanceof WebhookPayloadError) {
           deps.logError(error, "signed webhook refused: malformed event");
-          throw badRequest(`Webhook event not understood: ${error.message}`);
+          throw new InvalidInput(`Webhook event not understood: ${error.message}`);
         }
         throw error;
       }
@@ -275,7 +276,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   /** The test provider's hosted page: what is being paid for. */
   async function testCheckout(paymentId: string) {
     const payment = await paymentsRepository(db).findById(paymentId);
-    if (payment?.provider !== "test" || isMock(payment)) throw notFound(PAYMENT_NOT_FOUND);
+    if (payment?.provider !== "test" || isMock(payment)) throw new NotFound(PAYMENT_NOT_FOUND);
     const data = payment.order_data as PaymentOrderData;
     return {
       paymentId,
