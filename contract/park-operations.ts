@@ -114,6 +114,8 @@ export interface AuditEntry {
   vendorName: string | null;
   action: string;
   target: string;
+  /** The change in words, before → after ("Menu imported from park.json: 3 items added, 1 removed"). */
+  summary: string;
   before: unknown;
   after: unknown;
 }

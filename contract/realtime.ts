@@ -22,7 +22,15 @@ export const SOCKET_EVENTS = {
 } as const;
 
 export const userRoom = (userId: number) => `user:${userId}`;
+/** Park managers' room: every trailer's order events. */
 export const STAFF_ROOM = "staff";
+/** One trailer's staff room: trailer staff join only the rooms of the trailers they run. */
+export const staffTrailerRoom = (vendorId: number) => `staff:trailer:${vendorId}`;
+/** Where a staff order event goes: the managers' room and that trailer's room (a socket is in one or the other). */
+export const staffRoomsOf = (vendorId: number): readonly string[] => [
+  STAFF_ROOM,
+  staffTrailerRoom(vendorId),
+];
 
 export const userAuthPayloadSchema = z.object({
   token: z.string().check(z.minLength(1), z.maxLength(4096)),
@@ -45,6 +53,8 @@ export interface AuthErrorPayload {
 }
 export interface RoomJoinedPayload {
   room: string;
+  /** Trailer staff: every trailer room joined (`room` is the first). */
+  rooms?: string[];
 }
 export interface PongPayload {
   timestamp: number;
@@ -65,5 +75,6 @@ export const SOCKET_MESSAGES = {
   notAuthenticated: "Please authenticate first",
   foreignRoom: "You can only join your own room",
   staffOnly: "Staff only",
+  staffRoomUnavailable: "Could not join the staff room right now; try again",
   badPayload: "Invalid request",
 } as const;

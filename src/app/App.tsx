@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from "react";
 import { BrowserRouter } from "react-router";
 import { ToastHost } from "../components/ToastHost";
 import { AuthProvider } from "../features/auth/components/AuthProvider";
-import { clearLocalCart } from "../features/cart/lib/cart-keys";
+import { forgetLocalCart } from "../features/cart/lib/current-trailer";
 import { forgetCarDelivery } from "../features/checkout/lib/car-delivery-storage";
 import { applyBrandTheme, brand } from "../lib/brand";
 import { toasts } from "../lib/toast-store";
@@ -39,7 +39,7 @@ export function App({ queryClient: bootClient }: { queryClient?: QueryClient }) 
     (previousToken: string | null) => {
       queryClient.clear();
       toasts.clear();
-      clearLocalCart();
+      forgetLocalCart();
       forgetCarDelivery();
       void removeSavedQueries().catch(() => undefined);
       void forgetSignedOutCustomer(previousToken).catch(() => undefined);

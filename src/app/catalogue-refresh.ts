@@ -1,6 +1,6 @@
 import { CACHE_NAMES } from "@contract/worker-protocol";
 import type { QueryClient } from "@tanstack/react-query";
-import { CART_QUERY_PREFIX } from "../features/cart/lib/cart-keys";
+import { cartKeys } from "../features/cart/api/cart-keeper";
 import { itemKeys } from "../features/item/api/item-api";
 import { vendorKeys } from "../features/vendors/api/vendors-api";
 import { revalidateGetsFor } from "../lib/api-client";
@@ -36,7 +36,7 @@ export async function refreshCatalogue(client: QueryClient): Promise<void> {
     client.invalidateQueries({ queryKey: vendorKeys.all }),
     client.invalidateQueries({ queryKey: itemKeys.all }),
     client.invalidateQueries({ queryKey: ["menu-search"] }),
-    client.invalidateQueries({ queryKey: CART_QUERY_PREFIX }),
+    client.invalidateQueries({ queryKey: cartKeys.all }),
     // The /vendors page reads its list without a query observer: refetched by key, not by being active.
     client.refetchQueries({ queryKey: [...vendorKeys.all, "list"] }),
   ]);

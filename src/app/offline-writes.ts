@@ -4,16 +4,16 @@
  * decides what happens once a queued order is placed. Loaded on demand with the persistence code.
  */
 import { onlineManager, type QueryClient } from "@tanstack/react-query";
-import { cartQueryKeys } from "../features/cart/api/cart-api";
-import { registerCartWrites } from "../features/cart/api/cart-writes";
-import { clearLocalCart } from "../features/cart/lib/cart-keys";
+import { cartKeys, forgetCart, keepCart } from "../features/cart/api/cart-keeper";
 import { registerCashOrders, setCashOrderHandlers } from "../features/checkout/api/cash-orders";
 import type { PlacedCashOrder } from "../features/checkout/lib/pending-checkout";
 import { toasts } from "../lib/toast-store";
 import { appRouter } from "./router";
 
 /** Writes restored unconfirmed that are drawn and announced as queued changes (see query-persistence rule 3). */
-export const QUEUED_WRITE_KEYS = [cartQueryKeys.writes] as const;
+export const QUEUED_WRITE_KEYS = [cartKeys.writes] as const;
+/** The cart's queries, revalidated after a restore (query-persistence rule 1). */
+export const RESTORED_CART_PREFIXES = [cartKeys.all] as const;
 
 export interface AppNavigation {
   pathname(): string;
@@ -47,18 +47,13 @@ export function registerOfflineWrites(
   navigation: AppNavigation = routerNavigation,
 ): void {
   configureOffline(client);
-  registerCartWrites(client);
+  keepCart(client);
   registerCashOrders(client);
-
-  const forgetCart = () => {
-    // The server emptied the cart with the order.
-    clearLocalCart();
-    void client.invalidateQueries({ queryKey: cartQueryKeys.all });
-  };
 
   setCashOrderHandlers({
     placed(order: PlacedCashOrder) {
-      forgetCart();
+      // The server emptied the cart with the order.
+      forgetCart(client);
       // The customer placed it on the cart page (or is waiting there for it): carry on to paying.
       if (navigation.pathname() === "/cart") {
         navigation.navigate(CASH_SCREEN, order);
@@ -74,7 +69,7 @@ export function registerOfflineWrites(
       });
     },
     notSent() {
-      void client.invalidateQueries({ queryKey: cartQueryKeys.all });
+      void client.invalidateQueries({ queryKey: cartKeys.all });
     },
   });
 }

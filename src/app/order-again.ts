@@ -1,49 +1,81 @@
-import type { Cart } from "@contract/cart";
-import type { Order } from "@contract/orders";
+import type { Order, OrderItem } from "@contract/orders";
 import type { QueryClient } from "@tanstack/react-query";
-import { cartApi, cartQueryKeys } from "../features/cart/api/cart-api";
-import { writeLocalCart } from "../features/cart/lib/cart-storage";
+import { type CartChangeInput, writeCart } from "../features/cart/api/cart-keeper";
+import type { KnownAddon, KnownItem } from "../features/cart/lib/optimistic-cart";
 import { toasts } from "../lib/toast-store";
 
-/** POST /cart/add-with-addons for each line: the same item, quantity, add-ons and allergy note. */
+const pence = (pounds: number) => Math.round(pounds * 100);
+
+/** The line as the order showed it: an add queued offline is drawn in the cart from it until the server prices it. */
+function knownLine(item: OrderItem): { item: KnownItem; addons: KnownAddon[] } {
+  const addons = item.addons.map((addon) => ({
+    groupId: addon.group_id,
+    groupName: addon.group_name,
+    addonId: addon.id,
+    name: addon.name,
+    pricePence: pence(addon.price),
+  }));
+  const addonsPence = addons.reduce((sum, addon) => sum + addon.pricePence, 0);
+  return {
+    item: {
+      name: item.name,
+      description: item.description,
+      image: item.image_url,
+      pricePence: Math.max(0, item.pricePence - addonsPence),
+    },
+    addons,
+  };
+}
+
+/** One line of the order as a cart write: the same item, quantity, add-ons and allergy note. */
+function lineAsWrite(order: Order, item: OrderItem, index: number): CartChangeInput {
+  return {
+    kind: "add-with-addons",
+    vendorId: order.vendorId,
+    orderType: order.orderType,
+    menuItemId: item.menu_item_id,
+    quantity: item.quantity,
+    // A stand-in id per line while it is drawn offline (negative, never the server's).
+    tempLineId: -(Date.now() * 1000 + index),
+    addonSelections: item.addons.map((addon) => ({
+      addonGroupId: addon.group_id,
+      addonId: addon.id,
+      quantity: addon.quantity,
+    })),
+    ...(item.special_instructions ? { allergyInformation: item.special_instructions } : {}),
+    itemName: item.name,
+    ...knownLine(item),
+  };
+}
+
+/**
+ * POST /cart/add-with-addons for each line, through the cart's one write path (queued offline like any other add).
+ * One after another: the cart merges identical lines, and parallel writes would race on it.
+ */
 export async function addOrderToCart(
   order: Order,
-): Promise<{ cart: Cart | null; added: number; failed: string[] }> {
-  let cart: Cart | null = null;
+  queryClient: QueryClient,
+): Promise<{ added: number; failed: string[] }> {
   let added = 0;
   const failed: string[] = [];
-  // One after another: the cart merges identical lines, and parallel writes would race on it.
-  for (const item of order.items) {
+  for (const [index, item] of order.items.entries()) {
     try {
-      cart = await cartApi.addWithAddons({
-        itemId: item.menu_item_id,
-        quantity: item.quantity,
-        vendorId: order.vendorId,
-        orderType: order.orderType,
-        addonSelections: item.addons.map((addon) => ({
-          addonGroupId: addon.group_id,
-          addonId: addon.id,
-          quantity: addon.quantity,
-        })),
-        ...(item.special_instructions ? { allergyInformation: item.special_instructions } : {}),
-      });
+      await writeCart(queryClient, lineAsWrite(order, item, index)).result;
       added += item.quantity;
     } catch {
       failed.push(item.name);
     }
   }
-  return { cart, added, failed };
+  return { added, failed };
 }
 
-/** 'Order Again': refill the cart, make it the current one, say what could not be added, open the cart. */
+/** 'Order Again': refill the cart (its trailer becomes the current one), say what could not be added, open the cart. */
 export async function orderAgain(
   order: Order,
   queryClient: QueryClient,
   goToCart: () => void,
 ): Promise<void> {
-  const { cart, added, failed } = await addOrderToCart(order);
-  if (cart) writeLocalCart(cart.vendorId === null ? { ...cart, vendorId: order.vendorId } : cart);
-  await queryClient.invalidateQueries({ queryKey: cartQueryKeys.all });
+  const { added, failed } = await addOrderToCart(order, queryClient);
   if (added === 0) {
     toasts.push({
       kind: "cart",

@@ -9,7 +9,7 @@
  *    ./query-client.ts).
  * 2. A restored copy never replaces newer data the screen already shows: TanStack's hydrate keeps data fetched
  *    after the save (by fetch time), the cart query keeps a cart whose server `version` is newer than an answer
- *    (features/cart/api/cart-api.ts), and the orders keep the newer status by `updated_at`
+ *    (features/cart/api/cart-keeper.ts), and the orders keep the newer status by `updated_at`
  *    (features/orders/lib/order-freshness.ts).
  * 3. Nothing the customer did is lost: every write that had not been confirmed (paused offline, or in flight
  *    when the page went away) is saved and, restored, resumes: it is marked paused so `resumePausedMutations`
@@ -33,12 +33,8 @@ import {
 } from "@tanstack/react-query-persist-client";
 import { createStore, del, get, set } from "idb-keyval";
 import { version } from "../../package.json";
-import { CART_QUERY_PREFIX } from "../features/cart/lib/cart-keys";
 import { forgetSavedQueryCacheHint, noteSavedQueryCache } from "./query-cache-hint";
 import { ORDERS_QUERY_PREFIX } from "./query-client";
-
-/** Rule 1's prefixes: the customer's own data, revalidated after every restore. */
-export const REVALIDATED_PREFIXES = [CART_QUERY_PREFIX, ORDERS_QUERY_PREFIX] as const;
 
 /** Where the query cache is kept: one key in IndexedDB (or in localStorage as the fallback). */
 export const PERSIST_KEY = "foodpark-query-cache";
@@ -325,7 +321,7 @@ export async function startQueryPersistence(
   if (options.restore) {
     await persistQueryClientRestore(withClient).catch(() => undefined);
     // Rule 1: what was restored shows, and the server is asked at once.
-    for (const prefix of REVALIDATED_PREFIXES)
+    for (const prefix of [ORDERS_QUERY_PREFIX, ...(writes?.RESTORED_CART_PREFIXES ?? [])])
       void queryClient.invalidateQueries({ queryKey: prefix });
   }
   void queryClient.resumePausedMutations();

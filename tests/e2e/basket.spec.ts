@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import {
   apiLogin,
   apiNewCustomer,
@@ -23,6 +23,34 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 const gbp = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
+/** One plain item in Forno & Fuoco's and in Smash Stack's cart, through the API; the grand total in pence. */
+async function fillTwoTrailers(request: APIRequestContext, token: string): Promise<number> {
+  const auth = { Authorization: `Bearer ${token}` };
+  const vendors = (
+    (await (await request.get("/api/vendors/list?limit=20&status=active")).json()) as {
+      data: { id: number; name: string }[];
+    }
+  ).data;
+  let totalPence = 0;
+  for (const name of ["Forno & Fuoco", "Smash Stack"]) {
+    const vendor = vendors.find((entry) => entry.name === name)!;
+    const menu = (await (await request.get(`/api/vendors/${vendor.id}/items`)).json()) as {
+      items: { items: { id: string; has_required_addongroups: boolean }[] }[];
+    };
+    const item = menu.items
+      .flatMap((group) => group.items)
+      .find((entry) => !entry.has_required_addongroups)!;
+    const added = await request.post("/api/cart/add", {
+      headers: auth,
+      data: { itemId: item.id, vendorId: vendor.id, quantity: 1 },
+    });
+    expect(added.status(), await added.text()).toBe(200);
+    const cart = (await added.json()) as { subtotalPence: number; serviceChargePence: number };
+    totalPence += cart.subtotalPence + (totalPence === 0 ? cart.serviceChargePence : 0);
+  }
+  return totalPence;
+}
 
 test.describe("one park basket", () => {
   test("add from two trailers, see both on /cart with one total, pay cash once, follow two grouped orders", async ({
@@ -168,35 +196,14 @@ test.describe("one park basket", () => {
     await context.close();
   });
 
-  test("card: one payment for both trailers confirms both orders; a declined card leaves the basket", async ({
+  test("card: one payment for both trailers, through Secure Payment, confirms both orders; a declined card leaves the basket", async ({
     browser,
     request,
   }) => {
     test.setTimeout(150_000);
     const customer = await apiNewCustomer(request, "Cara Card");
     const auth = { Authorization: `Bearer ${customer.token}` };
-    const vendors = (
-      (await (await request.get("/api/vendors/list?limit=20&status=active")).json()) as {
-        data: { id: number; name: string }[];
-      }
-    ).data;
-    let totalPence = 0;
-    for (const name of ["Forno & Fuoco", "Smash Stack"]) {
-      const vendor = vendors.find((entry) => entry.name === name)!;
-      const menu = (await (await request.get(`/api/vendors/${vendor.id}/items`)).json()) as {
-        items: { items: { id: string; has_required_addongroups: boolean }[] }[];
-      };
-      const item = menu.items
-        .flatMap((group) => group.items)
-        .find((entry) => !entry.has_required_addongroups)!;
-      const added = await request.post("/api/cart/add", {
-        headers: auth,
-        data: { itemId: item.id, vendorId: vendor.id, quantity: 1 },
-      });
-      expect(added.status(), await added.text()).toBe(200);
-      const cart = (await added.json()) as { subtotalPence: number; serviceChargePence: number };
-      totalPence += cart.subtotalPence + (totalPence === 0 ? cart.serviceChargePence : 0);
-    }
+    const totalPence = await fillTwoTrailers(request, customer.token);
 
     const { page, context } = await signedInContext(browser, customer, {
       viewport: { width: 390, height: 844 },
@@ -205,6 +212,14 @@ test.describe("one park basket", () => {
     await expect(page.getByRole("region", { name: "Smash Stack" })).toBeVisible();
     await page.getByRole("radio", { name: "No", exact: true }).check();
     await page.getByRole("button", { name: `Proceed to Payment ${gbp(totalPence)}` }).click();
+    // The spec's Secure Payment screen, for both trailers at once.
+    await expect(page).toHaveURL("/stripe-webview-payment");
+    await expect(page.getByRole("heading", { name: "Secure Payment", level: 1 })).toBeVisible();
+    await expect(page.locator(".pay-summary__amount-value")).toHaveText(gbp(totalPence));
+    await expect(page.locator(".pay-summary")).toContainText("GBP");
+    await expect(page.locator(".pay-summary")).toContainText("Forno & Fuoco and Smash Stack");
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Start Payment" }).click();
     await expect(page).toHaveURL(/\/pay\/test-checkout\/pay_/);
     await expect(page.locator("#merchant")).toContainText("Forno & Fuoco, Smash Stack");
 
@@ -235,6 +250,51 @@ test.describe("one park basket", () => {
       sections: unknown[];
     };
     expect(basket.sections).toEqual([]);
+    await context.close();
+  });
+  test("card: Back on Secure Payment, or cancel on the hosted page, returns to the intact basket with 'Payment cancelled by user'", async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const customer = await apiNewCustomer(request, "Cal Cancel");
+    const auth = { Authorization: `Bearer ${customer.token}` };
+    const totalPence = await fillTwoTrailers(request, customer.token);
+    const { page, context } = await signedInContext(browser, customer, {
+      viewport: { width: 390, height: 844 },
+    });
+    const pay = page.getByRole("button", { name: `Proceed to Payment ${gbp(totalPence)}` });
+    const cancelledAlert = page.getByRole("alert").filter({ hasText: "Payment cancelled by user" });
+    const expectIntactBasket = async () => {
+      await expect(page).toHaveURL("/cart");
+      await expect(cancelledAlert).toBeVisible();
+      await expect(page.getByRole("region", { name: "Forno & Fuoco" })).toBeVisible();
+      await expect(page.getByRole("region", { name: "Smash Stack" })).toBeVisible();
+      await expect(pay).toBeVisible();
+    };
+
+    await page.goto("/cart");
+    await page.getByRole("radio", { name: "No", exact: true }).check();
+    await pay.click();
+    await expect(page.getByRole("heading", { name: "Secure Payment", level: 1 })).toBeVisible();
+    await page.getByRole("button", { name: "Back to cart" }).click();
+    await expectIntactBasket();
+
+    await pay.click();
+    await page.getByRole("button", { name: "Start Payment" }).click();
+    await expect(page).toHaveURL(/\/pay\/test-checkout\/pay_/);
+    await page.getByRole("link", { name: "← Back to Food Park" }).click();
+    await expectIntactBasket();
+    await expectNoAxeViolations(page);
+
+    // Nothing was ordered, and the same basket still pays.
+    const orders = (await (await request.get("/api/orders", { headers: auth })).json()) as {
+      data: unknown[];
+    };
+    expect(orders.data).toHaveLength(0);
+    await pay.click();
+    await page.getByRole("button", { name: "Start Payment" }).click();
+    await expect(page).toHaveURL(/\/pay\/test-checkout\/pay_/);
     await context.close();
   });
 });

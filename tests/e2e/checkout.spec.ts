@@ -254,6 +254,26 @@ test.describe("checkout", () => {
     await expect(payButton(page)).toHaveText(`Proceed to Payment ${total}`);
   });
 
+  test("cancel on the hosted page returns to the intact cart with 'Payment cancelled by user'", async ({
+    page,
+  }) => {
+    const { total } = await customerWithCart(page);
+    await page.goto("/cart");
+    await answerNo(page);
+    await payButton(page).click();
+    await page.getByRole("button", { name: "Start Payment" }).click();
+    await expect(page).toHaveURL(/\/pay\/test-checkout\//);
+    await page.getByRole("link", { name: "← Back to Food Park" }).click();
+    await expect(page).toHaveURL("/cart");
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Payment cancelled by user" }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: /Your order from Forno & Fuoco/ }),
+    ).toBeVisible();
+    await expect(payButton(page)).toHaveText(`Proceed to Payment ${total}`);
+  });
+
   test("'Open Secure Payment Page' pays in a 500×700 popup while the screen polls", async ({
     page,
   }) => {

@@ -86,7 +86,7 @@ test.describe("park operations", () => {
     await expect(menuRow(page).getByRole("button", { name: `Increase ${ITEM}` })).toBeVisible();
 
     // The change is on record.
-    await expect(staff.locator(".audit-list")).toContainText(`back on — ${ITEM}`);
+    await expect(staff.locator(".audit-list")).toContainText(`${ITEM} back on`);
     await staff.context().close();
   });
 

@@ -1,4 +1,5 @@
 import type { CartResponse } from "@contract/cart";
+import type { Order } from "@contract/orders";
 import type { AuditEntry, StaffTrailer, StaffTrailersResponse } from "@contract/park-operations";
 import type { AddonGroupsResponse, MenuResponse, Vendor } from "@contract/vendors";
 import { addStaffAccount } from "@server/services/staff-accounts.js";
@@ -12,6 +13,7 @@ import {
   demoIds,
   getCart,
 } from "./helpers/checkout-fixtures";
+import { createOrderFixture } from "./helpers/order-fixtures";
 import { createBrowserSubscriptionKeys } from "./helpers/push-receiver";
 import {
   databaseKinds,
@@ -127,6 +129,41 @@ describe.each(databaseKinds)("park operations on %s", (kind) => {
       );
       expect(own.status, own.text).toBe(200);
       expect((await vendor(ids.forno)).preparationTime).toEqual({ min: 12, max: 25 });
+    });
+
+    it("shows trailer staff only their trailers' orders and refuses moving another trailer's (403)", async () => {
+      const fornoOrder = await createOrderFixture(server.db, {
+        userId: customer.user.id,
+        vendorId: ids.forno,
+        status: "pending",
+      });
+      const smashOrder = await createOrderFixture(server.db, {
+        userId: customer.user.id,
+        vendorId: ids.smash,
+        status: "pending",
+      });
+      const board = async (token: string, query = "") =>
+        (
+          await server.request<{ data: Order[] }>(`/api/staff/orders${query}`, { token })
+        ).body.data.map((order) => order.id);
+
+      expect(await board(manager)).toEqual(expect.arrayContaining([fornoOrder.id, smashOrder.id]));
+      const mine = await board(fornoStaff);
+      expect(mine).toContain(fornoOrder.id);
+      expect(mine).not.toContain(smashOrder.id);
+      expect(await board(fornoStaff, `?vendorId=${ids.smash}`)).toEqual([]);
+
+      const refused = await patch(`/orders/${smashOrder.id}`, { status: "confirmed" }, fornoStaff);
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe("You can only change the trailers you run");
+      const [stored] = await server.db.query<{ status: string }>(
+        "select status from orders where id = $1",
+        [smashOrder.id],
+      );
+      expect(stored?.status).toBe("pending");
+      const moved = await patch(`/orders/${fornoOrder.id}`, { status: "confirmed" }, fornoStaff);
+      expect(moved.status, moved.text).toBe(200);
+      expect(moved.body.status).toBe("confirmed");
     });
 
     it("keeps an existing staff account a park manager and makes trailer staff with --trailer", async () => {
@@ -605,12 +642,19 @@ describe.each(databaseKinds)("park operations on %s", (kind) => {
         who: MANAGER.email,
         vendorName: "Smash Stack",
         action: "slot cap",
+        summary: "Orders per slot no cap → 4 per 15 min",
         before: expect.objectContaining({ slotCap: null }),
         after: expect.objectContaining({ slotCap: 4 }),
       });
       expect(Date.now() - new Date(log.body.data[0]!.at).getTime()).toBeLessThan(60_000);
       const soldOut = log.body.data.find((entry) => entry.action === "sold out");
-      expect(soldOut).toMatchObject({ before: { soldOut: false }, after: { soldOut: true } });
+      expect(soldOut).toMatchObject({
+        summary: `${soldOut!.target} sold out`,
+        before: { soldOut: false },
+        after: { soldOut: true },
+      });
+      const paused = log.body.data.find((entry) => /^pause \d+ min$/.test(entry.action));
+      expect(paused?.summary).toMatch(/^Status open → busy until \d\d:\d\d$/);
 
       const theirs = await server.request<{ data: AuditEntry[] }>("/api/staff/audit", {
         token: fornoStaff,

@@ -4,10 +4,13 @@ import {
   SOCKET_MESSAGES,
   STAFF_ROOM,
   type StaffOrderChanged,
+  staffTrailerRoom,
   userRoom,
 } from "@contract/realtime";
+import { addStaffAccount } from "@server/services/staff-accounts.js";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { vendorIdOf } from "./helpers/demo-park";
 import { createOrderFixture } from "./helpers/order-fixtures";
 import {
   databaseKinds,
@@ -248,6 +251,78 @@ describe.each(databaseKinds)("socket.io on %s", (kind) => {
       orderId: 4242,
       vendorId: 1,
       status: "pending_payment",
+    });
+  });
+
+  describe("staff rooms per trailer", () => {
+    const FORNO_STAFF = { email: "forno-room@foodpark.test", password: "forno-room-password" };
+
+    /** A staff socket in the rooms its account may hear; answers it and what `room-joined` said. */
+    async function staffSocket(token: string) {
+      const socket = open({ token });
+      await next(socket, "connect");
+      const joined = next<{ room: string; rooms?: string[] }>(socket, SOCKET_EVENTS.roomJoined);
+      socket.emit(SOCKET_EVENTS.joinStaffRoom);
+      return { socket, joined: await joined };
+    }
+
+    it("trailer staff hear only their trailer's orders; a park manager hears every trailer's", async () => {
+      const forno = await vendorIdOf(server.db, "forno-fuoco");
+      const smash = await vendorIdOf(server.db, "smash-stack");
+      await addStaffAccount(server.db, { ...FORNO_STAFF, trailers: ["forno-fuoco"] });
+      const fornoToken = await server.login(FORNO_STAFF.email, FORNO_STAFF.password);
+
+      const trailerStaff = await staffSocket(fornoToken);
+      expect(trailerStaff.joined).toEqual({
+        room: staffTrailerRoom(forno),
+        rooms: [staffTrailerRoom(forno)],
+      });
+      const manager = await staffSocket(staffToken);
+      expect(manager.joined).toEqual({ room: STAFF_ROOM });
+      const heardByTrailerStaff = record<StaffOrderChanged>(
+        trailerStaff.socket,
+        SOCKET_EVENTS.staffOrderChanged,
+      );
+      const heardByManager = record<StaffOrderChanged>(
+        manager.socket,
+        SOCKET_EVENTS.staffOrderChanged,
+      );
+
+      const smashOrder = await createOrderFixture(server.db, {
+        userId: alice.user.id,
+        vendorId: smash,
+        status: "pending",
+      });
+      const fornoOrder = await createOrderFixture(server.db, {
+        userId: alice.user.id,
+        vendorId: forno,
+        status: "pending",
+      });
+      for (const order of [smashOrder, fornoOrder]) {
+        const changed = await server.request(`/api/staff/orders/${order.id}`, {
+          method: "PATCH",
+          body: { status: "confirmed" },
+          token: staffToken,
+        });
+        expect(changed.status).toBe(200);
+      }
+      const deadline = Date.now() + 3000;
+      while (heardByManager.length < 2 && Date.now() < deadline) await pause(20);
+      await pause(QUIET_MS);
+
+      expect(heardByManager.map((change) => change.orderId)).toEqual([
+        smashOrder.id,
+        fornoOrder.id,
+      ]);
+      expect(heardByTrailerStaff).toEqual([
+        {
+          kind: "status",
+          orderId: fornoOrder.id,
+          vendorId: forno,
+          status: "confirmed",
+          previousStatus: "pending",
+        },
+      ]);
     });
   });
 });

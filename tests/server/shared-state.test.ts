@@ -6,14 +6,21 @@
  */
 
 import type { OrderStatusNotification } from "@contract/orders";
-import { SOCKET_EVENTS, userRoom } from "@contract/realtime";
+import {
+  SOCKET_EVENTS,
+  type StaffOrderChanged,
+  staffTrailerRoom,
+  userRoom,
+} from "@contract/realtime";
 import { listMigrations } from "@server/db/migrate";
 import { loadSeedVendors } from "@server/db/seed-data";
+import { addStaffAccount } from "@server/services/staff-accounts.js";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const seedVendors = loadSeedVendors();
 
+import { vendorIdOf } from "./helpers/demo-park";
 import { createOrderFixture } from "./helpers/order-fixtures";
 import { deleteRedisKeys, randomRedisPrefix, testRedisUrl } from "./helpers/redis";
 import {
@@ -133,6 +140,48 @@ describe("several nodes on one PostgreSQL and one Redis", () => {
     });
     expect(changed.status).toBe(200);
     expect(await heard).toMatchObject({ orderId: order.id, status: "confirmed" });
+  });
+
+  it("a trailer's staff socket on one node hears its trailer's orders changed on another, and no other trailer's", async () => {
+    const [a, b] = nodes as [TestServer, TestServer];
+    const customer = await a.registerCustomer();
+    const forno = await vendorIdOf(database.db, "forno-fuoco");
+    const smash = await vendorIdOf(database.db, "smash-stack");
+    const fornoStaff = { email: "forno-nodes@foodpark.test", password: "forno-nodes-password" };
+    await addStaffAccount(database.db, { ...fornoStaff, trailers: ["forno-fuoco"] });
+    const socket = connect(a.baseUrl, {
+      path: "/socket.io",
+      transports: ["websocket"],
+      forceNew: true,
+      reconnection: false,
+      auth: { token: await a.login(fornoStaff.email, fornoStaff.password) },
+    });
+    sockets.push(socket);
+    await next(socket, "connect");
+    const joined = next(socket, SOCKET_EVENTS.roomJoined);
+    socket.emit(SOCKET_EVENTS.joinStaffRoom);
+    expect(await joined).toMatchObject({ room: staffTrailerRoom(forno) });
+    const heard: StaffOrderChanged[] = [];
+    socket.on(SOCKET_EVENTS.staffOrderChanged, (change: StaffOrderChanged) => heard.push(change));
+
+    const manager = await b.login("staff@foodpark.test", "staff-password");
+    for (const vendorId of [smash, forno]) {
+      const order = await createOrderFixture(database.db, {
+        userId: customer.user.id,
+        vendorId,
+        status: "pending",
+      });
+      const changed = await b.request(`/api/staff/orders/${order.id}`, {
+        method: "PATCH",
+        body: { status: "confirmed" },
+        token: manager,
+      });
+      expect(changed.status).toBe(200);
+    }
+    const deadline = Date.now() + 5000;
+    while (heard.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(heard.map((change) => change.vendorId)).toEqual([forno]);
   });
 });
 

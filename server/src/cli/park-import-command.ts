@@ -116,7 +116,7 @@ export async function runParkImport(
       events,
       catalogue: createCatalogue({ db, events }),
     });
-    const changes = await operations.importPark(author, checked.park);
+    const changes = await operations.importPark(author, checked.park, path.basename(file));
     const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : config.dataDir;
     if (changes.length === 0) {
       out.log(`Nothing to change: ${where} already holds what ${file} says.`);

@@ -159,6 +159,7 @@ const auditResponseSchema = z.object({
       vendorName: z.nullable(z.string()),
       action: z.string(),
       target: z.string(),
+      summary: z.string(),
       before: z.unknown(),
       after: z.unknown(),
     }),
@@ -613,7 +614,8 @@ export const OPERATIONS: Operation[] = [
     method: "GET",
     path: "/api/staff/orders",
     operationId: "staffListOrders",
-    summary: "Today's orders for the staff board",
+    summary:
+      "Today's orders of the trailers this staff member runs (every trailer for a park manager)",
     tag: "Staff",
     access: "staff",
     query: staffOrdersQuerySchema,
@@ -630,6 +632,7 @@ export const OPERATIONS: Operation[] = [
     body: staffStatusUpdateSchema,
     responses: {
       200: { description: "The order after the change", schema: orderSchema },
+      403: error("Not staff, or the order is at a trailer this staff member does not run"),
       404: error("No such order"),
       409: error("That move is not allowed from the order's status"),
     },

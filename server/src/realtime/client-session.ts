@@ -4,11 +4,12 @@ import {
   SOCKET_EVENTS,
   SOCKET_MESSAGES,
   STAFF_ROOM,
+  staffTrailerRoom,
   userAuthPayloadSchema,
   userRoom,
 } from "@contract/realtime";
 import type { Socket } from "socket.io";
-import type { TokenService } from "../services/tokens.js";
+import type { StaffScope } from "../services/staff-scope.js";
 
 interface SocketData {
   /** Kept in socket.data so a recovered connection stays signed in. */
@@ -27,16 +28,27 @@ function handshakeToken(socket: ClientSocket): string | null {
   return typeof token === "string" && token.length > 0 ? token : null;
 }
 
+export interface SessionDeps {
+  /** The account a token belongs to, as it is now (null: not signed in). */
+  verify(token: string): Promise<User | null>;
+  /** The trailers a staff account runs, read at every join (a change applies from the next connect). */
+  staffScope(userId: number): Promise<StaffScope>;
+}
+
+/** The staff rooms an account may hear: the managers' room, or one room per trailer it runs. */
+const staffRoomsFor = (scope: StaffScope): string[] =>
+  scope === "all" ? [STAFF_ROOM] : [...scope].map(staffTrailerRoom);
+
 /**
  * One connected client: `user-auth` (or a handshake `auth.token`) signs it in; `join-user-room`
- * joins only the caller's own room; staff may `join-staff-room`; `ping` answers `pong`.
+ * joins only the caller's own room; staff may `join-staff-room` (their trailers' rooms); `ping` answers `pong`.
  * Joins wait for a pending sign-in, so a client may send `user-auth` and `join-user-room` back to back.
  */
-export function attachClientSession(socket: ClientSocket, tokens: TokenService): void {
+export function attachClientSession(socket: ClientSocket, deps: SessionDeps): void {
   let signIn: Promise<User | null> = Promise.resolve(socket.data.user ?? null);
 
   const verify = async (token: string): Promise<User | null> => {
-    const user = await tokens.verify(token);
+    const user = await deps.verify(token);
     if (user) socket.data.user = user;
     else delete socket.data.user;
     return user;
@@ -79,8 +91,13 @@ export function attachClientSession(socket: ClientSocket, tokens: TokenService):
     const user = await signIn;
     if (!user) return refuse(SOCKET_MESSAGES.notAuthenticated);
     if (user.role !== "staff") return refuse(SOCKET_MESSAGES.staffOnly);
-    await socket.join(STAFF_ROOM);
-    socket.emit(SOCKET_EVENTS.roomJoined, { room: STAFF_ROOM });
+    // Unknown scope joins nothing: a trailer's staff must never hear another trailer's orders.
+    const scope = await deps.staffScope(user.id).catch(() => null);
+    if (!scope) return refuse(SOCKET_MESSAGES.staffRoomUnavailable);
+    const rooms = staffRoomsFor(scope);
+    await socket.join(rooms);
+    const [room] = rooms as [string, ...string[]];
+    socket.emit(SOCKET_EVENTS.roomJoined, scope === "all" ? { room } : { room, rooms });
   });
 
   socket.on(SOCKET_EVENTS.ping, () => socket.emit(SOCKET_EVENTS.pong, { timestamp: Date.now() }));

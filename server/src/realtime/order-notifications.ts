@@ -1,10 +1,13 @@
 import type { OrderStatusNotification } from "@contract/orders";
-import { SOCKET_EVENTS, STAFF_ROOM, type StaffOrderChanged, userRoom } from "@contract/realtime";
+import { SOCKET_EVENTS, type StaffOrderChanged, staffRoomsOf, userRoom } from "@contract/realtime";
 import type { FastifyBaseLogger } from "fastify";
 import type { DomainEvents } from "../events.js";
 import type { RoomRelay } from "./room-relay.js";
 
-/** Turns domain events into socket messages: the customer's room and the staff room. */
+/**
+ * Turns domain events into socket messages: the customer's room, and the staff rooms that may see the order's
+ * trailer (the managers' room and that trailer's own room; trailer staff are in their trailers' rooms only).
+ */
 export function forwardOrderEvents(
   rooms: Pick<RoomRelay, "emit">,
   events: DomainEvents,
@@ -26,7 +29,7 @@ export function forwardOrderEvents(
         status: event.status,
         previousStatus: event.previousStatus,
       };
-      rooms.emit(STAFF_ROOM, SOCKET_EVENTS.staffOrderChanged, change);
+      rooms.emit(staffRoomsOf(event.vendorId), SOCKET_EVENTS.staffOrderChanged, change);
     } catch (error) {
       log.error({ err: error, orderId: event.orderId }, "could not forward an order status change");
     }
@@ -40,7 +43,7 @@ export function forwardOrderEvents(
         vendorId: event.vendorId,
         status: event.status,
       };
-      rooms.emit(STAFF_ROOM, SOCKET_EVENTS.staffOrderChanged, change);
+      rooms.emit(staffRoomsOf(event.vendorId), SOCKET_EVENTS.staffOrderChanged, change);
     } catch (error) {
       log.error({ err: error, orderId: event.orderId }, "could not forward a new order");
     }

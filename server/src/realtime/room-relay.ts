@@ -3,9 +3,12 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Server } from "socket.io";
 import type { SharedState } from "../plugins/redis.js";
 
-/** Sends one socket message to a room, on every node that has sockets in it. */
+/** One room, or several: a socket in more than one of them still receives the message once. */
+export type RoomTarget = string | readonly string[];
+
+/** Sends one socket message to a room (or rooms), on every node that has sockets in it. */
 export interface RoomRelay {
-  emit(room: string, event: string, payload: unknown): void;
+  emit(room: RoomTarget, event: string, payload: unknown): void;
   /** Messages waiting for Redis (kept in this node's outbox). */
   waiting(): number;
   close(): Promise<void>;
@@ -14,7 +17,7 @@ export interface RoomRelay {
 /** One node alone: socket.io's own in-memory rooms. */
 export function localRoomRelay(io: Server): RoomRelay {
   return {
-    emit: (room, event, payload) => void io.to(room).emit(event, payload),
+    emit: (room, event, payload) => void io.to(room as string | string[]).emit(event, payload),
     waiting: () => 0,
     close: async () => undefined,
   };
@@ -24,7 +27,7 @@ interface RelayMessage {
   /** Unique per message: a message sent twice (a timeout after Redis took it) is delivered once. */
   id: string;
   from: string;
-  room: string;
+  room: RoomTarget;
   event: string;
   payload: unknown;
 }
@@ -61,7 +64,7 @@ export function streamRoomRelay(
     if (seen.has(message.id)) return;
     seen.add(message.id);
     if (seen.size > SEEN_LIMIT) seen.delete(seen.values().next().value as string);
-    io.to(message.room).emit(message.event, message.payload);
+    io.to(message.room as string | string[]).emit(message.event, message.payload);
   };
 
   async function flush(): Promise<void> {

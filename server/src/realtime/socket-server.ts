@@ -2,6 +2,7 @@ import { SOCKET_EVENTS } from "@contract/realtime";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { Server } from "socket.io";
+import { staffScope } from "../services/staff-scope.js";
 import { attachClientSession, type ClientSocket } from "./client-session.js";
 import { forwardOrderEvents } from "./order-notifications.js";
 import { localRoomRelay, type RoomRelay, streamRoomRelay } from "./room-relay.js";
@@ -48,9 +49,13 @@ export default fp<RealtimeOptions>(
     const rooms = app.shared ? streamRoomRelay(io, app.shared, app.log) : localRoomRelay(io);
     app.decorate("io", io);
     app.decorate("rooms", rooms);
-    // Sockets sign in as the account is now (a demoted staff member no longer joins the staff room).
-    const socketTokens = { ...app.tokens, verify: app.socketUser };
-    io.on("connection", (socket) => attachClientSession(socket as ClientSocket, socketTokens));
+    // Sockets sign in as the account is now (a demoted staff member no longer joins the staff room), and staff
+    // join the rooms of the trailers they run now.
+    const session = {
+      verify: app.socketUser,
+      staffScope: (userId: number) => staffScope(app.db, userId),
+    };
+    io.on("connection", (socket) => attachClientSession(socket as ClientSocket, session));
     const stopForwarding = forwardOrderEvents(rooms, app.events, app.log);
     // Each node tells its own clients once its catalogue has reloaded (every node reloads on a change).
     const onCatalogue = () => {

@@ -17,11 +17,19 @@ import {
 import type { Database, Queryable } from "../db/database.js";
 import { menuRepository } from "../db/repositories/menu.js";
 import type { VendorRow } from "../db/repositories/vendors.js";
-import { Forbidden, NotFound } from "../domain-errors.js";
+import { NotFound } from "../domain-errors.js";
 import type { DomainEvents } from "../events.js";
 import type { Catalogue } from "./catalogue.js";
+import { importSummary, soldOutSummary, trailerUpdateSummary } from "./operations/audit-summary.js";
 import { applyTrailer, type TrailerImportChange } from "./operations/park-import.js";
 import { tradingStatus } from "./operations/trading-hours.js";
+import {
+  assertInScope,
+  inScope,
+  type StaffScope,
+  scopeVendorIds,
+  staffScope,
+} from "./staff-scope.js";
 
 export interface ParkOperationsDeps {
   db: Database;
@@ -33,20 +41,6 @@ export interface ParkOperationsDeps {
 type Staff = Pick<User, "id" | "email">;
 /** Who made a change: a staff account, or a command run on the server (no account: `id` null). */
 type Author = { id: number | null; email: string };
-
-/** The trailers a staff account runs: 'all' for a park manager (no rows), else the vendor ids. */
-export async function staffScope(q: Queryable, userId: number): Promise<"all" | Set<number>> {
-  const rows = await q.query<{ vendor_id: number }>(
-    "select vendor_id from staff_trailers where user_id = $1",
-    [userId],
-  );
-  return rows.length === 0 ? "all" : new Set(rows.map((row) => row.vendor_id));
-}
-
-const inScope = (scope: "all" | Set<number>, vendorId: number) =>
-  scope === "all" || scope.has(vendorId);
-
-const OUT_OF_SCOPE = "You can only change the trailers you run";
 
 /** The operational fields of a vendor row, as the audit records them. */
 function vendorState(row: VendorRow) {
@@ -68,17 +62,25 @@ export function createParkOperations(deps: ParkOperationsDeps) {
   async function audit(
     tx: Queryable,
     staff: Author,
-    entry: { vendorId: number; action: string; target: string; before: unknown; after: unknown },
+    entry: {
+      vendorId: number;
+      action: string;
+      target: string;
+      summary: string;
+      before: unknown;
+      after: unknown;
+    },
   ) {
     await tx.query(
-      `insert into park_audit (user_id, user_email, vendor_id, action, target, before, after)
-       values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)`,
+      `insert into park_audit (user_id, user_email, vendor_id, action, target, summary, before, after)
+       values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb)`,
       [
         staff.id,
         staff.email,
         entry.vendorId,
         entry.action,
         entry.target,
+        entry.summary,
         JSON.stringify(entry.before),
         JSON.stringify(entry.after),
       ],
@@ -96,11 +98,11 @@ export function createParkOperations(deps: ParkOperationsDeps) {
       vendorId,
     ]);
     if (!row) throw new NotFound(`Trailer ${vendorId} not found`);
-    if (!inScope(await staffScope(tx, staff.id), row.id)) throw new Forbidden(OUT_OF_SCOPE);
+    assertInScope(await staffScope(tx, staff.id), row.id);
     return row;
   }
 
-  async function trailers(q: Queryable, vendorIds: "all" | Set<number>): Promise<StaffTrailer[]> {
+  async function trailers(q: Queryable, vendorIds: StaffScope): Promise<StaffTrailer[]> {
     const vendors = (
       await q.query<VendorRow>("select * from vendors order by position, id")
     ).filter((row) => inScope(vendorIds, row.id));
@@ -233,12 +235,14 @@ export function createParkOperations(deps: ParkOperationsDeps) {
             `update vendors set ${sets.join(", ")} where id = $1 returning *`,
             [vendorId, ...values],
           );
+          const after = vendorState(updated!);
           await audit(tx, staff, {
             vendorId,
             action: actions.join(", "),
             target: row.name,
+            summary: trailerUpdateSummary(before, after),
             before,
-            after: vendorState(updated!),
+            after,
           });
         }
         return (await trailers(tx, new Set([vendorId])))[0]!;
@@ -261,6 +265,7 @@ export function createParkOperations(deps: ParkOperationsDeps) {
           vendorId: item.vendor_id,
           action: soldOut ? "sold out" : "back on",
           target: item.name,
+          summary: soldOutSummary(item.name, soldOut),
           before: { soldOut: before!.sold_out },
           after: { soldOut },
         });
@@ -286,10 +291,12 @@ export function createParkOperations(deps: ParkOperationsDeps) {
         if (!addon) throw new NotFound(`Add-on ${addonId} not found`);
         await lockVendor(tx, staff, addon.vendor_id);
         await tx.query("update addons set sold_out = $2 where id = $1", [addonId, soldOut]);
+        const target = `${addon.name} (${addon.item_name})`;
         await audit(tx, staff, {
           vendorId: addon.vendor_id,
           action: soldOut ? "sold out" : "back on",
-          target: `${addon.name} (${addon.item_name})`,
+          target,
+          summary: soldOutSummary(target, soldOut),
           before: { soldOut: addon.sold_out },
           after: { soldOut },
         });
@@ -300,9 +307,10 @@ export function createParkOperations(deps: ParkOperationsDeps) {
 
     /**
      * Applies a checked park file (menus, prices, add-ons, allergens) in ONE transaction, with one audit row per
-     * trailer it changed (only what differs, before → after), then announces it like every other change.
+     * trailer it changed (only what differs, before → after, and in words with the file's name `source`), then
+     * announces it like every other change.
      */
-    async importPark(by: Author, park: ParkFile): Promise<TrailerImportChange[]> {
+    async importPark(by: Author, park: ParkFile, source: string): Promise<TrailerImportChange[]> {
       const changes = await db.transaction(async (tx) => {
         // One import at a time (two files applied at once would interleave their matching).
         await tx.query("select pg_advisory_xact_lock(4242003)");
@@ -315,6 +323,7 @@ export function createParkOperations(deps: ParkOperationsDeps) {
             vendorId: change.vendorId,
             action: change.created ? "menu import (new trailer)" : "menu import",
             target: change.name,
+            summary: importSummary(change, source),
             before: change.created ? null : change.before,
             after: change.after,
           });
@@ -336,14 +345,16 @@ export function createParkOperations(deps: ParkOperationsDeps) {
         vendor_name: string | null;
         action: string;
         target: string;
+        summary: string | null;
         before: unknown;
         after: unknown;
       }>(
-        `select p.id, p.at, p.user_email, p.vendor_id, v.name as vendor_name, p.action, p.target, p.before, p.after
+        `select p.id, p.at, p.user_email, p.vendor_id, v.name as vendor_name, p.action, p.target, p.summary,
+                p.before, p.after
          from park_audit p left join vendors v on v.id = p.vendor_id
          where $1::int[] is null or p.vendor_id = any($1::int[])
          order by p.at desc, p.id desc limit $2`,
-        [scope === "all" ? null : [...scope], AUDIT_LIST_SIZE],
+        [scopeVendorIds(scope), AUDIT_LIST_SIZE],
       );
       return rows.map((row) => ({
         id: row.id,
@@ -353,6 +364,7 @@ export function createParkOperations(deps: ParkOperationsDeps) {
         vendorName: row.vendor_name,
         action: row.action,
         target: row.target,
+        summary: row.summary ?? `${row.action} — ${row.target}`,
         before: row.before,
         after: row.after,
       }));

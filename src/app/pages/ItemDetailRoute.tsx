@@ -1,4 +1,4 @@
-import type { AddonGroupsResponse, MenuItem } from "@contract/vendors";
+import type { AddonGroupsResponse, MenuItem, Vendor } from "@contract/vendors";
 import { useQueryClient } from "@tanstack/react-query";
 import { useParams, useSearchParams } from "react-router";
 import { useCart } from "@/features/cart/hooks/use-cart";
@@ -7,8 +7,9 @@ import { linesForItem, totalQuantity } from "@/features/cart/lib/cart-summary";
 import { itemKeys } from "@/features/item/api/item-api";
 import { ItemDetailPage } from "@/features/item/components/ItemDetailPage";
 import type { ItemCartControls } from "@/features/item/components/item-cart-controls";
+import { vendorKeys } from "@/features/vendors/api/vendors-api";
 import { numericId } from "@/lib/ids";
-import { knownAddons, knownItem } from "./known-menu";
+import { knownAddons, knownItem, knownVendor } from "./known-menu";
 
 /** /vendor/{vendorId}/item/{itemId}: the item feature's page, wired to this vendor's cart. */
 export default function ItemDetailRoute() {
@@ -21,13 +22,14 @@ export default function ItemDetailRoute() {
   const actions = useCartActions();
   const queryClient = useQueryClient();
 
-  /** The item and its chosen add-ons as shown: an add made offline is drawn from them (the vendor from its cart). */
+  /** The item, its chosen add-ons and its trailer as shown: an add made offline is drawn from them. */
   const shown = (selections: { addonGroupId: number; addonId: number }[]) => {
     const item = queryClient.getQueryData<{ item: MenuItem }>(itemKeys.detail(menuItemId))?.item;
     const groups =
       queryClient.getQueryData<AddonGroupsResponse>(itemKeys.addonGroups(menuItemId))
         ?.addonGroups ?? [];
-    return { item: item && knownItem(item), addons: knownAddons(groups, selections) };
+    const vendor = knownVendor(queryClient.getQueryData<Vendor>(vendorKeys.detail(vendorId)));
+    return { item: item && knownItem(item), addons: knownAddons(groups, selections), vendor };
   };
 
   const controls: ItemCartControls = {

@@ -1,7 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { cartQueryKeys } from "@/features/cart/api/cart-api";
-import { clearLocalCart } from "@/features/cart/lib/cart-keys";
+import { forgetCart } from "@/features/cart/api/cart-keeper";
 import { forgetCarDelivery } from "@/features/checkout/lib/car-delivery-storage";
 
 /**
@@ -11,8 +10,7 @@ import { forgetCarDelivery } from "@/features/checkout/lib/car-delivery-storage"
 export function useForgetCart(): () => void {
   const queryClient = useQueryClient();
   return useCallback(() => {
-    clearLocalCart();
+    forgetCart(queryClient);
     forgetCarDelivery();
-    void queryClient.invalidateQueries({ queryKey: cartQueryKeys.all });
   }, [queryClient]);
 }

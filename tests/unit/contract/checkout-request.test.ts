@@ -5,7 +5,7 @@
 import type { CheckoutRequest } from "@contract/basket";
 import { checkoutRequestHash } from "@server/services/checkout/idempotency.js";
 import { describe, expect, it } from "vitest";
-import { checkoutKeyFor } from "@/features/checkout/api/basket-checkout";
+import { checkoutKeyFor } from "@/features/checkout/api/checkout-api";
 
 const base: CheckoutRequest = {
   vendorIds: [3, 12],

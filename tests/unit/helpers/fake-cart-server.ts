@@ -113,10 +113,10 @@ export function fakeCartServer(): FakeCartServer {
     server.ids.push(mutationId);
     if (applied.has(mutationId)) return json(200, cart());
     const menuItemId = Number(body.itemId);
-    if (path === "/api/cart/add") {
+    if (path === "/api/cart/add" || path === "/api/cart/add-with-addons") {
       if (server.soldOut.has(menuItemId))
         return json(409, { message: `${MENU[menuItemId]!.name} is sold out` });
-      addLine(menuItemId);
+      for (let added = 0; added < Number(body.quantity ?? 1); added++) addLine(menuItemId);
     } else if (path === "/api/cart/update") {
       const line =
         body.lineId === undefined

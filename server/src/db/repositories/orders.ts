@@ -54,6 +54,8 @@ export interface OrderRecord {
 export interface StaffOrderFilter {
   vendorId?: number | undefined;
   status?: OrderStatus | undefined;
+  /** The trailers the staff account runs; null or absent: every trailer (a park manager). */
+  vendorIds?: readonly number[] | null;
 }
 
 export const PARK_TIME_ZONE = "Europe/London";
@@ -108,8 +110,9 @@ export function ordersRepository(db: Queryable) {
                 or (o.status not in ('completed', 'delivered', 'cancelled') and o.created_at > now() - interval '24 hours'))
            and ($2::int is null or o.vendor_id = $2)
            and ($3::text is null or o.status = $3)
+           and ($4::int[] is null or o.vendor_id = any($4::int[]))
          order by o.created_at asc, o.id asc`,
-        [PARK_TIME_ZONE, filter.vendorId ?? null, filter.status ?? null],
+        [PARK_TIME_ZONE, filter.vendorId ?? null, filter.status ?? null, filter.vendorIds ?? null],
       );
       return withItems(db, rows);
     },

@@ -5,23 +5,29 @@ import {
 } from "@contract/orders";
 import { parseInput } from "@server/domain-errors.js";
 import { requireRole } from "@server/plugins/auth.js";
+import { scopeVendorIds, staffScope } from "@server/services/staff-scope.js";
 import type { FastifyInstance } from "fastify";
 import staffTrailerRoutes from "./trailers.js";
 
-/** The staff board's calls: today's orders and moving an order along (role staff only). */
+/**
+ * The staff board's calls: today's orders and moving an order along (role staff only), each narrowed to the
+ * trailers the account runs (trailer staff see only theirs; another trailer's order cannot be moved: 403).
+ */
 export default async function staffRoutes(app: FastifyInstance) {
   await app.register(staffTrailerRoutes);
 
   app.get("/orders", async (request) => {
-    requireRole(request, "staff");
+    const staff = requireRole(request, "staff");
     const filter = parseInput(staffOrdersQuerySchema, request.query);
-    return { data: await app.services.orders.listForStaff(filter) };
+    const vendorIds = scopeVendorIds(await staffScope(app.db, staff.id));
+    return { data: await app.services.orders.listForStaff({ ...filter, vendorIds }) };
   });
 
   app.patch("/orders/:orderId", async (request) => {
     const staff = requireRole(request, "staff");
     const { orderId } = parseInput(orderIdParamsSchema, request.params);
     const { status } = parseInput(staffStatusUpdateSchema, request.body);
-    return app.services.orderStatus.changeStatus({ orderId, status, changedBy: staff.id });
+    const scope = await staffScope(app.db, staff.id);
+    return app.services.orderStatus.changeStatus({ orderId, status, changedBy: staff.id, scope });
   });
 }

@@ -5,6 +5,7 @@ import type { Database } from "@server/db/database.js";
 import { ordersRepository } from "@server/db/repositories/orders.js";
 import { Conflict, NotFound } from "@server/domain-errors.js";
 import type { DomainEvents } from "@server/events.js";
+import { assertInScope, type StaffScope } from "@server/services/staff-scope.js";
 import { ORDER_NOT_FOUND, toOrder } from "./queries.js";
 
 /** 'Cannot change order status from ready to pending' — names both statuses and what is allowed. */
@@ -28,11 +29,14 @@ export function createOrderStatusService(deps: { db: Database; events: DomainEve
       orderId: number;
       status: OrderStatus;
       changedBy: number | null;
+      /** The trailers the staff member runs (absent: any, as for the park's own jobs). */
+      scope?: StaffScope;
     }): Promise<Order> {
       const { record, previousStatus } = await deps.db.transaction(async (tx) => {
         const orders = ordersRepository(tx);
         const current = await orders.findById(input.orderId);
         if (!current) throw new NotFound(ORDER_NOT_FOUND);
+        if (input.scope) assertInScope(input.scope, current.order.vendor_id);
         const from = current.order.status;
         const { order_type: orderType } = current.order;
         if (!canTransition(from, input.status, orderType)) {

@@ -1,9 +1,10 @@
-import type { Cart } from "@contract/cart";
+import type { Basket } from "@contract/basket";
+import { type Cart, emptyCart } from "@contract/cart";
 import type { OrderType } from "@contract/common";
 import { TEXT_LIMIT } from "@contract/limits";
 import { MESSAGES } from "@contract/messages";
-import { type ReactNode, useState } from "react";
-import { Link } from "react-router";
+import { type ReactNode, useEffect, useState } from "react";
+import { Link, useLocation } from "react-router";
 import { Button } from "@/components/Button";
 import { Icon } from "@/components/Icon";
 import { Modal } from "@/components/Modal";
@@ -13,26 +14,30 @@ import { Skeleton } from "@/components/Skeleton";
 import { Spinner } from "@/components/Spinner";
 import { TextEditModal } from "@/components/TextEditModal";
 import { formatPence } from "@/lib/money";
-import { QUEUED_MESSAGES } from "../api/cart-writes";
+import { useBasket } from "../hooks/use-basket";
 import { useCart } from "../hooks/use-cart";
 import { useCartActions } from "../hooks/use-cart-actions";
 import { useOrderType } from "../hooks/use-order-type";
 import { useQueuedCartWrites } from "../hooks/use-queued-cart-writes";
-import { readLocalCartVendor } from "../lib/cart-storage";
+import { QUEUED_MESSAGES } from "../lib/cart-write-messages";
 import "../cart.css";
-import { CartLineCard } from "./CartLineCard";
 import { CartSummary } from "./CartSummary";
 import { OrderTypeToggle } from "./OrderTypeToggle";
+import { type TrailerPart, TrailerSection } from "./TrailerSection";
 
-/** What the checkout engineer's block receives. */
+/** What the checkout feature's block receives: what is being paid for, one trailer or several. */
 export interface CheckoutSlotContext {
-  cart: Cart;
-  vendorId: number;
+  /** The trailers this payment is for, each with its cart (a trailer left out is not here). */
+  trailers: { vendorId: number; cart: Cart }[];
+  /** The whole payment's money: the one trailer's cart, or every trailer's with one service charge. */
+  total: Cart;
   orderType: OrderType | null;
+  /** Why paying is not possible now (a trailer with a problem, a total being priced), else null. */
+  blockedReason: string | null;
 }
 
 /** Until checkout lands: the fixed bottom button, disabled. */
-function CheckoutPlaceholder({ cart }: CheckoutSlotContext) {
+function CheckoutPlaceholder({ total: cart }: CheckoutSlotContext) {
   return (
     <div className="action-bar cart-bar">
       <button
@@ -107,132 +112,206 @@ export interface CartPageProps {
   readOnly?: boolean;
 }
 
-/** /cart: the server-priced cart of the current vendor (docs/product-spec.md § Screens and routes). */
+/** Each trailer of the basket answer as a part of the screen, its cart built from its section. */
+function partsOfBasket(basket: Basket): TrailerPart[] {
+  return basket.sections.map((section) => ({
+    vendorId: section.vendorId,
+    vendorName: section.vendorName,
+    cart: {
+      ...emptyCart(),
+      ...section.totals,
+      items: section.items,
+      orderType: basket.orderType,
+      vendorId: section.vendorId,
+      vendor_info: {
+        id: section.vendorId,
+        name: section.vendorName,
+        preparationTime: section.preparationTime,
+      },
+    },
+    status: section.status,
+    problems: section.problems,
+    excluded: section.excluded,
+  }));
+}
+
+/** Why a basket of several trailers cannot be paid for now, else null. */
+function basketBlockedReason(parts: TrailerPart[], priced: boolean): string | null {
+  if (!priced) return "Updating your total…";
+  const included = parts.filter((part) => !part.excluded);
+  const blocked = included.find((part) => part.problems.length > 0);
+  if (blocked)
+    return `${blocked.vendorName} can't take this order. Remove the item or tap 'Pay without this trailer'.`;
+  return included.length === 0 ? "Choose at least one trailer to pay for." : null;
+}
+
+/** The basket answer, the last one kept on screen while a new exclusion is priced. */
+function useShownBasket(excluded: readonly number[]) {
+  const query = useBasket(excluded);
+  const [shown, setShown] = useState<Basket | undefined>(undefined);
+  useEffect(() => {
+    if (query.data) setShown(query.data);
+  }, [query.data]);
+  return { basket: query.data ?? shown, priced: query.data !== undefined };
+}
+
+/** Opened from a trailer's menu (/cart#vendor-3): a deliberate scroll to that trailer's section, once. */
+function useScrollToSection(active: boolean) {
+  const location = useLocation();
+  const [scrolledTo, setScrolledTo] = useState<string | null>(null);
+  useEffect(() => {
+    const anchor = location.hash.slice(1);
+    if (!active || !anchor || scrolledTo === anchor) return;
+    const target = document.getElementById(anchor);
+    if (!target) return;
+    setScrolledTo(anchor);
+    target.scrollIntoView({ block: "start", behavior: "smooth" });
+    target.focus({ preventScroll: true });
+  }, [active, location.hash, scrolledTo]);
+}
+
+function CartState({ header, children }: { header: ReactNode; children: ReactNode }) {
+  return (
+    <div className="page cart-page">
+      {header}
+      {children}
+    </div>
+  );
+}
+
+/**
+ * /cart: one section per trailer with something in its cart, one summary and one payment; a single trailer's
+ * cart is the spec's cart page (docs/product-spec.md § Screens and routes). With one trailer (or offline, before
+ * the basket answers) the screen reads that trailer's cart, which a saved copy can show offline.
+ */
 export default function CartPage({ checkout, readOnly = false }: CartPageProps) {
   const cartQuery = useCart("current");
+  const [excluded, setExcluded] = useState<number[]>([]);
+  const { basket, priced } = useShownBasket(excluded);
   const [orderType, chooseOrderType] = useOrderType();
   const actions = useCartActions();
   const [confirmClear, setConfirmClear] = useState(false);
   const [instructionsOpen, setInstructionsOpen] = useState(false);
+  const several = !readOnly && basket !== undefined && basket.sections.length > 1;
+  useScrollToSection(several);
 
   const cart = cartQuery.data;
   const vendorId = cartQuery.vendorId;
-  const hasItems = (cart?.items.length ?? 0) > 0;
-  const savedVendor = readLocalCartVendor();
-  // The saved name is another trailer's when this cart was started offline from an item page.
-  const vendorName =
-    cart?.vendor_info?.name ??
-    (savedVendor && savedVendor.id === `vendor_${vendorId}` ? savedVendor.name : undefined);
-  const queued = useQueuedCartWrites(vendorId).length > 0;
+  const vendorName = cart?.vendor_info?.name;
+  const parts: TrailerPart[] =
+    several && basket
+      ? partsOfBasket(basket)
+      : cart && cart.items.length > 0 && vendorId !== null
+        ? [{ vendorId, vendorName, cart, status: null, problems: [], excluded: false }]
+        : [];
+  const queued = useQueuedCartWrites(several ? null : vendorId).length > 0;
   const online = useOnline();
 
   const header = (
     <PageHeader
       title="Cart"
-      onClearCart={
-        hasItems && vendorId !== null && !readOnly ? () => setConfirmClear(true) : undefined
-      }
+      onClearCart={parts.length > 0 && !readOnly ? () => setConfirmClear(true) : undefined}
       clearCartLabel="Clear cart"
     />
   );
 
-  // Offline with no saved copy: say so instead of loading forever.
-  if (cartQuery.isPending && cartQuery.fetchStatus === "paused") {
-    return (
-      <div className="page cart-page">
-        {header}
-        <div className="empty-state cart-empty" role="status">
-          <span className="cart-empty__icon" aria-hidden="true">
-            <Icon name="wifiOff" size={40} />
-          </span>
-          <h2>Your cart will appear when you're back online</h2>
-          <p>It has not been opened on this phone yet, so there is no saved copy to show.</p>
-        </div>
-      </div>
-    );
+  if (!several) {
+    // Offline with no saved copy: say so instead of loading forever.
+    if (cartQuery.isPending && cartQuery.fetchStatus === "paused") {
+      return (
+        <CartState header={header}>
+          <div className="empty-state cart-empty" role="status">
+            <span className="cart-empty__icon" aria-hidden="true">
+              <Icon name="wifiOff" size={40} />
+            </span>
+            <h2>Your cart will appear when you're back online</h2>
+            <p>It has not been opened on this phone yet, so there is no saved copy to show.</p>
+          </div>
+        </CartState>
+      );
+    }
+    if (cartQuery.isPending)
+      return (
+        <CartState header={header}>
+          <CartSkeleton />
+        </CartState>
+      );
+    if (cartQuery.isError) {
+      return (
+        <CartState header={header}>
+          <div className="error-box cart-error" role="alert">
+            <p>{cartQuery.error.message}</p>
+            <button
+              type="button"
+              className="btn btn--secondary btn--small"
+              onClick={() => cartQuery.refetch()}
+            >
+              <span>Try again</span>
+            </button>
+          </div>
+        </CartState>
+      );
+    }
   }
-
-  if (cartQuery.isPending) {
+  const [only] = parts;
+  if (!only) {
     return (
-      <div className="page cart-page">
-        {header}
-        <CartSkeleton />
-      </div>
-    );
-  }
-
-  if (cartQuery.isError) {
-    return (
-      <div className="page cart-page">
-        {header}
-        <div className="error-box cart-error" role="alert">
-          <p>{cartQuery.error.message}</p>
-          <button
-            type="button"
-            className="btn btn--secondary btn--small"
-            onClick={() => cartQuery.refetch()}
-          >
-            <span>Try again</span>
-          </button>
-        </div>
-      </div>
-    );
-  }
-
-  if (!cart || !hasItems || vendorId === null) {
-    return (
-      <div className="page cart-page">
-        {header}
+      <CartState header={header}>
         <EmptyCart vendorId={vendorId} />
-      </div>
+      </CartState>
     );
   }
 
-  const context: CheckoutSlotContext = { cart, vendorId, orderType };
+  const paying = parts.filter((part) => !part.excluded);
+  const total: Cart =
+    several && basket
+      ? { ...emptyCart(), ...basket.totals, orderType: basket.orderType }
+      : only.cart;
+  const context: CheckoutSlotContext = {
+    trailers: paying.map((part) => ({ vendorId: part.vendorId, cart: part.cart })),
+    total,
+    orderType: several && basket ? basket.orderType : orderType,
+    blockedReason: several ? basketBlockedReason(parts, priced) : null,
+  };
 
   return (
-    <div className="page cart-page">
+    <div className={`page cart-page${several ? " basket-page" : ""}`}>
       {header}
       <div className="split-layout">
         <div className="cart-main">
-          <div className="cart-vendor" id={`vendor-${vendorId}`}>
-            <Icon name="store" size={20} />
-            {/* The lines' h3 names sit under this heading (axe heading-order). */}
-            <h2 className="cart-vendor__title">
-              Your order from <strong>{vendorName ?? "this trailer"}</strong>
-            </h2>
-          </div>
+          {several ? (
+            <p className="cart-vendor">
+              <Icon name="store" size={20} />
+              <span>
+                Your order from <strong>{parts.length} trailers</strong>, paid together
+              </span>
+            </p>
+          ) : (
+            <div className="cart-vendor" id={`vendor-${only.vendorId}`}>
+              <Icon name="store" size={20} />
+              {/* The lines' h3 names sit under this heading (axe heading-order). */}
+              <h2 className="cart-vendor__title">
+                Your order from <strong>{vendorName ?? "this trailer"}</strong>
+              </h2>
+            </div>
+          )}
           {queued && <QueuedChangesNotice online={online} />}
           {!readOnly && <OrderTypeToggle value={orderType} onChange={chooseOrderType} />}
-          <ul className="cart-lines">
-            {cart.items.map((line) => (
-              <CartLineCard
-                key={line.lineId}
-                line={line}
-                vendorId={vendorId}
-                busy={actions.isLineBusy(line.lineId)}
-                readOnly={readOnly}
-                onQuantity={(quantity) =>
-                  actions.setQuantity({
-                    vendorId,
-                    menuItemId: line.menuItemId,
-                    lineId: line.lineId,
-                    quantity,
-                  })
-                }
-              />
-            ))}
-          </ul>
-          {!readOnly && (
-            <Link className="btn btn--ghost cart-add-more" to={`/vendor/${vendorId}`}>
-              + Add items
-            </Link>
-          )}
-          {orderType === "delivery" && !readOnly && (
+          {parts.map((part) => (
+            <TrailerSection
+              key={part.vendorId}
+              part={part}
+              alone={!several}
+              readOnly={readOnly}
+              onExclude={() => setExcluded((ids) => [...new Set([...ids, part.vendorId])])}
+              onInclude={() => setExcluded((ids) => ids.filter((id) => id !== part.vendorId))}
+            />
+          ))}
+          {!several && orderType === "delivery" && !readOnly && (
             <div className="cart-instructions">
-              {cart.deliveryInstructions && (
+              {only.cart.deliveryInstructions && (
                 <p>
-                  <strong>Delivery instructions:</strong> {cart.deliveryInstructions}
+                  <strong>Delivery instructions:</strong> {only.cart.deliveryInstructions}
                 </p>
               )}
               <button
@@ -241,7 +320,7 @@ export default function CartPage({ checkout, readOnly = false }: CartPageProps) 
                 onClick={() => setInstructionsOpen(true)}
                 aria-haspopup="dialog"
               >
-                {cart.deliveryInstructions
+                {only.cart.deliveryInstructions
                   ? "Edit delivery instructions"
                   : "Add delivery instructions"}
               </button>
@@ -250,7 +329,7 @@ export default function CartPage({ checkout, readOnly = false }: CartPageProps) 
         </div>
         <aside className="cart-side">
           <CartSummary
-            cart={cart}
+            cart={total}
             provisionalNote={
               queued
                 ? online
@@ -259,6 +338,11 @@ export default function CartPage({ checkout, readOnly = false }: CartPageProps) 
                 : null
             }
           />
+          {several && total.serviceChargePence > 0 && paying.length > 1 && (
+            <p className="basket-note">
+              One service charge for the whole order, however many trailers.
+            </p>
+          )}
           {/* ── CHECKOUT SLOT ── car delivery block, payment method, and the fixed bottom pay / place-order button. */}
           {checkout ? checkout(context) : <CheckoutPlaceholder {...context} />}
         </aside>
@@ -268,9 +352,11 @@ export default function CartPage({ checkout, readOnly = false }: CartPageProps) 
         open={confirmClear}
         title="Clear your cart?"
         description={
-          vendorName
-            ? `This removes every item from your ${vendorName} cart.`
-            : "This removes every item from your cart."
+          several
+            ? "This removes every item from every trailer's cart."
+            : vendorName
+              ? `This removes every item from your ${vendorName} cart.`
+              : "This removes every item from your cart."
         }
         onClose={() => setConfirmClear(false)}
         variant="dialog"
@@ -283,7 +369,7 @@ export default function CartPage({ checkout, readOnly = false }: CartPageProps) 
               variant="danger"
               busy={actions.isClearing}
               onClick={() => {
-                actions.clear(vendorId);
+                for (const part of parts) actions.clear(part.vendorId);
                 setConfirmClear(false);
               }}
             >
@@ -298,11 +384,11 @@ export default function CartPage({ checkout, readOnly = false }: CartPageProps) 
         title="Delivery instructions"
         description="Where should we bring your order? Add anything the runner needs to know."
         placeholder="e.g. Blue tent by the north gate"
-        value={cart.deliveryInstructions}
+        value={only.cart.deliveryInstructions}
         maxLength={TEXT_LIMIT}
         validate={(text) => (text.trim() === "" ? MESSAGES.deliveryInstructionsRequired : null)}
         onSave={async (text) => {
-          if (!(await actions.saveDeliveryInstructions(vendorId, text.trim())))
+          if (!(await actions.saveDeliveryInstructions(only.vendorId, text.trim())))
             throw new Error(MESSAGES.deliveryInstructionsFailed);
           setInstructionsOpen(false);
         }}

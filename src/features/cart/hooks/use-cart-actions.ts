@@ -1,13 +1,7 @@
 import type { Cart } from "@contract/cart";
-import { useMutation, useMutationState, useQueryClient } from "@tanstack/react-query";
-import { type CartWriteKind, cartQueryKeys, newMutationId } from "../api/cart-api";
-import {
-  type CartWrite,
-  type CartWriteResult,
-  isOnline,
-  QUEUED_MESSAGES,
-  registerCartWrites,
-} from "../api/cart-writes";
+import { useMutationState, useQueryClient } from "@tanstack/react-query";
+import { type CartChangeInput, cartKeys, keepCart, writeCart } from "../api/cart-keeper";
+import type { CartWrite, CartWriteKind } from "../lib/cart-write";
 import {
   configOfLine,
   type KnownAddon,
@@ -69,19 +63,16 @@ const liveTarget = (mutationState: { variables: unknown }) => {
 
 /**
  * Every cart write. Online a write waits for the server and its item or line shows busy until it answers;
- * offline it is queued (see ../api/cart-writes): shown in the cart at once and sent when the network is back.
+ * offline it is queued (see ../api/cart-keeper): shown in the cart at once and sent when the network is back.
  */
 export function useCartActions() {
   const queryClient = useQueryClient();
-  registerCartWrites(queryClient);
+  keepCart(queryClient);
   const [orderType] = useOrderType();
-  const write = useMutation<CartWriteResult, Error, CartWrite>({
-    mutationKey: cartQueryKeys.writes,
-  });
 
   /** The line a change is about, from the cart on screen: the write carries its configuration and name. */
   const lineOf = (vendorId: number, lineId: number | undefined) => {
-    const cart = queryClient.getQueryData<Cart>(cartQueryKeys.detail(vendorId, orderType));
+    const cart = queryClient.getQueryData<Cart>(cartKeys.detail(vendorId, orderType));
     const line =
       lineId === undefined
         ? undefined
@@ -89,22 +80,9 @@ export function useCartActions() {
     return line ? { line: configOfLine(line), itemName: line.name } : {};
   };
 
-  /** Sends (or queues) one write. Queued writes settle at once for the caller; their outcome comes later as a toast. */
-  function send(change: CartChangeInput): { queued: boolean; result: Promise<CartWriteResult> } {
-    const variables = {
-      ...change,
-      orderType,
-      mutationId: newMutationId(),
-      queued: !isOnline(),
-    } as CartWrite;
-    const result = write.mutateAsync(variables);
-    if (!variables.queued) return { queued: false, result };
-    result.catch(() => undefined);
-    return {
-      queued: true,
-      result: Promise.resolve({ cart: null, message: QUEUED_MESSAGES.savedOffline }),
-    };
-  }
+  /** Sends (or queues) one write, in the customer's order type. */
+  const send = (change: PageChange) =>
+    writeCart(queryClient, { ...change, orderType } as CartChangeInput);
 
   const outcome = async ({ queued, result }: ReturnType<typeof send>): Promise<AddOutcome> => ({
     message: (await result).message ?? undefined,
@@ -112,7 +90,7 @@ export function useCartActions() {
   });
 
   const pending = useMutationState({
-    filters: { mutationKey: cartQueryKeys.writes, status: "pending" },
+    filters: { mutationKey: cartKeys.writes, status: "pending" },
     select: (mutation) => liveTarget(mutation.state),
   }).filter((target) => target !== undefined);
 
@@ -158,8 +136,8 @@ export function useCartActions() {
   };
 }
 
-/** A change as the page describes it; the hook adds the order type, the mutation id and whether it is queued. */
-type CartChangeInput = DistributiveOmit<CartWrite, "orderType" | "mutationId" | "queued">;
+/** A change as the page describes it; the hook adds the order type. */
+type PageChange = DistributiveOmit<CartChangeInput, "orderType">;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 export type CartActions = ReturnType<typeof useCartActions>;

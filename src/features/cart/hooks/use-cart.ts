@@ -1,15 +1,23 @@
-import { useQuery } from "@tanstack/react-query";
-import { cartQuery } from "../api/cart-api";
-import { currentCartVendorId } from "../lib/cart-storage";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSyncExternalStore } from "react";
+import { cartQuery, keepCart } from "../api/cart-keeper";
+import { currentTrailer, subscribeToTrailer } from "../lib/current-trailer";
 import { useOrderType } from "./use-order-type";
 
+/** The current trailer (the one last written to), or null until there is one. */
+export const useCurrentTrailer = () =>
+  useSyncExternalStore(subscribeToTrailer, currentTrailer, () => null);
+
 /**
- * The server's cart for one vendor, or for the current vendor ('current': the one last written to,
- * else the customer's most recently changed cart on the server).
+ * One trailer's cart as shown, or the current trailer's ('current'; while none is, the customer's most recently
+ * changed cart on the server, whose trailer then becomes the current one).
  */
 export function useCart(vendor: number | "current") {
+  const client = useQueryClient();
+  keepCart(client);
   const [orderType] = useOrderType();
-  const vendorId = vendor === "current" ? currentCartVendorId() : vendor;
+  const current = useCurrentTrailer();
+  const vendorId = vendor === "current" ? current : vendor;
   const known = vendorId === null || (Number.isInteger(vendorId) && vendorId > 0);
   const query = useQuery({ ...cartQuery(vendorId, orderType), enabled: known });
   return { ...query, orderType, vendorId: query.data?.vendorId ?? vendorId };

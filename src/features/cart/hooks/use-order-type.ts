@@ -1,8 +1,8 @@
 import type { OrderType } from "@contract/common";
 import { useCallback, useSyncExternalStore } from "react";
 import { enabledOrderTypes } from "@/lib/brand";
-import { readStoredOrderType, writeStoredOrderType } from "../lib/cart-storage";
 import { resolveOrderType } from "../lib/cart-summary";
+import { readStoredOrderType, writeStoredOrderType } from "../lib/order-type-choice";
 
 const listeners = new Set<() => void>();
 const subscribe = (listener: () => void) => {

@@ -1,12 +1,12 @@
 import { useMutationState } from "@tanstack/react-query";
-import { cartQueryKeys } from "../api/cart-api";
-import type { CartWrite } from "../api/cart-writes";
+import { cartKeys } from "../api/cart-keeper";
+import type { CartWrite } from "../lib/cart-write";
 
 /** Cart changes made offline that the server has not answered yet (for one vendor, or all), oldest first. */
 export function useQueuedCartWrites(vendorId?: number | null): CartWrite[] {
   return useMutationState({
     filters: {
-      mutationKey: cartQueryKeys.writes,
+      mutationKey: cartKeys.writes,
       status: "pending",
       predicate: (mutation) => {
         const write = mutation.state.variables as CartWrite | undefined;

@@ -1,3 +1,4 @@
+import type { Cart } from "@contract/cart";
 import type { CartChange } from "./optimistic-cart";
 
 /** The variables of a cart write, saved with a queued write: plain data only. */
@@ -14,3 +15,11 @@ export type CartWrite = CartChange & {
   /** For messages about this write ('Couldn't add Margherita'). */
   itemName?: string;
 };
+
+export type CartWriteKind = CartWrite["kind"];
+
+/** What every write resolves with: the server's cart (when it sent one) and its message. */
+export interface CartWriteResult {
+  cart: Cart | null;
+  message: string | null;
+}

@@ -68,6 +68,8 @@ export type CartChange =
       tempLineId: number;
       addonSelections: { addonGroupId: number; addonId: number; quantity: number }[];
       allergyInformation?: string;
+      /** How many to add (1 unless 'Order Again' adds a line as it was ordered). */
+      quantity?: number;
       item?: KnownItem;
       addons?: KnownAddon[];
       vendor?: KnownVendor;
@@ -153,6 +155,7 @@ function newLine(
   item: KnownItem,
   addons: readonly KnownAddon[],
   allergyInformation: string,
+  quantity: number,
 ): CartItem {
   const { unitBasePence: pricePence, addonTotalPence } = unitPrice(item.pricePence, addons);
   return pricedLine({
@@ -162,7 +165,7 @@ function newLine(
     name: item.name,
     description: item.description,
     image: item.image,
-    quantity: 1,
+    quantity,
     price: penceToPounds(pricePence),
     addonTotal: penceToPounds(addonTotalPence),
     totalPrice: 0,
@@ -185,14 +188,19 @@ function addLine(
     addonIds: addons.map((addon) => addon.addonId),
     allergyInformation: note,
   };
+  const added = change.kind === "add-with-addons" ? (change.quantity ?? 1) : 1;
   const existing = findLine(cart.items, undefined, config);
   if (existing) {
-    const quantity = Math.min(CART_LINE_QUANTITY_MAX, existing.quantity + 1);
+    const quantity = Math.min(CART_LINE_QUANTITY_MAX, existing.quantity + added);
     return cart.items.map((line) => (line === existing ? pricedLine({ ...line, quantity }) : line));
   }
   // An item the menu never showed cannot be drawn: it appears when the server answers.
   if (!change.item) return cart.items;
-  return [...cart.items, newLine(change.menuItemId, change.tempLineId, change.item, addons, note)];
+  const quantity = Math.min(CART_LINE_QUANTITY_MAX, added);
+  return [
+    ...cart.items,
+    newLine(change.menuItemId, change.tempLineId, change.item, addons, note, quantity),
+  ];
 }
 
 function changedItems(cart: Cart, change: CartChange): CartItem[] {

@@ -1,4 +1,11 @@
+import {
+  type CheckoutRequest,
+  type CheckoutResponse,
+  checkoutResponseSchema,
+} from "@contract/basket";
+import { canonicalCheckoutRequest } from "@contract/checkout-request";
 import { MESSAGES } from "@contract/messages";
+import { penceToPounds } from "@contract/money";
 import { type OrderPayload, orderSchema, type Vehicle } from "@contract/orders";
 import {
   createIntentResponseSchema,
@@ -9,6 +16,7 @@ import { vehicleLookupResponseSchema } from "@contract/vehicles";
 import { safeParse } from "zod/v4/core";
 import { api, apiUrl } from "@/lib/api-client";
 import { currentToken } from "@/lib/auth-storage";
+import { type CheckoutKey, newIdempotencyKey, type PendingCheckout } from "../lib/pending-checkout";
 
 export const checkoutKeys = {
   order: (orderId: number) => ["checkout", "order", orderId] as const,
@@ -59,6 +67,55 @@ export interface CreateIntentBody {
 
 export const createPaymentIntent = (body: CreateIntentBody) =>
   api.post("/payments/stripe/create-intent", body, createIntentResponseSchema);
+
+/** POST /checkout: one order per trailer, all or nothing; the same key when retrying the same checkout. */
+export const placeCheckout = (
+  body: CheckoutRequest,
+  idempotencyKey: string,
+): Promise<CheckoutResponse> =>
+  api.post("/checkout", body, checkoutResponseSchema, {
+    headers: { "Idempotency-Key": idempotencyKey },
+  });
+
+/**
+ * One key per checkout: kept while the customer retries the very same checkout (a timeout, a lost answer), a new
+ * one as soon as what the key covers changes (contract/checkout-request.ts: the server refuses a reused key with
+ * another canonical request).
+ */
+export function checkoutKeyFor(body: CheckoutRequest, last: CheckoutKey | null): CheckoutKey {
+  const signature = canonicalCheckoutRequest(body);
+  return last && last.signature === signature ? last : { signature, key: newIdempotencyKey() };
+}
+
+/** A hosted card payment, opened. */
+export interface OpenedPayment {
+  paymentIntentId: string;
+  sessionUrl: string;
+}
+
+/**
+ * Opens the hosted card payment for what the cart handed over: the spec's create-intent for one trailer's
+ * order, one checkout (sent with `checkoutKey`) for several. Throws with the message to show.
+ */
+export async function openCardPayment(
+  pending: PendingCheckout,
+  checkoutKey: CheckoutKey | null,
+): Promise<OpenedPayment> {
+  if (pending.checkoutRequest && checkoutKey) {
+    const placed = await placeCheckout(pending.checkoutRequest, checkoutKey.key);
+    if (!placed.payment) throw new Error(MESSAGES.paymentIntentFailed);
+    return placed.payment;
+  }
+  if (!pending.orderData) throw new Error(MESSAGES.paymentMissingOrder);
+  const created = await createPaymentIntent({
+    orderData: pending.orderData,
+    amount: penceToPounds(pending.amountPence),
+    currency: "gbp",
+    metadata: { source: "web" },
+  });
+  if (!created.success) throw new Error(created.message ?? MESSAGES.paymentIntentFailed);
+  return created;
+}
 
 /** GET /payments/stripe/config: the Stripe publishable key, or null when card payments do not go through Stripe. */
 export const fetchPaymentConfig = (signal?: AbortSignal) =>

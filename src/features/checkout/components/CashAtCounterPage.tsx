@@ -1,19 +1,20 @@
-import { vendorEstimateText } from "@contract/estimated-time";
+import type { CheckoutOrder, CheckoutResponse } from "@contract/basket";
+import { orderEstimateText, vendorEstimateText } from "@contract/estimated-time";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { PageHeader } from "@/components/PageHeader";
+import { Skeleton } from "@/components/Skeleton";
 import { brand } from "@/lib/brand";
 import { atCounterOf, theName } from "@/lib/copy";
 import { formatPence } from "@/lib/money";
 import { orderTypeLabel } from "@/lib/order-display";
 import { useNow } from "@/lib/use-now";
 import { orderQuery } from "../api/checkout-api";
+import type { CheckoutCashState } from "../hooks/use-cash-order";
 import { summaryOfOrder } from "../lib/order-view";
 import type { PlacedCashOrder } from "../lib/pending-checkout";
 import "../checkout.css";
-import { BasketCashPage } from "./BasketCashPage";
-import type { BasketCashState } from "./BasketCheckoutPanel";
 import { CashHero } from "./CashHero";
 import { PlacedOrderReceipt, type PlacedOrderReceiptProps, VehicleRow } from "./PlacedOrderReceipt";
 
@@ -46,42 +47,113 @@ const sampleSummary: PlacedOrderReceiptProps = {
   items: [],
 };
 
-/** /pay-cash-at-counter: what to do next for a cash order (the product spec (docs/product-spec.md § Screens and routes), Cash at counter). */
-export default function CashAtCounterPage({ onEnter }: CashAtCounterPageProps) {
-  const state = useLocation().state as (PlacedCashOrder & Partial<BasketCashState>) | null;
-  if (state?.basketCheckout)
-    return <BasketCash checkout={state.basketCheckout} onEnter={onEnter} />;
-  return <OneOrderCash placed={state ?? null} onEnter={onEnter} />;
+/** 'What's Next?': the spec's three steps, said for one counter or for several trailers' orders. */
+function WhatsNext({ first, collect }: { first: ReactNode; collect: ReactNode }) {
+  return (
+    <section className="card whats-next" aria-labelledby="whats-next-title">
+      <h2 id="whats-next-title">What's Next?</h2>
+      <ol>
+        <li>
+          <strong>Go to the counter and pay.</strong> {first}
+        </li>
+        <li>
+          <strong>Preparation starts after payment.</strong> The kitchen starts cooking as soon as
+          you've paid.
+        </li>
+        <li>
+          <strong>Collect your order.</strong> {collect}
+        </li>
+      </ol>
+    </section>
+  );
 }
 
-/** Several trailers' orders from one checkout. */
-function BasketCash({
-  checkout,
-  onEnter,
-}: {
-  checkout: BasketCashState["basketCheckout"];
-  onEnter: () => void;
-}) {
-  useEffect(() => {
-    onEnter();
-  }, [onEnter]);
-  return <BasketCashPage checkout={checkout} />;
+/** One trailer's part of several: what to pay where, its items and estimated time, and its own tracking link. */
+function TrailerOrder({ order, atTill }: { order: CheckoutOrder; atTill: boolean }) {
+  const placed = useQuery(orderQuery(order.id));
+  const now = useNow(30_000);
+  return (
+    <li className="basket-cash__order">
+      <h3 className="basket-cash__vendor">
+        {order.vendorName} <span className="basket-cash__number">· Order #{order.id}</span>
+      </h3>
+      <p className="basket-cash__pay">
+        {atTill ? "" : "Pay "}
+        <strong>{formatPence(order.totalPence)}</strong>{" "}
+        {atTill ? `for ${theName(order.vendorName)} order` : atCounterOf(order.vendorName)}
+      </p>
+      {placed.data ? (
+        <>
+          <p className="basket-cash__eta">
+            Estimated time: <strong>{orderEstimateText(placed.data, "long", now)}</strong>
+          </p>
+          <ul className="basket-cash__items" aria-label={`Items from ${order.vendorName}`}>
+            {placed.data.items.map((item) => (
+              <li key={item.id}>
+                {item.quantity}× {item.name}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : placed.isError ? null : (
+        <Skeleton width="60%" height={16} />
+      )}
+      <Link to={`/order/${order.id}`} className="basket-cash__track">
+        Track {order.vendorName} order
+      </Link>
+    </li>
+  );
 }
 
-function OneOrderCash({
-  placed,
-  onEnter,
-}: {
-  placed: PlacedCashOrder | null;
-  onEnter: () => void;
-}) {
+/** Several trailers' orders from one checkout: what to pay at each counter (or at the park till). */
+function SeveralOrders({ checkout }: { checkout: CheckoutResponse }) {
+  const atTill = checkout.cashPaidAt === "park_till";
+  const numbers = checkout.orders.map((order) => `#${order.id}`).join(", ");
+  const total = formatPence(checkout.totalPence);
+  return (
+    <>
+      <CashHero
+        eyebrow={`${checkout.orders.length} orders placed: ${numbers}`}
+        title={
+          atTill
+            ? `Pay ${total} at the park till`
+            : `Pay ${total} in all, at each trailer's counter`
+        }
+      />
+      <div className="split-layout">
+        <section className="card basket-cash" aria-labelledby="basket-cash-title">
+          <h2 id="basket-cash-title">{atTill ? "Your orders" : "Pay at each counter"}</h2>
+          <ul className="basket-cash__list">
+            {checkout.orders.map((order) => (
+              <TrailerOrder key={order.id} order={order} atTill={atTill} />
+            ))}
+          </ul>
+          <p className="basket-cash__total">
+            Total <strong>{total}</strong>
+          </p>
+        </section>
+        <div className="confirmation-actions">
+          <WhatsNext
+            first={
+              atTill
+                ? `Show order numbers ${numbers} at the park till and pay in cash.`
+                : "Show each trailer its order number and pay it in cash."
+            }
+            collect="We'll tell you which trailer is ready, one by one."
+          />
+          <Link className="btn btn--secondary btn--block" to="/orders">
+            <span>See all in My Orders</span>
+          </Link>
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** One trailer's order: the spec's screen, read back from the server once it can be. */
+function OneOrder({ placed }: { placed: PlacedCashOrder | null }) {
   const orderId = placed?.orderId ?? null;
   const order = useQuery({ ...orderQuery(orderId ?? 0), enabled: orderId !== null });
-
-  useEffect(() => {
-    onEnter();
-  }, [onEnter]);
-
   const orderNumber = orderId ? `#${orderId}` : SAMPLE.orderNumber;
   const now = useNow(60_000);
   const summary = order.data
@@ -90,10 +162,8 @@ function OneOrderCash({
       ? fromPlaced(placed)
       : sampleSummary;
   const vehicle = order.data?.vehicle ?? placed?.vehicle ?? null;
-
   return (
-    <div className="page cash-page">
-      <PageHeader title="Pay cash at counter" backTo="/" />
+    <>
       <CashHero
         eyebrow={<>Order {summary.orderNumber} placed</>}
         title={
@@ -106,23 +176,20 @@ function OneOrderCash({
       <div className="split-layout">
         <PlacedOrderReceipt {...summary} extra={<VehicleRow vehicle={vehicle} />} />
         <div className="confirmation-actions">
-          <section className="card whats-next" aria-labelledby="whats-next-title">
-            <h2 id="whats-next-title">What's Next?</h2>
-            <ol>
-              <li>
-                <strong>Go to the counter and pay.</strong> Show order number {summary.orderNumber}{" "}
-                at {theName(summary.vendorName)} trailer and pay in cash.
-              </li>
-              <li>
-                <strong>Preparation starts after payment.</strong> The kitchen starts cooking as
-                soon as you've paid.
-              </li>
-              <li>
-                <strong>Collect your order.</strong> We'll let you know when it's ready
+          <WhatsNext
+            first={
+              <>
+                Show order number {summary.orderNumber} at {theName(summary.vendorName)} trailer and
+                pay in cash.
+              </>
+            }
+            collect={
+              <>
+                We'll let you know when it's ready
                 {vehicle ? " and bring it to your car" : " for pickup"}.
-              </li>
-            </ol>
-          </section>
+              </>
+            }
+          />
           <Link
             className="btn btn--primary btn--block"
             to={orderId !== null ? `/order/${orderId}` : "/orders"}
@@ -131,6 +198,27 @@ function OneOrderCash({
           </Link>
         </div>
       </div>
+    </>
+  );
+}
+
+/**
+ * /pay-cash-at-counter: what to do next for a cash order, of one trailer or several paid together
+ * (the product spec (docs/product-spec.md § Screens and routes), Cash at counter).
+ */
+export default function CashAtCounterPage({ onEnter }: CashAtCounterPageProps) {
+  const state = useLocation().state as (PlacedCashOrder & Partial<CheckoutCashState>) | null;
+  useEffect(() => {
+    onEnter();
+  }, [onEnter]);
+  return (
+    <div className="page cash-page">
+      <PageHeader title="Pay cash at counter" backTo="/" />
+      {state?.basketCheckout ? (
+        <SeveralOrders checkout={state.basketCheckout} />
+      ) : (
+        <OneOrder placed={state ?? null} />
+      )}
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { MESSAGES } from "@contract/messages";
-import { penceToPounds } from "@contract/money";
 import { paymentOutcome } from "@contract/payments";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -9,9 +8,10 @@ import { Icon } from "@/components/Icon";
 import { PageHeader } from "@/components/PageHeader";
 import { Spinner } from "@/components/Spinner";
 import { reportError } from "@/lib/android";
+import { ApiError } from "@/lib/api-client";
 import { brand } from "@/lib/brand";
 import { formatPence } from "@/lib/money";
-import { createPaymentIntent, fetchPaymentStatus } from "../api/checkout-api";
+import { checkoutKeyFor, fetchPaymentStatus, openCardPayment } from "../api/checkout-api";
 import { usePaymentStatus } from "../hooks/use-payment-status";
 import { isAllowedCheckoutUrl } from "../lib/checkout-url";
 import {
@@ -22,7 +22,8 @@ import {
 import { loadStripeForPaymentScreen } from "../lib/stripe-js";
 import "../checkout.css";
 
-type Phase = "pending" | "processing" | "failed";
+/** "returning": back from the hosted page, asking the server how it went. */
+type Phase = "pending" | "returning" | "processing" | "failed";
 
 const POPUP_NAME = "food-park-secure-payment";
 const POPUP_FEATURES = "popup=yes,width=500,height=700";
@@ -82,17 +83,30 @@ function PaymentSummary({ pending }: { pending: PendingCheckout }) {
   );
 }
 
-/** /stripe-webview-payment: takes the card payment on the provider's hosted page (the product spec (docs/product-spec.md § Screens and routes), Secure payment). */
+/** Where the cart shows why the customer is back (the payment screen's Back, a cancelled hosted page). */
+const cartWithMessage = (checkoutError: string) => ({
+  replace: true,
+  state: { checkoutError },
+});
+
+/** The answer of a checkout request sent with a key: a lost one (network) keeps the key for the retry. */
+const keyAfter = (caught: unknown, pending: PendingCheckout) =>
+  caught instanceof ApiError && caught.network ? (pending.checkoutKey ?? null) : null;
+
+/**
+ * /stripe-webview-payment: takes every card payment, one trailer's or several, on the provider's hosted page
+ * (the product spec (docs/product-spec.md § Screens and routes), Secure payment).
+ */
 export default function SecurePaymentPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
   const [pending, setPending] = useState<PendingCheckout | null>(() => pendingFrom(location.state));
-  const cancelled = params.get("cancelled") === "1";
-  const [phase, setPhase] = useState<Phase>(cancelled ? "failed" : "pending");
-  const [error, setError] = useState<string | null>(
-    cancelled ? MESSAGES.paymentCancelledOrFailed : null,
+  const returnedFrom = params.get("cancelled") === "1" ? params.get("payment_id") : null;
+  const [phase, setPhase] = useState<Phase>(
+    params.get("cancelled") === "1" ? "returning" : "pending",
   );
+  const [error, setError] = useState<string | null>(null);
   const [paymentId, setPaymentId] = useState<string | null>(null);
   const popup = useRef<Window | null>(null);
   const status = usePaymentStatus(paymentId, phase === "processing");
@@ -104,17 +118,35 @@ export default function SecurePaymentPage() {
     );
   }, []);
 
-  // Back from the hosted page: say why, when the provider knows (e.g. 'Your card was declined.').
+  // Back from the hosted page: cancelled there, the cart as it was; declined, why (e.g. 'Your card was declined.').
+  const hasPending = pending !== null;
   useEffect(() => {
-    const returned = params.get("payment_id");
-    if (!cancelled || !returned) return;
-    fetchPaymentStatus(returned)
-      .then(
-        (answer) =>
-          answer.error && setError(`${answer.error} ${MESSAGES.paymentCancelledOrFailed}`),
-      )
-      .catch(() => undefined);
-  }, [cancelled, params]);
+    if (phase !== "returning") return;
+    const failed = (message: string) => {
+      if (hasPending) {
+        setPhase("failed");
+        setError(message);
+      } else {
+        void navigate("/cart", cartWithMessage(message));
+      }
+    };
+    if (!returnedFrom) {
+      failed(MESSAGES.paymentCancelledOrFailed);
+      return;
+    }
+    fetchPaymentStatus(returnedFrom)
+      .then((answer) => {
+        const outcome = paymentOutcome(answer.status, answer.error);
+        if (outcome === "success")
+          navigate(`/payment-success?payment_id=${encodeURIComponent(returnedFrom)}`, {
+            replace: true,
+          });
+        else if (answer.error) failed(`${answer.error} ${MESSAGES.paymentCancelledOrFailed}`);
+        else if (outcome === "failure") failed(MESSAGES.paymentCancelledOrFailed);
+        else navigate("/cart", cartWithMessage(MESSAGES.paymentCancelledByUser));
+      })
+      .catch(() => failed(MESSAGES.paymentCancelledOrFailed));
+  }, [phase, returnedFrom, hasPending, navigate]);
 
   useEffect(() => {
     if (phase !== "processing" || !paymentId) return;
@@ -153,40 +185,41 @@ export default function SecurePaymentPage() {
   }, [phase, paymentId, refetch]);
 
   const intent = useMutation({
-    mutationFn: (current: PendingCheckout) =>
-      createPaymentIntent({
-        orderData: current.orderData,
-        amount: penceToPounds(current.amountPence),
-        currency: "gbp",
-        metadata: { source: "web" },
-      }),
+    mutationFn: (current: PendingCheckout) => openCardPayment(current, current.checkoutKey ?? null),
   });
+
+  /** Several trailers: the checkout's key is saved before it is sent, so a reload retries the same one. */
+  const withCheckoutKey = (current: PendingCheckout): PendingCheckout => {
+    if (!current.checkoutRequest) return current;
+    const keyed = {
+      ...current,
+      checkoutKey: checkoutKeyFor(current.checkoutRequest, current.checkoutKey ?? null),
+    };
+    savePendingCheckout(keyed);
+    return keyed;
+  };
+
+  const fail = (message: string) => {
+    setPhase("failed");
+    setError(message);
+  };
 
   const start = async (inPopup: boolean) => {
     if (!pending) return;
     setError(null);
     // Opened inside the tap so the browser does not block it; pointed at the checkout once we have one.
     const opened = inPopup ? window.open("", POPUP_NAME, POPUP_FEATURES) : null;
-    if (inPopup && !opened) {
-      setPhase("failed");
-      setError(MESSAGES.paymentPageFailed);
-      return;
-    }
+    if (inPopup && !opened) return fail(MESSAGES.paymentPageFailed);
+    const attempt = withCheckoutKey(pending);
     try {
-      const created = await intent.mutateAsync(pending);
-      if (!created.success || !isAllowedCheckoutUrl(created.sessionUrl, window.location.origin)) {
+      const created = await intent.mutateAsync(attempt);
+      const answered = { ...attempt, checkoutKey: null, paymentId: created.paymentIntentId };
+      savePendingCheckout(answered);
+      setPending(answered);
+      if (!isAllowedCheckoutUrl(created.sessionUrl, window.location.origin)) {
         opened?.close();
-        setPhase("failed");
-        setError(
-          created.success
-            ? MESSAGES.invalidPaymentUrl
-            : (created.message ?? MESSAGES.paymentIntentFailed),
-        );
-        return;
+        return fail(MESSAGES.invalidPaymentUrl);
       }
-      const withPayment = { ...pending, paymentId: created.paymentIntentId };
-      savePendingCheckout(withPayment);
-      setPending(withPayment);
       setPaymentId(created.paymentIntentId);
       setPhase("processing");
       if (opened) {
@@ -198,8 +231,10 @@ export default function SecurePaymentPage() {
     } catch (caught) {
       opened?.close();
       reportError(caught, "create payment intent");
-      setPhase("failed");
-      setError(
+      const kept = { ...attempt, checkoutKey: keyAfter(caught, attempt) };
+      savePendingCheckout(kept);
+      setPending(kept);
+      fail(
         caught instanceof Error && caught.message && caught.message !== MESSAGES.postFailed
           ? caught.message
           : MESSAGES.paymentIntentFailed,
@@ -212,7 +247,7 @@ export default function SecurePaymentPage() {
     navigate("/cart", { state: { checkoutError: MESSAGES.paymentCancelledByUser } });
   };
 
-  if (!pending) {
+  if (!pending && phase !== "returning") {
     return (
       <div className="page payment-page">
         <PageHeader title="Secure Payment" backTo="/cart" />
@@ -237,7 +272,7 @@ export default function SecurePaymentPage() {
         </div>
       </header>
       <div className="payment-layout">
-        <PaymentSummary pending={pending} />
+        {pending && <PaymentSummary pending={pending} />}
         {phase === "pending" && (
           <section className="status-panel" aria-labelledby="pay-start-title">
             <h2 id="pay-start-title">Ready to pay</h2>
@@ -251,6 +286,12 @@ export default function SecurePaymentPage() {
             <Button block variant="secondary" disabled={busy} onClick={() => start(true)}>
               Open Secure Payment Page
             </Button>
+          </section>
+        )}
+        {phase === "returning" && (
+          <section className="status-panel" aria-live="polite">
+            <Spinner size={36} />
+            <h2>Checking your payment...</h2>
           </section>
         )}
         {phase === "processing" && (

@@ -1,3 +1,4 @@
+import type { CheckoutRequest } from "@contract/basket";
 import type { BillAmounts } from "@contract/bill";
 import type { OrderPayload, Vehicle } from "@contract/orders";
 import type { AddonEntry } from "@/components/AddonList";
@@ -11,9 +12,22 @@ export interface SummaryLine {
   addons?: AddonEntry[];
 }
 
-/** What the card payment screen needs to take a payment, carried from the cart (and kept across a reload). */
+/** An Idempotency-Key and the request it was made for (see checkoutKeyFor). */
+export interface CheckoutKey {
+  signature: string;
+  key: string;
+}
+
+/**
+ * What the card payment screen needs to take a payment, carried from the cart (and kept across a reload).
+ * One trailer: the spec's order (`orderData`, paid through create-intent). Several: the one checkout request
+ * that orders them all once paid.
+ */
 export interface PendingCheckout {
-  orderData: OrderPayload;
+  orderData?: OrderPayload | undefined;
+  checkoutRequest?: CheckoutRequest | undefined;
+  /** The key of a checkout request sent but not answered (a lost answer is retried with it). */
+  checkoutKey?: CheckoutKey | null | undefined;
   amountPence: number;
   /** The bill behind the amount (absent in a checkout saved by an older version of the app). */
   bill?: BillAmounts | undefined;
@@ -51,7 +65,8 @@ export function readPendingCheckout(storage = session()): PendingCheckout | null
   try {
     const raw = storage?.getItem(KEYS.pending);
     const value = raw ? (JSON.parse(raw) as PendingCheckout) : null;
-    return value && typeof value.amountPence === "number" && value.orderData ? value : null;
+    const payable = value?.orderData ?? value?.checkoutRequest;
+    return value && typeof value.amountPence === "number" && payable ? value : null;
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
 import { ORDERS_REFRESH_MS } from "@contract/limits";
 import { type OrderStatus, orderListResponseSchema, orderSchema } from "@contract/orders";
-import { vendorListResponseSchema } from "@contract/vendors";
+import type { StaffTrailersResponse } from "@contract/park-operations";
 import { api } from "@/lib/api-client";
 
 const STAFF_RETRY_MS = 5_000;
@@ -12,7 +12,10 @@ export const staffKeys = {
 };
 
 // Plain options objects (not queryOptions()): one less shared chunk on the /vendors path.
-/** GET /staff/orders: today's orders for every vendor (the board filters by vendor locally, instantly). */
+/**
+ * GET /staff/orders: today's orders of the trailers this account runs (the board filters by vendor locally,
+ * instantly).
+ */
 export const staffOrdersQuery = () => ({
   queryKey: staffKeys.list(),
   queryFn: async ({ signal }: { signal: AbortSignal }) =>
@@ -30,15 +33,18 @@ export const staffOrdersQuery = () => ({
 export const changeOrderStatus = (orderId: number, status: OrderStatus) =>
   api.patch(`/staff/orders/${orderId}`, { status }, orderSchema);
 
-/** Every trailer, open or not, so a trailer's tablet can pick itself before its first order. */
+/**
+ * The trailers this account runs (every one for a park manager), open or not, so a trailer's tablet can pick
+ * itself before its first order.
+ */
 export const staffVendorsQuery = () => ({
   queryKey: staffKeys.vendors(),
   queryFn: async ({ signal }: { signal: AbortSignal }) =>
-    (
-      await api.get("/vendors/list?limit=100&status=all", vendorListResponseSchema, { signal })
-    ).data.map((vendor) => ({
-      id: vendor.id,
-      name: vendor.name,
-    })),
+    ((await api.get("/staff/trailers", undefined, { signal })) as StaffTrailersResponse).data.map(
+      (trailer) => ({
+        id: trailer.id,
+        name: trailer.name,
+      }),
+    ),
   staleTime: 10 * 60_000,
 });

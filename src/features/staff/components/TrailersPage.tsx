@@ -1,5 +1,4 @@
 import {
-  type AuditEntry,
   PAUSE_MINUTES,
   type StaffItem,
   type StaffTrailer,
@@ -21,6 +20,7 @@ import {
   updateTrailer,
 } from "../api/trailers-api";
 import "../staff.css";
+import { AuditList } from "./AuditList";
 
 const TRAILER_KEY = "staffTrailer";
 
@@ -361,21 +361,6 @@ function ItemRow({ item, query, writes }: { item: StaffItem; query: string; writ
         </details>
       )}
     </li>
-  );
-}
-
-function AuditList({ entries }: { entries: readonly AuditEntry[] }) {
-  if (entries.length === 0) return <p className="trailer-hint">No changes yet.</p>;
-  return (
-    <ol className="audit-list">
-      {entries.map((entry) => (
-        <li key={entry.id}>
-          <time dateTime={entry.at}>{formatTime(entry.at)}</time>{" "}
-          <strong>{entry.vendorName ?? "Park"}</strong>: {entry.action} — {entry.target}
-          <small>{entry.who}</small>
-        </li>
-      ))}
-    </ol>
   );
 }
 

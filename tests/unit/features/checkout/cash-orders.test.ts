@@ -10,8 +10,8 @@ import {
 } from "@tanstack/react-query";
 import { type FakeCartServer, fakeCartServer } from "@tests/unit/helpers/fake-cart-server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cartQueryKeys } from "@/features/cart/api/cart-api";
-import { type CartWrite, registerCartWrites } from "@/features/cart/api/cart-writes";
+import { cartKeys, keepCart } from "@/features/cart/api/cart-keeper";
+import type { CartWrite } from "@/features/cart/lib/cart-write";
 import {
   type CashOrderWrite,
   cashOrderKey,
@@ -34,7 +34,7 @@ function appClient(): QueryClient {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, gcTime: Number.POSITIVE_INFINITY } },
   });
-  registerCartWrites(client);
+  keepCart(client);
   registerCashOrders(client);
   client.mount();
   return client;
@@ -54,7 +54,7 @@ function addOffline(client: QueryClient, menuItemId: number, mutationId: string)
     queued: true,
   } as CartWrite;
   void new MutationObserver<unknown, Error, CartWrite>(client, {
-    mutationKey: cartQueryKeys.writes,
+    mutationKey: cartKeys.writes,
   })
     .mutate(write)
     .catch(() => undefined);
@@ -92,7 +92,7 @@ function placeCashOrder(client: QueryClient, cart: Cart, queued: boolean) {
 }
 
 const shownCart = (client: QueryClient) =>
-  client.getQueryData<Cart>(cartQueryKeys.detail(1, "takeaway"));
+  client.getQueryData<Cart>(cartKeys.detail(1, "takeaway"));
 
 beforeEach(() => {
   server = fakeCartServer();
@@ -164,7 +164,7 @@ describe("a cash order placed offline", () => {
   it("is not sent when a cart change before it was refused: the customer is told and sees the server's cart", async () => {
     server.addElsewhere(7);
     const client = appClient();
-    client.setQueryData(cartQueryKeys.detail(1, "takeaway"), server.cart());
+    client.setQueryData(cartKeys.detail(1, "takeaway"), server.cart());
     server.soldOut.add(9);
     setNetwork(false);
     addOffline(client, 9, "mutation-1");

@@ -10,13 +10,13 @@ import {
 } from "@tanstack/react-query";
 import { type FakeCartServer, fakeCartServer } from "@tests/unit/helpers/fake-cart-server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cartQueryKeys } from "@/features/cart/api/cart-api";
-import { type CartWrite, queuedWrites, registerCartWrites } from "@/features/cart/api/cart-writes";
+import { cartKeys, keepCart, queuedWrites } from "@/features/cart/api/cart-keeper";
+import type { CartWrite } from "@/features/cart/lib/cart-write";
 import { toasts } from "@/lib/toast-store";
 
 const margherita = { name: "Margherita", description: "", image: "", pricePence: 950 };
 const calzone = { name: "Calzone", description: "", image: "", pricePence: 1100 };
-const cartKey = cartQueryKeys.detail(1, "takeaway");
+const cartKey = cartKeys.detail(1, "takeaway");
 
 let server: FakeCartServer;
 let ids = 0;
@@ -28,7 +28,7 @@ function appClient(): QueryClient {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, gcTime: Number.POSITIVE_INFINITY } },
   });
-  registerCartWrites(client);
+  keepCart(client);
   client.mount();
   return client;
 }
@@ -43,7 +43,7 @@ function write(client: QueryClient, change: Record<string, unknown>): Promise<un
     ...change,
   } as CartWrite;
   return new MutationObserver<unknown, Error, CartWrite>(client, {
-    mutationKey: cartQueryKeys.writes,
+    mutationKey: cartKeys.writes,
   })
     .mutate(variables)
     .catch(() => undefined);
@@ -240,9 +240,7 @@ describe("cart writes made online", () => {
       ),
     );
     const done = addMargherita(client);
-    await vi.waitFor(() =>
-      expect(client.isMutating({ mutationKey: cartQueryKeys.writes })).toBe(1),
-    );
+    await vi.waitFor(() => expect(client.isMutating({ mutationKey: cartKeys.writes })).toBe(1));
     expect(shownLines(client)).toEqual([]);
     expect(queuedWrites(client)).toHaveLength(0);
 

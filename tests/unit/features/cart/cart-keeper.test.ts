@@ -1,8 +1,10 @@
 import { emptyCart } from "@contract/cart";
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cartApi, cartQuery } from "@/features/cart/api/cart-api";
-import { CART_STORAGE_KEYS, writeLocalCart } from "@/features/cart/lib/cart-storage";
+import { cartApi } from "@/features/cart/api/cart-http";
+import { cartQuery, keepCart } from "@/features/cart/api/cart-keeper";
+import { chooseTrailer, currentTrailer } from "@/features/cart/lib/current-trailer";
+import { CART_STORAGE_KEYS, writeLocalCartCopy } from "@/features/cart/lib/local-cart-copy";
 
 function memoryStorage(): Storage {
   const data = new Map<string, string>();
@@ -25,11 +27,19 @@ const cartOf = (vendorId: number) => ({
 });
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-const fetchCart = (vendorId: number | null) =>
-  cartQuery(vendorId, "takeaway").queryFn!({
-    signal: new AbortController().signal,
-    client: new QueryClient(),
-  } as never);
+function keptClient(): QueryClient {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  keepCart(client);
+  return client;
+}
+/** The cart query as the app runs it, in a client the keeper keeps. */
+const fetchCart = (vendorId: number | null, client = keptClient()) =>
+  client.fetchQuery(cartQuery(vendorId, "takeaway"));
+/** The current trailer (1), with its copy written as an earlier answer left it. */
+function currentIs(vendorId: number) {
+  chooseTrailer(vendorId);
+  writeLocalCartCopy(cartOf(vendorId), storage);
+}
 
 let storage: Storage;
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -45,8 +55,20 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("GET /cart", () => {
-  it("asks for the vendor and order type with the bearer token, and stores the current vendor's cart", async () => {
-    writeLocalCart(cartOf(1), storage);
+  it("is a pure fetch: run on its own it returns the cart and writes nothing", async () => {
+    currentIs(1);
+    fetchMock.mockResolvedValue(json(200, { ...cartOf(1), subtotalPence: 550 }));
+    const answer = await cartQuery(1, "takeaway").queryFn!({
+      signal: new AbortController().signal,
+      client: new QueryClient(),
+      queryKey: ["cart", 1, "takeaway"],
+    } as never);
+    expect(answer.subtotalPence).toBe(550);
+    expect(JSON.parse(storage.getItem(CART_STORAGE_KEYS.cart)!).cart.subtotalPence).toBe(0);
+  });
+
+  it("asks for the vendor and order type with the bearer token, and the keeper copies the current vendor's cart", async () => {
+    currentIs(1);
     fetchMock.mockResolvedValue(json(200, { ...cartOf(1), subtotalPence: 550 }));
     await fetchCart(1);
     const [url, init] = fetchMock.mock.calls[0]!;
@@ -56,7 +78,7 @@ describe("GET /cart", () => {
   });
 
   it("clears the local cart when the server refuses the current vendor's cart (the product spec (docs/product-spec.md § States and transitions): a 4xx)", async () => {
-    writeLocalCart(cartOf(1), storage);
+    currentIs(1);
     fetchMock.mockResolvedValue(json(404, { message: "Vendor 1 not found" }));
     await expect(fetchCart(1)).rejects.toThrow("Vendor 1 not found");
     expect(storage.getItem(CART_STORAGE_KEYS.cart)).toBeNull();
@@ -64,15 +86,15 @@ describe("GET /cart", () => {
   });
 
   it("keeps the local cart when the server fails (5xx): that is no answer about the cart", async () => {
-    writeLocalCart(cartOf(1), storage);
+    currentIs(1);
     fetchMock.mockResolvedValue(json(500, { message: "boom" }));
     await expect(fetchCart(1)).rejects.toThrow("boom");
     expect(storage.getItem(CART_STORAGE_KEYS.cart)).not.toBeNull();
   });
 
   it("a refusal never drops queued writes: the mirror then holds them on an empty cart of their vendor", async () => {
-    writeLocalCart(cartOf(1), storage);
-    const client = new QueryClient();
+    currentIs(1);
+    const client = keptClient();
     client.getMutationCache().build(client, { mutationKey: ["cart-write"] }, {
       status: "pending",
       isPaused: true,
@@ -89,13 +111,7 @@ describe("GET /cart", () => {
       },
     } as never);
     fetchMock.mockResolvedValue(json(403, { message: "Forbidden" }));
-    await expect(
-      cartQuery(1, "takeaway").queryFn!({
-        signal: new AbortController().signal,
-        client,
-        queryKey: ["cart", 1, "takeaway"],
-      } as never),
-    ).rejects.toThrow();
+    await expect(fetchCart(1, client)).rejects.toThrow();
     const mirror = JSON.parse(storage.getItem(CART_STORAGE_KEYS.cart)!);
     expect(
       mirror.cart.items.map((line: { name: string; lineId: number }) => [line.name, line.lineId]),
@@ -104,17 +120,32 @@ describe("GET /cart", () => {
   });
 
   it("keeps the local cart when the server was never reached (offline with no saved copy)", async () => {
-    writeLocalCart(cartOf(1), storage);
+    currentIs(1);
     fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
     await expect(fetchCart(1)).rejects.toThrow();
     expect(storage.getItem(CART_STORAGE_KEYS.cart)).not.toBeNull();
   });
 
   it("leaves the current vendor's cart alone when another vendor's fetch fails", async () => {
-    writeLocalCart(cartOf(1), storage);
+    currentIs(1);
     fetchMock.mockResolvedValue(json(500, { message: "boom" }));
     await expect(fetchCart(2)).rejects.toThrow();
     expect(storage.getItem(CART_STORAGE_KEYS.cart)).not.toBeNull();
+  });
+
+  it("copies only the current trailer's cart: another trailer's answer leaves the copy alone", async () => {
+    currentIs(1);
+    fetchMock.mockResolvedValue(json(200, { ...cartOf(2), subtotalPence: 990 }));
+    await fetchCart(2);
+    expect(JSON.parse(storage.getItem(CART_STORAGE_KEYS.cart)!).vendorId).toBe("vendor_1");
+  });
+
+  it("with no current trailer, the customer's latest cart makes its trailer current and is copied", async () => {
+    fetchMock.mockResolvedValue(json(200, cartOf(3)));
+    await fetchCart(null);
+    expect(fetchMock.mock.calls[0]![0]).toBe("/api/cart?orderType=takeaway");
+    expect(currentTrailer()).toBe(3);
+    expect(JSON.parse(storage.getItem(CART_STORAGE_KEYS.cart)!).vendorId).toBe("vendor_3");
   });
 });
 
@@ -138,15 +169,11 @@ describe("a cart answer older than the cart shown (nothing goes backwards)", () 
     addons: [],
   };
   const run = (client: QueryClient) =>
-    cartQuery(1, "takeaway").queryFn!({
-      signal: new AbortController().signal,
-      client,
-      queryKey: key,
-    } as never);
+    client.fetchQuery({ ...cartQuery(1, "takeaway"), staleTime: 0 });
 
   it("keeps the newer cart shown when an older copy comes back (the worker's cached answer offline)", async () => {
-    writeLocalCart(cartOf(1), storage);
-    const client = new QueryClient();
+    currentIs(1);
+    const client = keptClient();
     const shown = { ...cartOf(1), version: 5, items: [line] };
     client.setQueryData(key, shown);
     fetchMock.mockResolvedValue(json(200, { ...cartOf(1), version: 4 }));
@@ -154,8 +181,8 @@ describe("a cart answer older than the cart shown (nothing goes backwards)", () 
   });
 
   it("draws queued writes on the answer, but not one restored in flight (the server may already hold it)", async () => {
-    writeLocalCart(cartOf(1), storage);
-    const client = new QueryClient();
+    currentIs(1);
+    const client = keptClient();
     const write = (mutationId: string, extra: object) =>
       client.getMutationCache().build(client, { mutationKey: ["cart-write"] }, {
         status: "pending",
@@ -188,8 +215,8 @@ describe("a cart answer older than the cart shown (nothing goes backwards)", () 
   });
 
   it("shows the server's newer cart (a change made on another device) and mirrors it locally", async () => {
-    writeLocalCart(cartOf(1), storage);
-    const client = new QueryClient();
+    currentIs(1);
+    const client = keptClient();
     client.setQueryData(key, { ...cartOf(1), version: 4 });
     fetchMock.mockResolvedValue(json(200, { ...cartOf(1), version: 6, items: [line] }));
     expect((await run(client)).items).toEqual([line]);
