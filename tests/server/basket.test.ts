@@ -525,6 +525,131 @@ describe.each(databaseKinds)("one park basket on %s", (kind) => {
       expect(await countOrders(server, customer.user.id)).toBe(2);
     });
 
+    /** A card checkout of both trailers, started: the customer is on the hosted page. */
+    async function startCardCheckout(customer: RegisteredCustomer, totalPence: number) {
+      const response = await checkout(customer, {
+        ...cashBody([ids.forno, ids.smash], totalPence),
+        paymentMethod: "stripe",
+      });
+      expect(response.status, response.text).toBe(201);
+      return response.body;
+    }
+    const paymentStatus = (customer: RegisteredCustomer, paymentId: string) =>
+      server.request<PaymentStatusResponse & { refund?: { amountPence: number; note: string } }>(
+        `/api/payments/stripe/status/${paymentId}`,
+        { token: customer.token },
+      );
+    const ordersOf = (customer: RegisteredCustomer) =>
+      server.db.query<{ vendor_id: number; status: string; total_pence: number; names: string[] }>(
+        `select o.vendor_id, o.status, o.total_pence,
+           array(select name from order_items where order_id = o.id order by id) as names
+         from orders o where o.user_id = $1 order by o.id`,
+        [customer.user.id],
+      );
+
+    it("an item that sold out while the customer paid is refunded and named; the rest of every trailer is ordered as paid", async () => {
+      const { customer, smash } = await twoTrailerCustomer();
+      await addWithRequiredChoices(server, customer.token, ids.forno, ids.margherita);
+      const forno = await getCart(server, customer.token, ids.forno);
+      const total = forno.subtotalPence + smash.subtotalPence + SERVICE;
+      const started = await startCardCheckout(customer, total);
+      await server.db.query("update menu_items set sold_out = true where id = $1", [ids.limonata]);
+      try {
+        expect(
+          (await payWithCard(started.payment!.paymentIntentId, "4242 4242 4242 4242")).status,
+        ).toBe(303);
+        const answer = await paymentStatus(customer, started.payment!.paymentIntentId);
+        expect(answer.body.status).toBe("paid");
+        expect(answer.body.refund).toEqual({
+          amountPence: 600,
+          note: "San Pellegrino Limonata sold out while you were paying: £6.00 has been refunded. The rest of your order is on its way.",
+        });
+        expect(await ordersOf(customer)).toEqual([
+          {
+            vendor_id: ids.forno,
+            status: "confirmed",
+            total_pence: forno.subtotalPence - 600 + SERVICE,
+            names: ["Margherita"],
+          },
+          {
+            vendor_id: ids.smash,
+            status: "confirmed",
+            total_pence: smash.subtotalPence,
+            names: smash.items.map((item) => item.name),
+          },
+        ]);
+        const group = await server.request<CheckoutResponse>(
+          `/api/checkouts/${started.checkoutId}`,
+          { token: customer.token },
+        );
+        expect(group.body.status).toBe("paid");
+      } finally {
+        await server.db.query("update menu_items set sold_out = false where id = $1", [
+          ids.limonata,
+        ]);
+      }
+    });
+
+    it("a trailer that paused while the customer paid is refunded and named; the other trailer is ordered, its cart kept", async () => {
+      const { customer, forno, smash } = await twoTrailerCustomer();
+      const started = await startCardCheckout(
+        customer,
+        forno.subtotalPence + smash.subtotalPence + SERVICE,
+      );
+      await server.db.query("update vendors set paused = true where id = $1", [ids.forno]);
+      try {
+        expect(
+          (await payWithCard(started.payment!.paymentIntentId, "4242 4242 4242 4242")).status,
+        ).toBe(303);
+        const answer = await paymentStatus(customer, started.payment!.paymentIntentId);
+        expect(answer.body.status).toBe("paid");
+        // The service charge is the checkout's: it stays with the order still placed.
+        expect(answer.body.refund).toEqual({
+          amountPence: forno.subtotalPence,
+          note: `Forno & Fuoco paused its orders while you were paying: £${(forno.subtotalPence / 100).toFixed(2)} has been refunded. The rest of your order is on its way.`,
+        });
+        expect(await ordersOf(customer)).toEqual([
+          {
+            vendor_id: ids.smash,
+            status: "confirmed",
+            total_pence: smash.subtotalPence + SERVICE,
+            names: smash.items.map((item) => item.name),
+          },
+        ]);
+        expect((await getCart(server, customer.token, ids.forno)).items).toEqual(forno.items);
+      } finally {
+        await server.db.query("update vendors set paused = false where id = $1", [ids.forno]);
+      }
+    });
+
+    it("everything gone while the customer paid: the whole payment is refunded, nothing is ordered, the carts stay", async () => {
+      const { customer, forno, smash } = await twoTrailerCustomer();
+      const total = forno.subtotalPence + smash.subtotalPence + SERVICE;
+      const started = await startCardCheckout(customer, total);
+      await server.db.query("update menu_items set sold_out = true where id = $1", [ids.limonata]);
+      await server.db.query("update vendors set trading_status = 'closed' where id = $1", [
+        ids.smash,
+      ]);
+      try {
+        await payWithCard(started.payment!.paymentIntentId, "4242 4242 4242 4242");
+        const answer = await paymentStatus(customer, started.payment!.paymentIntentId);
+        expect(answer.body.orderId).toBeNull();
+        expect(answer.body.error).toBe(
+          `San Pellegrino Limonata sold out and Smash Stack closed while you were paying, so your payment of £${(total / 100).toFixed(2)} has been refunded in full.`,
+        );
+        expect(answer.body.refund?.amountPence).toBe(total);
+        expect(await countOrders(server, customer.user.id)).toBe(0);
+        expect((await basketOf(customer)).sections).toHaveLength(2);
+      } finally {
+        await server.db.query("update menu_items set sold_out = false where id = $1", [
+          ids.limonata,
+        ]);
+        await server.db.query("update vendors set trading_status = 'open' where id = $1", [
+          ids.smash,
+        ]);
+      }
+    });
+
     it("a retried card checkout answers the same payment", async () => {
       const { customer, forno, smash } = await twoTrailerCustomer();
       const body = {

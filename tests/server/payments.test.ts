@@ -420,6 +420,69 @@ describe.each(databaseKinds)(
       expect((await getCart(h.server, customer.token, h.ids.forno)).items).toEqual([]);
     });
 
+    it("refunds through Stripe the part of a two-trailer basket that sold out while the customer paid", async () => {
+      const customer = await h.server.registerCustomer();
+      const [burger] = await h.server.db.query<{ id: number }>(
+        `select m.id from menu_items m where m.vendor_id = $1 and m.available and not exists
+           (select 1 from addon_groups g where g.menu_item_id = m.id and (g.is_required or g.min_quantity > 0))
+         order by m.id limit 1`,
+        [h.ids.smash],
+      );
+      await addToCart(h.server, customer.token, h.ids.forno, h.ids.limonata, 2);
+      await addToCart(h.server, customer.token, h.ids.smash, burger!.id, 1);
+      const basket = await h.server.request<{ totals: { totalPence: number } }>(
+        "/api/cart/basket",
+        { token: customer.token },
+      );
+      const started = await h.server.request<{ payment: { paymentIntentId: string } }>(
+        "/api/checkout",
+        {
+          token: customer.token,
+          headers: { "Idempotency-Key": `refund-${customer.user.id}-basket` },
+          body: {
+            vendorIds: [h.ids.forno, h.ids.smash],
+            orderType: "takeaway",
+            paymentMethod: "stripe",
+            totalPence: basket.body.totals.totalPence,
+          },
+        },
+      );
+      expect(started.status, started.text).toBe(201);
+      const paymentId = started.body.payment.paymentIntentId;
+      const [row] = await h.server.db.query<{ checkout_session_id: string }>(
+        "select checkout_session_id from payments where id = $1",
+        [paymentId],
+      );
+      const sessionId = row!.checkout_session_id;
+      await h.server.db.query("update menu_items set sold_out = true where id = $1", [
+        h.ids.limonata,
+      ]);
+      try {
+        stripe.pay(sessionId);
+        const paid = await status(h, customer, paymentId);
+        expect(paid.body).toMatchObject({
+          status: "paid",
+          refund: {
+            amountPence: 600,
+            note: "San Pellegrino Limonata sold out while you were paying: £6.00 has been refunded. The rest of your order is on its way.",
+          },
+        });
+        const refunds = stripe.requests.filter((request) => request.path === "/v1/refunds");
+        expect(refunds.map((request) => Object.fromEntries(request.form))).toEqual([
+          { payment_intent: `pi_fake_${sessionId}`, amount: "600" },
+        ]);
+        const orders = await h.server.db.query<{ vendor_id: number }>(
+          "select vendor_id from orders where user_id = $1",
+          [customer.user.id],
+        );
+        expect(orders.map((order) => order.vendor_id)).toEqual([h.ids.smash]);
+      } finally {
+        await h.server.db.query("update menu_items set sold_out = false where id = $1", [
+          h.ids.limonata,
+        ]);
+      }
+    });
+
     it("reports a card declined on Stripe's page as requires_payment_method with Stripe's reason, and no order", async () => {
       const customer = await h.server.registerCustomer();
       const { intent, sessionId } = await startCheckout(customer);

@@ -4,17 +4,18 @@ import type { Database } from "../db/database.js";
 import type { DomainEvents } from "../events.js";
 import { createAuthService } from "./auth/auth-service.js";
 import type { TokenService } from "./auth/tokens.js";
-import { createBasketService } from "./basket-service.js";
 import { createCartService } from "./cart/cart-service.js";
 import { createCatalogue } from "./catalogue/catalogue.js";
 import { createMenuSearchService, databaseDishSource } from "./catalogue/menu-search.js";
 import { createVendorService } from "./catalogue/vendor-service.js";
+import { createCheckoutService } from "./checkout/checkout-service.js";
 import type { CounterStore } from "./limits/counter-store.js";
 import { createLoginThrottle } from "./limits/login-throttle.js";
 import { createParkOperations } from "./operations/park-operations.js";
-import { createOrderPlacementService, type OrderCaps } from "./order-placement.js";
-import { createOrderService } from "./order-service.js";
-import { createOrderStatusService } from "./order-status.js";
+import { createOrderPlacementService } from "./orders/placement.js";
+import { createOrderService } from "./orders/queries.js";
+import type { OrderCaps } from "./orders/snapshot.js";
+import { createOrderStatusService } from "./orders/status.js";
 import { createPaymentProvider } from "./payments/index.js";
 import { createPaymentService } from "./payments/payment-service.js";
 import { createPushService, resolveVapidDetails } from "./push/index.js";
@@ -64,7 +65,7 @@ export function createServices(deps: ServiceDeps) {
     deliveryFeePence: deps.config.deliveryFeePence,
   };
   const cart = createCartService(deps.db, charges);
-  const orderPlacement = createOrderPlacementService({
+  const placement = createOrderPlacementService({
     db: deps.db,
     events: deps.events,
     carts: cart,
@@ -73,7 +74,7 @@ export function createServices(deps: ServiceDeps) {
   const payments = createPaymentService({
     db: deps.db,
     provider: createPaymentProvider(deps.config),
-    orderPlacement,
+    events: deps.events,
     publicUrl: deps.config.publicUrl,
     cardPayments: cardPaymentsMode(deps.config),
     logError,
@@ -100,14 +101,15 @@ export function createServices(deps: ServiceDeps) {
     parkOperations: createParkOperations({ db: deps.db, events: deps.events, catalogue }),
     menuSearch: createMenuSearchService(databaseDishSource(deps.db)),
     cart,
-    orderPlacement,
     payments,
     /** The service charge and delivery fee every cart and order pays (public: GET /api/config). */
     charges,
-    basket: createBasketService({
+    /** The one way to buy: POST /orders, the card payment's create-intent and POST /checkout. */
+    checkout: createCheckoutService({
       db: deps.db,
+      events: deps.events,
       carts: cart,
-      orderPlacement,
+      placement,
       payments,
       cashAtParkTill: deps.config.cashAtParkTill,
     }),

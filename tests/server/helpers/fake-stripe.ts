@@ -67,7 +67,7 @@ function metadataOf(form: URLSearchParams): Record<string, string> {
   return metadata;
 }
 
-/** Just enough of api.stripe.com for Checkout Sessions: create, retrieve, expire. */
+/** Just enough of api.stripe.com for Checkout Sessions (create, retrieve, expire) and refunds of their payments. */
 export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
   const requests: FakeStripeRequest[] = [];
@@ -81,6 +81,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!session) throw new Error(`no fake session ${sessionId}`);
       session.status = "complete";
       session.payment_status = "paid";
+      session.payment_intent = {
+        id: `pi_fake_${sessionId}`,
+        object: "payment_intent",
+        status: "succeeded",
+        last_payment_error: null,
+      };
       return session;
     },
     decline(sessionId, message) {
@@ -145,6 +151,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         };
         sessions.set(id, session);
         return send(200, session);
+      }
+      if (req.method === "POST" && path === "/v1/refunds") {
+        counter += 1;
+        return send(200, {
+          id: `re_fake${counter}`,
+          object: "refund",
+          amount: Number(form.get("amount")),
+          payment_intent: form.get("payment_intent"),
+          status: "succeeded",
+        });
       }
       const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
       const session = match ? sessions.get(match[1]!) : undefined;

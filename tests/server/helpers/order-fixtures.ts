@@ -5,7 +5,7 @@
 import type { OrderType } from "@contract/common";
 import type { OrderStatus, PaymentMethod, Vehicle } from "@contract/orders";
 import type { Queryable } from "@server/db/database.js";
-import type { StoredOrderAddon } from "@server/services/order-service.js";
+import type { StoredOrderAddon } from "@server/services/orders/queries.js";
 
 export interface FixtureLine {
   /** Default: the vendor's first menu item. */

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_MISMATCH_MESSAGE } from "@server/services/idempotency.js";
+import { IDEMPOTENCY_MISMATCH_MESSAGE } from "@server/services/checkout/idempotency.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   addToCart,

@@ -1,4 +1,4 @@
-import { joinAllergyNote } from "@server/services/order-placement";
+import { joinAllergyNote } from "@server/services/orders/snapshot";
 import { chargeTestCard, luhnValid } from "@server/services/payments/test-provider";
 import { titleCase } from "@server/services/vehicles/vehicle-lookup";
 import { describe, expect, it } from "vitest";

@@ -28,7 +28,7 @@ export interface CheckoutOrderRow {
   total_pence: number;
 }
 
-/** SQL for multi-trailer checkouts; the rules live in services/basket-service.ts. */
+/** SQL for multi-trailer checkouts; the rules live in services/checkout/checkout-service.ts. */
 export function checkoutsRepository(db: Queryable) {
   return {
     /**

@@ -58,7 +58,7 @@ export interface PlacedOrderRow {
 
 const PLACED_COLUMNS = "id, status, user_id, vendor_id";
 
-/** SQL for creating orders; the rules (what goes in, when) live in services/order-placement.ts. */
+/** SQL for creating orders; the rules (what goes in, when) live in services/orders/placement.ts. */
 export function orderPlacementRepository(db: Queryable) {
   return {
     /**

@@ -11,11 +11,14 @@ import { requestOrigin } from "../request-origin.js";
  * GET /api/cart/basket, POST /api/checkout (Idempotency-Key required), GET /api/checkouts/:checkoutId.
  */
 export default async function checkoutRoutes(app: FastifyInstance) {
-  const basket = app.services.basket;
+  const checkout = app.services.checkout;
 
   app.get("/cart/basket", async (request, reply) => {
     reply.header("Cache-Control", "no-store");
-    return basket.getBasket(requireUser(request).id, parseInput(basketQuerySchema, request.query));
+    return checkout.getBasket(
+      requireUser(request).id,
+      parseInput(basketQuerySchema, request.query),
+    );
   });
 
   app.post("/checkout", async (request, reply) => {
@@ -31,7 +34,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
       input.paymentMethod === "stripe"
         ? (app.services.payments.publicUrl ?? requestOrigin(request))
         : "";
-    const result = await basket.checkout(user, input, key, origin);
+    const result = await checkout.checkout(user, input, key, origin);
     if (result.replayed) reply.header("Idempotent-Replayed", "true");
     return reply.status(result.replayed ? 200 : 201).send(result.response);
   });
@@ -39,6 +42,6 @@ export default async function checkoutRoutes(app: FastifyInstance) {
   app.get("/checkouts/:checkoutId", async (request, reply) => {
     reply.header("Cache-Control", "no-store");
     const { checkoutId } = parseInput(checkoutIdParamsSchema, request.params);
-    return basket.getCheckout(requireUser(request).id, checkoutId);
+    return checkout.getCheckout(requireUser(request).id, checkoutId);
   });
 }

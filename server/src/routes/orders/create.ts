@@ -2,7 +2,7 @@ import { createOrderRequestSchema } from "@contract/orders";
 import { parseInput } from "@server/domain-errors.js";
 import { badRequest } from "@server/http-error.js";
 import { requireUser } from "@server/plugins/auth.js";
-import { requestHash } from "@server/services/idempotency.js";
+import { requestHash } from "@server/services/checkout/idempotency.js";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,100}$/;
@@ -25,7 +25,7 @@ export default async function orderCreateRoutes(app: FastifyInstance) {
     const key = idempotencyKey(request);
     const input = parseInput(createOrderRequestSchema, request.body);
     const hash = key ? requestHash(request.body) : null;
-    const placed = await app.services.orderPlacement.placeOrder(user.id, input, key, hash);
+    const placed = await app.services.checkout.placeOrder(user, input, key, hash);
     if (placed.replayed) reply.header("Idempotent-Replayed", "true");
     return reply.status(201).send({ id: placed.id, order_id: placed.id, status: placed.status });
   });

@@ -33,7 +33,7 @@ export default async function paymentRoutes(
         );
       throw badRequest(MESSAGES.paymentMissingOrder);
     }
-    return payments.createIntent(
+    return app.services.checkout.payByCard(
       user,
       {
         order: { ...input.orderData, paymentMethod: "stripe" },

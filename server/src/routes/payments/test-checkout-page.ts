@@ -1,4 +1,4 @@
-import type { CheckoutSnapshot } from "@server/services/order-placement.js";
+import type { CheckoutSnapshot } from "@server/services/orders/snapshot.js";
 
 export interface TestCheckoutPageInput {
   paymentId: string;

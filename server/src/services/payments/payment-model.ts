@@ -6,37 +6,42 @@ import { randomBytes } from "node:crypto";
 import { penceToPounds } from "@contract/money";
 import type { Database, Queryable } from "@server/db/database.js";
 import { type PaymentRow, paymentsRepository } from "@server/db/repositories/payments.js";
-import type { PaymentOutcomeKind } from "@server/events.js";
-import { notFound } from "@server/http-error.js";
-import type { CheckoutSnapshot, OrderPlacementService, OrderRequest } from "../order-placement.js";
+import { NotFound } from "@server/domain-errors.js";
+import type { DomainEvents, PaymentOutcomeKind } from "@server/events.js";
+import type { CheckoutSnapshot } from "@server/services/orders/snapshot.js";
 import type { CheckoutLineItem, PaymentProvider } from "./payment-provider.js";
 
 export const PAYMENT_NOT_FOUND = "Payment not found";
 export const MOCK_PREFIX = "pi_mock_";
 
-/** What we keep with a payment: the order to create once it is paid, and where the customer returns. */
+/** What we keep with a payment: what is placed once it is paid, and where the customer returns. */
 export interface PaymentOrderData {
-  request: OrderRequest;
-  /** What is paid for; for a basket, every trailer's lines and charges in one view (for the pages). */
+  /** What is paid for, every trailer's lines and charges in one view (the pages and the status answer). */
   snapshot: CheckoutSnapshot;
-  /** A multi-trailer checkout; once paid, one order per snapshot. */
+  /** The checkout it pays for, one snapshot per trailer. */
+  purchase?: Purchase | undefined;
+  /** The same, as a basket payment opened before every payment belonged to a checkout wrote it. */
   basket?: { checkoutId: number; snapshots: CheckoutSnapshot[] } | undefined;
   successUrl: string;
   cancelUrl: string;
 }
 
-export interface CreateIntentInput {
-  order: OrderRequest;
-  /** Pounds, as the client shows it; must equal the server's total. */
-  amount: number;
-  currency: "gbp";
-  metadata: Record<string, string>;
+export interface Purchase {
+  /** Null for a one-trailer payment opened before every payment belonged to a checkout. */
+  checkoutId: number | null;
+  snapshots: CheckoutSnapshot[];
+}
+
+/** What a payment pays for, whichever release recorded it (a one-trailer payment of before: its snapshot). */
+export function purchaseOf(data: PaymentOrderData): Purchase {
+  return data.purchase ?? data.basket ?? { checkoutId: null, snapshots: [data.snapshot] };
 }
 
 export interface PaymentServiceDeps {
   db: Database;
   provider: PaymentProvider;
-  orderPlacement: OrderPlacementService;
+  /** Where a paid payment is reported (checkout places what it paid for). */
+  events: DomainEvents;
   /** The app's public origin; the request's origin when undefined. */
   publicUrl: string | undefined;
   /** "off": no Stripe key and not in test-payments mode, so card payments are refused (503). Default "stripe"/"test" by provider. */
@@ -137,7 +142,7 @@ export async function ownPayment(
   paymentId: string,
 ): Promise<PaymentRow> {
   const payment = await paymentsRepository(q).findById(paymentId);
-  if (!payment || payment.user_id !== userId) throw notFound(PAYMENT_NOT_FOUND);
+  if (!payment || payment.user_id !== userId) throw new NotFound(PAYMENT_NOT_FOUND);
   return payment;
 }
 

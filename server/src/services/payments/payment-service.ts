@@ -1,52 +1,40 @@
 /**
- * Card payments: one cart's hosted checkout, the status poll, the provider's webhooks, and the test provider's
- * page. The stored data and line items are in payment-model.ts, the basket's one payment in basket-payments.ts.
+ * Card payments: the status poll, the provider's webhooks and the test provider's page. How a payment starts is in
+ * hosted-checkout.ts, what it keeps in payment-model.ts. A paid payment is reported as the `paymentPaid` event;
+ * checkout places what it paid for in the same transaction.
  */
 import { MOCK_PAYMENT_DELAY_MS } from "@contract/limits";
 import { MESSAGES } from "@contract/messages";
-import { penceToPoundsText } from "@contract/money";
-import type { CreateIntentResponse, PaymentStatusResponse } from "@contract/payments";
+import type { PaymentStatusResponse } from "@contract/payments";
 import type { Queryable } from "@server/db/database.js";
-import { checkoutsRepository } from "@server/db/repositories/checkouts.js";
-import type { PlacedOrderRow } from "@server/db/repositories/order-placement.js";
 import { type PaymentRow, paymentsRepository } from "@server/db/repositories/payments.js";
-import { badRequest, HttpError, notFound } from "@server/http-error.js";
-import { openBasketPayment, recordBasketPayment } from "./basket-payments.js";
-import { checkLateSoldOut } from "./late-sold-out.js";
+import { InvalidInput, NotFound } from "@server/domain-errors.js";
+import type { PaidPurchase } from "@server/events.js";
+import type { CheckoutSnapshot } from "@server/services/orders/snapshot.js";
+import { assertCanOpen, openPayment, recordPayment } from "./hosted-checkout.js";
 import {
   CHECKOUT_LIFETIME_MS,
-  type CreateIntentInput,
   isMock,
   isOpen,
   isOpenStatus,
-  lineItems,
-  MOCK_PREFIX,
   orderSummary,
   ownPayment,
   PAYMENT_NOT_FOUND,
   type PaymentOrderData,
   type PaymentServiceDeps,
-  randomId,
-  returnUrls,
+  purchaseOf,
 } from "./payment-model.js";
 import type { CheckoutWebhookEvent, PaymentProvider } from "./payment-provider.js";
 import { WebhookPayloadError, WebhookSignatureError } from "./payment-provider.js";
 import { chargeTestCard } from "./test-provider.js";
 
-export {
-  type CreateIntentInput,
-  combinedSnapshot,
-  MOCK_PREFIX,
-  PAYMENT_NOT_FOUND,
-  type PaymentOrderData,
-  type PaymentServiceDeps,
-} from "./payment-model.js";
+export type { OpenedPayment } from "./hosted-checkout.js";
 
 export function createPaymentService(deps: PaymentServiceDeps) {
-  const { db, provider, orderPlacement } = deps;
+  const { db, provider } = deps;
   const now = deps.now ?? Date.now;
 
-  /** Inside `tx`: the paid payment's order, created exactly once, the cart emptied. */
+  /** Inside `tx`: the payment recorded as paid and reported, so what it paid for is placed exactly once. */
   async function completeIn(
     tx: Queryable,
     paymentId: string,
@@ -76,45 +64,29 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       deps.onOutcome?.("failed");
       return null;
     }
-    const data = payment.order_data as PaymentOrderData;
-    if (data.basket) {
-      const orders = await orderPlacement.placeCheckoutOrders(
-        tx,
-        payment.user_id,
-        data.basket.snapshots,
-        {
-          paymentMethod: "stripe",
-          checkoutId: data.basket.checkoutId,
-        },
-      );
-      await checkoutsRepository(tx).markPaid(data.basket.checkoutId);
-      await payments.markPaid(paymentId, orders[0]!.id);
-      return { orderId: orders[0]!.id, placed: { userId: payment.user_id, orders } };
-    }
-    // Lines that sold out (or a trailer that paused or closed) while the customer paid: refunded, the rest ordered.
-    const late = await checkLateSoldOut(tx, data.snapshot, payment.amount_pence);
-    if (late.refundPence > 0 && late.note) {
-      await payments.recordRefund(paymentId, late.refundPence, late.note);
+    const purchase = purchaseOf(payment.order_data as PaymentOrderData);
+    const paid = await deps.events.paymentPaid({
+      tx,
+      paymentId,
+      userId: payment.user_id,
+      paidPence: payment.amount_pence,
+      checkoutId: purchase.checkoutId,
+      snapshots: purchase.snapshots,
+    });
+    if (paid.refund) {
+      await payments.recordRefund(paymentId, paid.refund.amountPence, paid.refund.note);
       refunds.push({
         sessionId: payment.checkout_session_id ?? paymentId,
-        amountPence: late.refundPence,
+        amountPence: paid.refund.amountPence,
       });
     }
-    if (!late.keep) {
-      await payments.markFailed(paymentId, late.note ?? MESSAGES.paymentFailed);
+    const [orderId] = paid.orderIds;
+    if (orderId === undefined) {
+      await payments.markFailed(paymentId, paid.refund?.note ?? MESSAGES.paymentFailed);
       return null;
     }
-    const { order, created } = await orderPlacement.placePaidOrder(
-      tx,
-      payment.user_id,
-      late.keep,
-      payment.id,
-    );
-    await payments.markPaid(paymentId, order.id);
-    return {
-      orderId: order.id,
-      placed: created ? { userId: payment.user_id, orders: [order] } : null,
-    };
+    await payments.markPaid(paymentId, orderId);
+    return { orderId, placed: paid.created ? paid : null };
   }
 
   /** After commit: the provider gives the money back; a failure is logged (the payment row keeps the note). */
@@ -131,9 +103,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     }
   }
 
-  const announceAll = (placed: { userId: number; orders: PlacedOrderRow[] } | null | undefined) => {
-    for (const order of placed?.orders ?? []) orderPlacement.announce(placed!.userId, order);
-  };
+  const announceAll = (placed: PaidPurchase | null | undefined) => placed?.afterCommit();
 
   async function complete(
     paymentId: string,
@@ -186,20 +156,6 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     }
   }
 
-  /** A newer attempt replaces older open ones, so one checkout can't be paid twice by accident. */
-  async function supersedeOpenPayments(userId: number, vendorId: number): Promise<void> {
-    const payments = paymentsRepository(db);
-    for (const old of await payments.listOpenForVendor(userId, vendorId)) {
-      if (old.checkout_session_id && provider.name === "stripe") {
-        await provider
-          .expireSession(old.checkout_session_id)
-          .catch((error) => deps.logError(error, `expiring ${old.id}`));
-      }
-      await payments.markCanceled(old.id, "Replaced by a newer payment attempt");
-      deps.onOutcome?.("canceled");
-    }
-  }
-
   function statusAnswer(payment: PaymentRow): PaymentStatusResponse {
     const data = payment.order_data as PaymentOrderData;
     const status =
@@ -219,90 +175,30 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   return {
     providerName: provider.name,
     publicUrl: deps.publicUrl,
-
-    /** POST /payments/stripe/create-intent: a hosted checkout for the server's total of the customer's cart. */
+    /** "stripe", "test" (our own checkout page) or "off". */
     cardPayments: deps.cardPayments ?? provider.name,
 
-    async createIntent(
+    /** Before a card checkout is priced: refuses when card payments are off, or a mock one with Stripe keys. */
+    assertCanOpen: (options: { mock: boolean }) => assertCanOpen(deps, options),
+
+    /** Inside the checkout's transaction: its one payment (hosted-checkout.ts). */
+    recordPayment: (
+      tx: Queryable,
+      input: {
+        userId: number;
+        checkoutId: number;
+        snapshots: CheckoutSnapshot[];
+        origin: string;
+        mock: boolean;
+      },
+    ) => recordPayment(deps, tx, input),
+
+    /** After the checkout committed: its hosted checkout (hosted-checkout.ts). */
+    openPayment: (
       user: { id: number; email: string },
-      input: CreateIntentInput,
-      requestOrigin: string,
-    ): Promise<CreateIntentResponse> {
-      if (deps.cardPayments === "off") throw new HttpError(503, MESSAGES.cardPaymentsUnavailable);
-      const snapshot = await orderPlacement.prepareCheckout(user.id, input.order);
-      const amountPence = Math.round(input.amount * 100);
-      if (amountPence !== snapshot.totalPence) {
-        throw badRequest(
-          `The amount (${penceToPoundsText(amountPence)}) does not match your cart total (${penceToPoundsText(snapshot.totalPence)}). Please go back to the cart and try again.`,
-        );
-      }
-      const mock = input.metadata.source === "mock";
-      if (mock && provider.name !== "test")
-        throw badRequest("Mock payments are only available without Stripe keys");
-      await supersedeOpenPayments(user.id, snapshot.vendorId);
-
-      const paymentId = randomId(mock ? MOCK_PREFIX : "pay_");
-      const origin = deps.publicUrl ?? requestOrigin;
-      const { successUrl, cancelUrl } = returnUrls(origin, paymentId);
-      const orderData: PaymentOrderData = {
-        request: { ...input.order, paymentMethod: "stripe" },
-        snapshot,
-        successUrl,
-        cancelUrl,
-      };
-      const payments = paymentsRepository(db);
-      await payments.insert({
-        id: paymentId,
-        userId: user.id,
-        vendorId: snapshot.vendorId,
-        provider: provider.name,
-        amountPence,
-        currency: "gbp",
-        orderData,
-      });
-
-      if (mock) {
-        await payments.setCheckoutSession(paymentId, paymentId);
-        const returnUrl = successUrl.replace("{CHECKOUT_SESSION_ID}", paymentId);
-        return {
-          success: true,
-          paymentIntentId: paymentId,
-          clientSecret: null,
-          sessionUrl: returnUrl,
-          returnUrl,
-        };
-      }
-      try {
-        const checkout = await provider.createCheckout({
-          paymentId,
-          amountPence,
-          currency: "gbp",
-          lineItems: lineItems(snapshot),
-          successUrl,
-          cancelUrl,
-          customerEmail: user.email,
-          metadata: {
-            payment_id: paymentId,
-            user_id: String(user.id),
-            vendor_id: String(snapshot.vendorId),
-            ...input.metadata,
-          },
-        });
-        await payments.setCheckoutSession(paymentId, checkout.sessionId);
-        return {
-          success: true,
-          paymentIntentId: paymentId,
-          clientSecret: checkout.clientSecret,
-          sessionUrl: checkout.url,
-          returnUrl: successUrl,
-        };
-      } catch (error) {
-        deps.logError(error, `creating checkout for ${paymentId}`);
-        await payments.markFailed(paymentId, MESSAGES.paymentIntentFailed);
-        deps.onOutcome?.("failed");
-        throw new HttpError(502, MESSAGES.paymentIntentFailed);
-      }
-    },
+      paymentId: string,
+      metadata?: Record<string, string>,
+    ) => openPayment(deps, user, paymentId, metadata),
 
     /** GET /payments/stripe/status/:id — the payer only. A paid payment has its order by the time this answers. */
     async getStatus(userId: number, paymentId: string): Promise<PaymentStatusResponse> {
@@ -316,17 +212,18 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       rawBody: Buffer,
       signature: string | undefined,
     ): Promise<{ received: true; duplicate: boolean }> {
-      if (!provider.webhooks) throw notFound("Stripe webhooks are not configured on this server");
-      if (!signature) throw badRequest("Missing Stripe-Signature header");
+      if (!provider.webhooks)
+        throw new NotFound("Stripe webhooks are not configured on this server");
+      if (!signature) throw new InvalidInput("Missing Stripe-Signature header");
       let event: CheckoutWebhookEvent;
       try {
         event = provider.webhooks.verify(rawBody, signature);
       } catch (error) {
         if (error instanceof WebhookSignatureError)
-          throw badRequest(`Webhook signature verification failed: ${error.message}`);
+          throw new InvalidInput(`Webhook signature verification failed: ${error.message}`);
         if (error instanceof WebhookPayloadError) {
           deps.logError(error, "signed webhook refused: malformed event");
-          throw badRequest(`Webhook event not understood: ${error.message}`);
+          throw new InvalidInput(`Webhook event not understood: ${error.message}`);
         }
         throw error;
       }
@@ -341,14 +238,6 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       announceAll(result.placed);
       return { received: true, duplicate: result.duplicate };
     },
-
-    /** The basket's one payment, recorded inside the checkout's transaction (basket-payments.ts). */
-    recordBasketPayment: (tx: Queryable, input: Parameters<typeof recordBasketPayment>[2]) =>
-      recordBasketPayment(deps, tx, input),
-
-    /** After the checkout committed: its hosted checkout with a line per trailer (basket-payments.ts). */
-    openBasketPayment: (user: { id: number; email: string }, paymentId: string) =>
-      openBasketPayment(deps, user, paymentId),
 
     testCheckout,
 
@@ -387,7 +276,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   /** The test provider's hosted page: what is being paid for. */
   async function testCheckout(paymentId: string) {
     const payment = await paymentsRepository(db).findById(paymentId);
-    if (payment?.provider !== "test" || isMock(payment)) throw notFound(PAYMENT_NOT_FOUND);
+    if (payment?.provider !== "test" || isMock(payment)) throw new NotFound(PAYMENT_NOT_FOUND);
     const data = payment.order_data as PaymentOrderData;
     return {
       paymentId,

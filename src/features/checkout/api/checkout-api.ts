@@ -3,6 +3,7 @@ import {
   type CheckoutResponse,
   checkoutResponseSchema,
 } from "@contract/basket";
+import { canonicalCheckoutRequest } from "@contract/checkout-request";
 import { MESSAGES } from "@contract/messages";
 import { penceToPounds } from "@contract/money";
 import { type OrderPayload, orderSchema, type Vehicle } from "@contract/orders";
@@ -78,16 +79,11 @@ export const placeCheckout = (
 
 /**
  * One key per checkout: kept while the customer retries the very same checkout (a timeout, a lost answer), a new
- * one as soon as what is being paid for changes (the server refuses a reused key with another body).
+ * one as soon as what the key covers changes (contract/checkout-request.ts: the server refuses a reused key with
+ * another canonical request).
  */
 export function checkoutKeyFor(body: CheckoutRequest, last: CheckoutKey | null): CheckoutKey {
-  const signature = JSON.stringify([
-    [...body.vendorIds].sort(),
-    body.orderType,
-    body.paymentMethod,
-    body.totalPence,
-    body.vehicleData ?? null,
-  ]);
+  const signature = canonicalCheckoutRequest(body);
   return last && last.signature === signature ? last : { signature, key: newIdempotencyKey() };
 }
 

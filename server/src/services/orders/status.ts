@@ -1,12 +1,12 @@
 import { estimateWindow } from "@contract/estimated-time";
 import { allowedNextStatuses, canTransition } from "@contract/order-status";
 import type { Order, OrderStatus } from "@contract/orders";
-import type { Database } from "../db/database.js";
-import { ordersRepository } from "../db/repositories/orders.js";
-import type { DomainEvents } from "../events.js";
-import { conflict, notFound } from "../http-error.js";
-import { ORDER_NOT_FOUND, toOrder } from "./order-service.js";
-import { assertInScope, type StaffScope } from "./staff-scope.js";
+import type { Database } from "@server/db/database.js";
+import { ordersRepository } from "@server/db/repositories/orders.js";
+import { Conflict, NotFound } from "@server/domain-errors.js";
+import type { DomainEvents } from "@server/events.js";
+import { assertInScope, type StaffScope } from "@server/services/staff-scope.js";
+import { ORDER_NOT_FOUND, toOrder } from "./queries.js";
 
 /** 'Cannot change order status from ready to pending' — names both statuses and what is allowed. */
 export function invalidTransitionMessage(
@@ -35,12 +35,12 @@ export function createOrderStatusService(deps: { db: Database; events: DomainEve
       const { record, previousStatus } = await deps.db.transaction(async (tx) => {
         const orders = ordersRepository(tx);
         const current = await orders.findById(input.orderId);
-        if (!current) throw notFound(ORDER_NOT_FOUND);
+        if (!current) throw new NotFound(ORDER_NOT_FOUND);
         if (input.scope) assertInScope(input.scope, current.order.vendor_id);
         const from = current.order.status;
         const { order_type: orderType } = current.order;
         if (!canTransition(from, input.status, orderType)) {
-          throw conflict(
+          throw new Conflict(
             invalidTransitionMessage(from, input.status, allowedNextStatuses(from, orderType)),
           );
         }
@@ -57,7 +57,7 @@ export function createOrderStatusService(deps: { db: Database; events: DomainEve
           estimate,
         });
         if (updatedAt === null) {
-          throw conflict(`Order ${input.orderId} changed meanwhile; refresh and try again`);
+          throw new Conflict(`Order ${input.orderId} changed meanwhile; refresh and try again`);
         }
         const changed = {
           ...current,

@@ -1,15 +1,15 @@
 import { penceToPounds } from "@contract/money";
-import type { Order, OrderItem, Vehicle } from "@contract/orders";
-import type { Database } from "../db/database.js";
-import type { StoredOrderAddon } from "../db/repositories/order-placement.js";
+import type { CheckoutGroup, CheckoutOrder, Order, OrderItem, Vehicle } from "@contract/orders";
+import type { Database, Queryable } from "@server/db/database.js";
+import { type CheckoutOrderRow, checkoutsRepository } from "@server/db/repositories/checkouts.js";
+import type { StoredOrderAddon } from "@server/db/repositories/order-placement.js";
 import {
   type OrderItemRow,
   type OrderRecord,
   ordersRepository,
   type StaffOrderFilter,
-} from "../db/repositories/orders.js";
-import { notFound } from "../http-error.js";
-import { checkoutGroups } from "./basket-service.js";
+} from "@server/db/repositories/orders.js";
+import { NotFound } from "@server/domain-errors.js";
 
 export const ORDER_NOT_FOUND = "Order not found";
 const DEFAULT_ITEM_IMAGE = "/images/placeholder-item.svg";
@@ -139,6 +139,39 @@ export function toOrder(
   return result;
 }
 
+/** One order of a checkout, as its siblings and the checkout's answer show it. */
+export const toCheckoutOrder = (row: CheckoutOrderRow): CheckoutOrder => ({
+  id: row.id,
+  vendorId: row.vendor_id,
+  vendorName: row.vendor_name,
+  status: row.status,
+  totalPence: row.total_pence,
+});
+
+/** For order answers: the checkouts (of more than one order) these ids name, with their orders and grand total. */
+async function checkoutGroups(
+  q: Queryable,
+  checkoutIds: readonly number[],
+): Promise<Map<number, CheckoutGroup>> {
+  const unique = [...new Set(checkoutIds)];
+  const groups = new Map<number, CheckoutGroup>();
+  if (unique.length === 0) return groups;
+  for (const row of await checkoutsRepository(q).ordersOf(unique)) {
+    const group = groups.get(row.checkout_id) ?? {
+      checkoutId: row.checkout_id,
+      totalPence: 0,
+      total: 0,
+      orders: [],
+    };
+    group.orders.push(toCheckoutOrder(row));
+    group.totalPence += row.total_pence;
+    group.total = penceToPounds(group.totalPence);
+    groups.set(row.checkout_id, group);
+  }
+  for (const [id, group] of groups) if (group.orders.length < 2) groups.delete(id);
+  return groups;
+}
+
 export function createOrderService(db: Database) {
   const orders = ordersRepository(db);
 
@@ -168,7 +201,7 @@ export function createOrderService(db: Database) {
     /** One of the customer's orders; someone else's answers exactly like a missing one. */
     async getForUser(userId: number, orderId: number): Promise<Order> {
       const record = await orders.findById(orderId);
-      if (!record || record.order.user_id !== userId) throw notFound(ORDER_NOT_FOUND);
+      if (!record || record.order.user_id !== userId) throw new NotFound(ORDER_NOT_FOUND);
       const [order] = await withGroups([toOrder(record)], [record]);
       return order!;
     },
@@ -183,7 +216,7 @@ export function createOrderService(db: Database) {
     /** For staff: any order, with the customer's name. */
     async getForStaff(orderId: number): Promise<Order> {
       const record = await orders.findById(orderId);
-      if (!record) throw notFound(ORDER_NOT_FOUND);
+      if (!record) throw new NotFound(ORDER_NOT_FOUND);
       return toOrder(record, { withCustomer: true });
     },
   };

@@ -1,0 +1,223 @@
+/**
+ * Placing orders, the same way for every purchase: the chosen carts locked and priced into snapshots (one per
+ * trailer, the service charge once), refused when they cannot be ordered, then one order per snapshot written with
+ * its cart emptied in the caller's transaction, and announced after commit. checkout/checkout-service.ts runs a
+ * purchase with these; a one-trailer order is a checkout with one trailer.
+ */
+import type { OrderType } from "@contract/common";
+import { preparationRange } from "@contract/estimated-time";
+import type { OrderStatus, PaymentMethod, Vehicle } from "@contract/orders";
+import type { Database, Queryable } from "@server/db/database.js";
+import { cartsRepository } from "@server/db/repositories/carts.js";
+import {
+  type NewOrder,
+  orderPlacementRepository,
+  type PlacedOrderRow,
+} from "@server/db/repositories/order-placement.js";
+import { InvalidInput, PaymentIncomplete } from "@server/domain-errors.js";
+import type { DomainEvents } from "@server/events.js";
+import type { CartService, PricedCart } from "@server/services/cart/cart-service.js";
+import {
+  type CheckoutSnapshot,
+  chargeServiceOnceAcross,
+  checkoutTotals,
+  DEFAULT_ORDER_CAPS,
+  type OrderCaps,
+  snapshotFromCart,
+} from "./snapshot.js";
+
+export const TRAILER_CART_GONE =
+  "One of the trailers you chose has nothing in your cart any more. Please check your cart.";
+export const CARD_ORDER_UNPAID =
+  "This payment has not been completed. Please finish paying or try again.";
+
+/** What placement needs from the cart service: priced server carts, read and emptied inside our transaction. */
+export type PlacementCarts = Pick<
+  CartService,
+  "getCartForCheckout" | "getBasketCarts" | "clearCart"
+>;
+
+/** What the customer asks to buy: one trailer's cart or several, however it is paid. Prices never come from here. */
+export interface PurchaseRequest {
+  vendorIds: readonly number[];
+  orderType: OrderType;
+  paymentMethod: PaymentMethod;
+  deliveryInstructions?: string | null | undefined;
+  vehicleData?: Vehicle | null | undefined;
+  /** The total the customer was shown: when the server's differs, `changed` says so and nothing is placed. */
+  shownTotal?: { pence: number; changed: (totalPence: number) => Error } | undefined;
+}
+
+/** How an order is linked: to its checkout, to the Idempotency-Key of POST /orders, to the payment that paid it. */
+export interface PlacementLinks {
+  paymentMethod: PaymentMethod;
+  checkoutId: number | null;
+  /** Carried by the first order only (the unique indexes then guard against placing it twice). */
+  idempotencyKey?: string | null | undefined;
+  requestHash?: string | null | undefined;
+  paymentId?: string | null | undefined;
+}
+
+/** Cash at the counter waits for the money; a card order exists only once it is paid. */
+export const INITIAL_STATUS: Record<PaymentMethod, OrderStatus> = {
+  cash_at_counter: "pending_payment",
+  stripe: "confirmed",
+};
+
+export function newOrder(
+  userId: number,
+  snapshot: CheckoutSnapshot,
+  meta: {
+    paymentMethod: PaymentMethod;
+    status: OrderStatus;
+    idempotencyKey: string | null;
+    paymentId: string | null;
+    checkoutId?: number | null;
+  },
+): NewOrder {
+  // The estimated window: the vendor's preparation range from now (contract/estimated-time.ts).
+  const window = preparationRange({
+    min: snapshot.preparationTimeMin,
+    max: snapshot.preparationTimeMax,
+  });
+  return {
+    userId,
+    vendorId: snapshot.vendorId,
+    orderType: snapshot.orderType,
+    paymentMethod: meta.paymentMethod,
+    status: meta.status,
+    subtotalPence: snapshot.subtotalPence,
+    serviceChargePence: snapshot.serviceChargePence,
+    deliveryFeePence: snapshot.deliveryFeePence,
+    totalPence: snapshot.totalPence,
+    allergyNote: snapshot.allergyNote,
+    deliveryInstructions: snapshot.deliveryInstructions,
+    vehicle: snapshot.vehicle,
+    readyFromMinutes: window.min,
+    readyInMinutes: window.max,
+    idempotencyKey: meta.idempotencyKey,
+    paymentId: meta.paymentId,
+    checkoutId: meta.checkoutId ?? null,
+    items: snapshot.lines.map((line) => ({
+      menuItemId: line.menuItemId,
+      name: line.name,
+      description: line.description,
+      image: line.image,
+      quantity: line.quantity,
+      unitPricePence: line.unitPricePence,
+      totalPence: line.totalPence,
+      specialInstructions: line.allergyInformation.trim() || null,
+      addons: line.addons,
+    })),
+  };
+}
+
+export function createOrderPlacementService(deps: {
+  db: Database;
+  events: DomainEvents;
+  carts: PlacementCarts;
+  caps?: OrderCaps;
+}) {
+  const caps = deps.caps ?? DEFAULT_ORDER_CAPS;
+
+  /** One trailer: its cart (empty when there is none). Several: the non-empty ones, in the order they were started. */
+  async function chosenCarts(
+    tx: Queryable,
+    userId: number,
+    request: PurchaseRequest,
+  ): Promise<PricedCart[]> {
+    const [only] = request.vendorIds;
+    const options = { orderType: request.orderType, tx };
+    if (request.vendorIds.length === 1 && only !== undefined)
+      return [await deps.carts.getCartForCheckout(userId, only, options)];
+    const carts = await deps.carts.getBasketCarts(userId, options);
+    const chosen = carts.filter((cart) => request.vendorIds.includes(cart.vendor.id));
+    if (chosen.length !== request.vendorIds.length) throw new InvalidInput(TRAILER_CART_GONE);
+    return chosen;
+  }
+
+  return {
+    /** Inside the purchase's transaction, before anything else: later purchases of these carts wait here. */
+    async lockCarts(tx: Queryable, userId: number, vendorIds: readonly number[]): Promise<void> {
+      await cartsRepository(tx).lockCarts(userId, vendorIds);
+    },
+
+    /**
+     * Inside the purchase's transaction (carts locked): what would be ordered, one snapshot per trailer, priced by
+     * the server. Refuses an empty cart, a closed or busy trailer, an unavailable item, an order above the caps,
+     * and a total other than the one the customer was shown.
+     */
+    async price(
+      tx: Queryable,
+      userId: number,
+      request: PurchaseRequest,
+    ): Promise<CheckoutSnapshot[]> {
+      const carts = await chosenCarts(tx, userId, request);
+      const snapshots = chargeServiceOnceAcross(
+        carts.map((cart) => snapshotFromCart(cart, request, caps)),
+      );
+      const { totalPence } = checkoutTotals(snapshots);
+      if (request.shownTotal && request.shownTotal.pence !== totalPence)
+        throw request.shownTotal.changed(totalPence);
+      return snapshots;
+    },
+
+    /**
+     * Inside the caller's transaction: one order per snapshot, in the given order, each trailer's cart emptied.
+     * Null when the first order's key or payment already has an order (nothing written). Any other failure
+     * throws, and the caller's transaction undoes every order. Call `announce` after commit.
+     */
+    async place(
+      tx: Queryable,
+      userId: number,
+      snapshots: readonly CheckoutSnapshot[],
+      links: PlacementLinks,
+    ): Promise<PlacedOrderRow[] | null> {
+      const orders = orderPlacementRepository(tx);
+      const placed: PlacedOrderRow[] = [];
+      for (const snapshot of snapshots) {
+        const first = placed.length === 0;
+        const order = newOrder(userId, snapshot, {
+          paymentMethod: links.paymentMethod,
+          status: INITIAL_STATUS[links.paymentMethod],
+          idempotencyKey: first ? (links.idempotencyKey ?? null) : null,
+          paymentId: first ? (links.paymentId ?? null) : null,
+          checkoutId: links.checkoutId,
+        });
+        const row = await orders.insertOrder({
+          ...order,
+          requestHash: order.idempotencyKey ? (links.requestHash ?? null) : null,
+        });
+        if (!row && first) return null;
+        if (!row) throw new Error(`order for ${snapshot.vendorName} was not inserted`);
+        await deps.carts.clearCart(userId, snapshot.vendorId, tx);
+        placed.push(row);
+      }
+      return placed;
+    },
+
+    /** After commit: each placed order announced once (sockets, push, metrics listen). */
+    announce(userId: number, orders: readonly PlacedOrderRow[]): void {
+      for (const order of orders)
+        deps.events.emit("orderPlaced", {
+          orderId: order.id,
+          userId,
+          vendorId: order.vendor_id,
+          status: order.status,
+        });
+    },
+
+    /** POST /orders of a card order: the order its paid payment placed, else 402. */
+    async orderForPayment(
+      userId: number,
+      paymentId: string | undefined,
+    ): Promise<{ id: number; status: OrderStatus }> {
+      if (!paymentId) throw new InvalidInput("stripePaymentIntentId is required for card orders");
+      const order = await orderPlacementRepository(deps.db).findByPaymentId(paymentId);
+      if (!order || order.user_id !== userId) throw new PaymentIncomplete(CARD_ORDER_UNPAID);
+      return { id: order.id, status: order.status };
+    },
+  };
+}
+
+export type OrderPlacementService = ReturnType<typeof createOrderPlacementService>;
