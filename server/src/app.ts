@@ -21,11 +21,11 @@ import apiRoutes from "./routes/api/index.js";
 import authRoutes from "./routes/auth/index.js";
 import cartRoutes from "./routes/cart/index.js";
 import checkoutRoutes from "./routes/checkout/index.js";
+import checkoutsRoutes from "./routes/checkouts/index.js";
 import configRoutes from "./routes/config/index.js";
 import healthRoutes from "./routes/health/index.js";
 import menuItemRoutes from "./routes/menu-items/index.js";
 import menuSearchRoutes from "./routes/menu-search/index.js";
-import orderCreateRoutes from "./routes/orders/create.js";
 import orderRoutes from "./routes/orders/index.js";
 import paymentRoutes from "./routes/payments/index.js";
 import testCheckoutRoutes from "./routes/payments/test-checkout.js";
@@ -65,6 +65,10 @@ const ROUTES: [prefix: string, routes: FastifyPluginAsync][] = [
   ["/api/menu-items", menuItemRoutes],
   ["/api/menu-search", menuSearchRoutes],
   ["/api/cart", cartRoutes],
+  ["/api/checkout", checkoutRoutes],
+  ["/api/checkouts", checkoutsRoutes],
+  ["/api/orders", orderRoutes],
+  ["/api/payments", paymentRoutes],
   ["/api/vehicle-lookup", vehicleLookupRoutes],
   ["/api/staff", staffRoutes],
   ["", healthRoutes],
@@ -103,7 +107,7 @@ export async function buildApp(
   if (app.shared) await relayCrossNodeEvents(app, app.shared);
 
   for (const [prefix, routes] of ROUTES) await app.register(routes, { prefix });
-  await registerPurchaseRoutes(app);
+  await registerTestCheckout(app);
 
   await app.register(staticPlugin, {
     clientDir: config.clientDir,
@@ -118,19 +122,11 @@ export async function buildApp(
   return app;
 }
 
-/** Orders, checkout and payments keep their own mounting until their folders settle. */
-async function registerPurchaseRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(checkoutRoutes, { prefix: "/api" });
-  await app.register(orderCreateRoutes, { prefix: "/api" });
-  await app.register(paymentRoutes, {
-    prefix: "/api/payments/stripe",
-    publishableKey: stripeJsKey(app.config),
+/** The local test checkout's page (/pay/test-checkout), only where card payments go to the test provider. */
+async function registerTestCheckout(app: FastifyInstance): Promise<void> {
+  if (app.services.payments.cardPayments !== "test") return;
+  await app.register(testCheckoutRoutes, {
+    prefix: TEST_CHECKOUT_PATH,
+    appName: readAppName(app.config.clientDir),
   });
-  await app.register(orderRoutes, { prefix: "/api/orders" });
-  if (app.services.payments.cardPayments === "test") {
-    await app.register(testCheckoutRoutes, {
-      prefix: TEST_CHECKOUT_PATH,
-      appName: readAppName(app.config.clientDir),
-    });
-  }
 }

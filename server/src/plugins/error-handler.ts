@@ -19,7 +19,6 @@ import {
   Unavailable,
   UpstreamFailed,
 } from "../domain-errors.js";
-import { HttpError } from "../http-error.js";
 import { dbErrorStatus } from "./input-guard.js";
 
 /** Answers a request no route serves (the app shell for a page address) and says so; false leaves it a 404. */
@@ -62,8 +61,6 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
     if (error instanceof RateLimited) reply.header("retry-after", String(error.retryAfterSeconds));
     return reply.status(status).send({ message: error.message });
   }
-  if (error instanceof HttpError)
-    return reply.status(error.statusCode).send({ message: error.message });
   if (isDatabaseUnavailable(error)) {
     // The database is away (restart, failover, network): a retryable 503, never a 500. The pool
     // reconnects by itself; clients retry after Retry-After with the same Idempotency-Key.

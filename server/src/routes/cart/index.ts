@@ -1,3 +1,4 @@
+import { basketQuerySchema } from "@contract/basket";
 import {
   allergyRequestSchema,
   cartAddRequestSchema,
@@ -18,6 +19,15 @@ export default async function cartRoutes(app: FastifyInstance) {
     reply.header("Cache-Control", "no-store");
   });
   const userId = (request: FastifyRequest) => requireUser(request).id;
+
+  // The park basket: every trailer's cart with one total (POST /api/checkout pays it).
+  app.get("/basket", async (request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    return app.services.checkout.getBasket(
+      requireUser(request).id,
+      parseInput(basketQuerySchema, request.query),
+    );
+  });
 
   app.get("/", async (request) =>
     carts.get(userId(request), parseInput(cartQuerySchema, request.query)),

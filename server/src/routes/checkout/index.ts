@@ -1,31 +1,22 @@
-import { basketQuerySchema, checkoutIdParamsSchema, checkoutRequestSchema } from "@contract/basket";
-import { parseInput } from "@server/domain-errors.js";
-import { badRequest } from "@server/http-error.js";
+import { checkoutRequestSchema } from "@contract/basket";
+import { InvalidInput, parseInput } from "@server/domain-errors.js";
 import { requireUser } from "@server/plugins/auth.js";
 import type { FastifyInstance } from "fastify";
-import { idempotencyKey } from "../orders/create.js";
+import { idempotencyKey } from "../idempotency-key.js";
 import { requestOrigin } from "../request-origin.js";
 
 /**
- * One park basket, beside the spec's per-vendor calls:
- * GET /api/cart/basket, POST /api/checkout (Idempotency-Key required), GET /api/checkouts/:checkoutId.
+ * POST /api/checkout: one payment for the park basket, beside the spec's per-vendor calls (Idempotency-Key required).
+ * The basket itself is GET /api/cart/basket (../cart), a checkout's outcome GET /api/checkouts/:id (../checkouts).
  */
 export default async function checkoutRoutes(app: FastifyInstance) {
   const checkout = app.services.checkout;
 
-  app.get("/cart/basket", async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
-    return checkout.getBasket(
-      requireUser(request).id,
-      parseInput(basketQuerySchema, request.query),
-    );
-  });
-
-  app.post("/checkout", async (request, reply) => {
+  app.post("/", async (request, reply) => {
     const user = requireUser(request);
     const key = idempotencyKey(request);
     if (!key)
-      throw badRequest(
+      throw new InvalidInput(
         "Idempotency-Key header is required: one key per checkout, the same key when retrying",
       );
     const input = parseInput(checkoutRequestSchema, request.body);
@@ -37,11 +28,5 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     const result = await checkout.checkout(user, input, key, origin);
     if (result.replayed) reply.header("Idempotent-Replayed", "true");
     return reply.status(result.replayed ? 200 : 201).send(result.response);
-  });
-
-  app.get("/checkouts/:checkoutId", async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
-    const { checkoutId } = parseInput(checkoutIdParamsSchema, request.params);
-    return checkout.getCheckout(requireUser(request).id, checkoutId);
   });
 }

@@ -1,11 +1,26 @@
-import { orderIdParamsSchema } from "@contract/orders";
+import { createOrderRequestSchema, orderIdParamsSchema } from "@contract/orders";
 import { parseInput } from "@server/domain-errors.js";
 import { requireUser } from "@server/plugins/auth.js";
+import { requestHash } from "@server/services/checkout/idempotency.js";
 import type { FastifyInstance } from "fastify";
+import { idempotencyKey } from "../idempotency-key.js";
 
-/** Reading the signed-in customer's orders (docs/product-spec.md § The calls it makes). Creating one lives with checkout. */
+/**
+ * /api/orders: the signed-in customer's orders (docs/product-spec.md § The calls it makes). Creating one is the spec's
+ * call over the one purchase path (services/checkout/checkout-service.ts).
+ */
 export default async function orderRoutes(app: FastifyInstance) {
   const orders = app.services.orders;
+
+  app.post("/", async (request, reply) => {
+    const user = requireUser(request);
+    const key = idempotencyKey(request);
+    const input = parseInput(createOrderRequestSchema, request.body);
+    const hash = key ? requestHash(request.body) : null;
+    const placed = await app.services.checkout.placeOrder(user, input, key, hash);
+    if (placed.replayed) reply.header("Idempotent-Replayed", "true");
+    return reply.status(201).send({ id: placed.id, order_id: placed.id, status: placed.status });
+  });
 
   app.get("/", async (request) => ({ data: await orders.listForUser(requireUser(request).id) }));
 

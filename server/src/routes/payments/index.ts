@@ -1,7 +1,7 @@
 import { MESSAGES } from "@contract/messages";
 import { createIntentRequestSchema, type PaymentConfig } from "@contract/payments";
-import { parseInput } from "@server/domain-errors.js";
-import { badRequest } from "@server/http-error.js";
+import { stripeJsKey } from "@server/config.js";
+import { InvalidInput, parseInput } from "@server/domain-errors.js";
 import { requireUser } from "@server/plugins/auth.js";
 import type { FastifyInstance } from "fastify";
 import * as z from "zod/mini";
@@ -10,28 +10,26 @@ import { requestOrigin } from "../request-origin.js";
 const paymentIdParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 /** /api/payments/stripe/*: card payments through a hosted checkout (Stripe, or our test provider without keys). */
-export default async function paymentRoutes(
-  app: FastifyInstance,
-  options: { publishableKey: string | null },
-) {
+export default async function paymentRoutes(app: FastifyInstance) {
+  const publishableKey = stripeJsKey(app.config);
   const payments = app.services.payments;
 
   // The payment screen's one setting: the key it loads Stripe.js with, or null (then it loads nothing of Stripe's).
-  app.get("/config", async (request, reply): Promise<PaymentConfig> => {
+  app.get("/stripe/config", async (request, reply): Promise<PaymentConfig> => {
     requireUser(request);
     reply.header("Cache-Control", "no-store");
-    return { publishableKey: options.publishableKey };
+    return { publishableKey };
   });
 
-  app.post("/create-intent", async (request) => {
+  app.post("/stripe/create-intent", async (request) => {
     const user = requireUser(request);
     const input = parseInput(createIntentRequestSchema, request.body);
     if (!input.orderData) {
       if (input.orderId !== undefined)
-        throw badRequest(
+        throw new InvalidInput(
           "Paying for an existing order by card is not available. Please pay at the counter.",
         );
-      throw badRequest(MESSAGES.paymentMissingOrder);
+      throw new InvalidInput(MESSAGES.paymentMissingOrder);
     }
     return app.services.checkout.payByCard(
       user,
@@ -45,7 +43,7 @@ export default async function paymentRoutes(
     );
   });
 
-  app.get("/status/:id", async (request, reply) => {
+  app.get("/stripe/status/:id", async (request, reply) => {
     const user = requireUser(request);
     const { id } = parseInput(paymentIdParams, request.params);
     reply.header("Cache-Control", "no-store");
@@ -60,7 +58,7 @@ export default async function paymentRoutes(
       { parseAs: "buffer", bodyLimit: 1024 * 1024 },
       (_request, body, done) => done(null, body),
     );
-    webhook.post("/webhook", async (request) => {
+    webhook.post("/stripe/webhook", async (request) => {
       const signature = request.headers["stripe-signature"];
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       return payments.handleWebhook(body, Array.isArray(signature) ? signature[0] : signature);
