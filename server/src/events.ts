@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import type { OrderStatus } from "@contract/orders";
 import type { Queryable } from "./db/database.js";
-import type { CheckoutSnapshot } from "./services/orders/snapshot.js";
+import type { CheckoutSnapshot } from "./purchase-snapshot.js";
 
 /** Announced once per status change, after the change has committed. */
 export interface OrderStatusChanged {

@@ -5,8 +5,8 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { SerialisedBody } from "../lib/serialised-body.js";
-import { sendSerialised } from "../routes/serialised-reply.js";
 import { type ShellFacts, shellPage } from "./app-shell.js";
+import { sendSerialised } from "./serialised-reply.js";
 
 const API_PREFIXES = ["/api/", "/auth/", "/socket.io/"];
 const NEVER_CACHED = new Set([

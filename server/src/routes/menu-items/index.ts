@@ -1,9 +1,9 @@
 import { itemIdParamsSchema } from "@contract/vendors";
 import { NotFound, parseInput } from "@server/domain-errors.js";
 import type { SerialisedBody } from "@server/lib/serialised-body.js";
+import { sendSerialised } from "@server/plugins/serialised-reply.js";
 import type { FastifyInstance } from "fastify";
 import { PUBLIC_SHORT_CACHE } from "../public-cache.js";
-import { sendSerialised } from "../serialised-reply.js";
 
 // The bodies are precompressed in the catalogue: @fastify/compress has nothing left to do here.
 const precompressed = { compress: false } as const;

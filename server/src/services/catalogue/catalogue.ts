@@ -6,7 +6,7 @@ import { menuRepository } from "@server/db/repositories/menu.js";
 import { type VendorRow, vendorsRepository } from "@server/db/repositories/vendors.js";
 import type { DomainEvents } from "@server/events.js";
 import { bodyHash, type SerialisedBody, serialiseBytes } from "@server/lib/serialised-body.js";
-import { nextPauseEnd, tradingStatus } from "../operations/trading-hours.js";
+import { nextPauseEnd, tradingStatus } from "./trading-hours.js";
 import {
   groupByCategory,
   toAddonGroup,

@@ -6,7 +6,7 @@ import {
 import type { MenuItem } from "@contract/vendors";
 import type { Database } from "@server/db/database.js";
 import { menuRepository } from "@server/db/repositories/menu.js";
-import { withinHours } from "../operations/trading-hours.js";
+import { withinHours } from "./trading-hours.js";
 import { toMenuItem } from "./vendor-service.js";
 
 /** A dish the search may find: an available item of an open trailer. */

@@ -16,12 +16,7 @@ import {
 } from "@server/db/repositories/menu.js";
 import { type VendorRow, vendorsRepository } from "@server/db/repositories/vendors.js";
 import { NotFound } from "@server/domain-errors.js";
-import {
-  busyUntil,
-  type TradingRow,
-  type TradingStatus,
-  tradingStatus,
-} from "../operations/trading-hours.js";
+import { busyUntil, type TradingRow, type TradingStatus, tradingStatus } from "./trading-hours.js";
 
 export interface VendorListQuery {
   page: number;

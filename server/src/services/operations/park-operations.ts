@@ -20,6 +20,7 @@ import type { VendorRow } from "@server/db/repositories/vendors.js";
 import { NotFound } from "@server/domain-errors.js";
 import type { DomainEvents } from "@server/events.js";
 import type { Catalogue } from "../catalogue/catalogue.js";
+import { tradingStatus } from "../catalogue/trading-hours.js";
 import {
   assertInScope,
   inScope,
@@ -29,7 +30,6 @@ import {
 } from "../staff-scope.js";
 import { importSummary, soldOutSummary, trailerUpdateSummary } from "./audit-summary.js";
 import { applyTrailer, type TrailerImportChange } from "./park-import.js";
-import { tradingStatus } from "./trading-hours.js";
 
 export interface ParkOperationsDeps {
   db: Database;

@@ -6,9 +6,11 @@ import type { OrderType } from "@contract/common";
 import type { PaymentMethod, Vehicle } from "@contract/orders";
 import { type CartTotals, chargeServiceOnce, sumTotals } from "@contract/pricing";
 import { isUkPlate, normalisePlate } from "@contract/vehicles";
-import type { NewOrderItem } from "@server/db/repositories/order-placement.js";
 import { Conflict, InvalidInput, LimitReached } from "@server/domain-errors.js";
+import type { CheckoutLine, CheckoutSnapshot } from "@server/purchase-snapshot.js";
 import type { PricedCart } from "@server/services/cart/cart-service.js";
+
+export type { CheckoutLine, CheckoutSnapshot };
 
 export const EMPTY_CART_MESSAGE = "Your cart is empty";
 
@@ -20,28 +22,6 @@ export interface OrderRequest {
   vehicleData?: Vehicle | null | undefined;
   paymentMethod: PaymentMethod;
   stripePaymentIntentId?: string | undefined;
-}
-
-/** A priced cart line: an order line before its allergy note becomes the line's special instructions. */
-export interface CheckoutLine extends Omit<NewOrderItem, "specialInstructions"> {
-  allergyInformation: string;
-}
-
-/** Everything an order is made of, priced by the server from the customer's cart at one moment. */
-export interface CheckoutSnapshot {
-  vendorId: number;
-  vendorName: string;
-  preparationTimeMin: number;
-  preparationTimeMax: number;
-  orderType: OrderType;
-  lines: CheckoutLine[];
-  subtotalPence: number;
-  serviceChargePence: number;
-  deliveryFeePence: number;
-  totalPence: number;
-  allergyNote: string | null;
-  deliveryInstructions: string | null;
-  vehicle: Vehicle | null;
 }
 
 /** The product spec (docs/product-spec.md § Entities and their fields): every line's 'name: allergy', joined by '; '. */
