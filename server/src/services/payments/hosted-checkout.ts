@@ -36,6 +36,16 @@ export function assertCanOpen(deps: PaymentServiceDeps, options: { mock: boolean
     throw new InvalidInput("Mock payments are only available without Stripe keys");
 }
 
+/** What a checkout hands over for its one card payment. */
+export interface PaymentToRecord {
+  userId: number;
+  checkoutId: number;
+  snapshots: CheckoutSnapshot[];
+  origin: string;
+  /** A development payment (pi_mock_…) that succeeds on its own after 3 s. */
+  mock: boolean;
+}
+
 /**
  * Inside the checkout's transaction: the ONE payment for every trailer of it. Nothing is ordered until it is
  * paid; a declined or cancelled payment leaves every cart as it was.
@@ -43,14 +53,7 @@ export function assertCanOpen(deps: PaymentServiceDeps, options: { mock: boolean
 export async function recordPayment(
   deps: PaymentServiceDeps,
   tx: Queryable,
-  input: {
-    userId: number;
-    checkoutId: number;
-    snapshots: CheckoutSnapshot[];
-    origin: string;
-    /** A development payment (pi_mock_…) that succeeds on its own after 3 s. */
-    mock: boolean;
-  },
+  input: PaymentToRecord,
 ): Promise<string> {
   const snapshot = combinedSnapshot(input.snapshots);
   const paymentId = randomId(input.mock ? MOCK_PREFIX : "pay_");

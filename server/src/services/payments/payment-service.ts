@@ -10,8 +10,12 @@ import type { Queryable } from "@server/db/database.js";
 import { type PaymentRow, paymentsRepository } from "@server/db/repositories/payments.js";
 import { InvalidInput, NotFound } from "@server/domain-errors.js";
 import type { PaidPurchase } from "@server/events.js";
-import type { CheckoutSnapshot } from "@server/services/orders/snapshot.js";
-import { assertCanOpen, openPayment, recordPayment } from "./hosted-checkout.js";
+import {
+  assertCanOpen,
+  openPayment,
+  type PaymentToRecord,
+  recordPayment,
+} from "./hosted-checkout.js";
 import {
   CHECKOUT_LIFETIME_MS,
   isMock,
@@ -182,16 +186,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     assertCanOpen: (options: { mock: boolean }) => assertCanOpen(deps, options),
 
     /** Inside the checkout's transaction: its one payment (hosted-checkout.ts). */
-    recordPayment: (
-      tx: Queryable,
-      input: {
-        userId: number;
-        checkoutId: number;
-        snapshots: CheckoutSnapshot[];
-        origin: string;
-        mock: boolean;
-      },
-    ) => recordPayment(deps, tx, input),
+    recordPayment: (tx: Queryable, input: PaymentToRecord) => recordPayment(deps, tx, input),
 
     /** After the checkout committed: its hosted checkout (hosted-checkout.ts). */
     openPayment: (
