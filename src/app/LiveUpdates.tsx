@@ -45,10 +45,12 @@ const holdsOpenOrder = (data: unknown) =>
 export async function catchUpOnOrders(
   client: QueryClient,
   announce: (notification: OrderStatusNotification) => void,
+  which: "all" | "active" = "all",
 ): Promise<void> {
   const before = cachedOrders(client);
   await client.refetchQueries({
     queryKey: orderKeys.all,
+    type: which,
     predicate: (query) => holdsOpenOrder(query.state.data),
   });
   for (const [orderId, order] of cachedOrders(client)) {
@@ -122,6 +124,8 @@ export default function LiveUpdates() {
     },
     onCatalogueChanged: () => void refreshCatalogue(queryClient).catch(() => undefined),
     onFirstConnect: () => void revalidateShownCatalogue(queryClient).catch(() => undefined),
+    // Only the open orders on screen: a change made between their fetch and the room's join.
+    onFirstJoin: () => void catchUpOnOrders(queryClient, announce, "active").catch(() => undefined),
     onResync: () => {
       void catchUpOnOrders(queryClient, announce).catch(() => undefined);
       // A catalogue change may have been missed while away.

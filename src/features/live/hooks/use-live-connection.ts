@@ -30,6 +30,7 @@ export function useLiveConnection(
       onCatalogueChanged: () => latest.current.onCatalogueChanged?.(),
       onResync: () => latest.current.onResync?.(),
       onFirstConnect: () => latest.current.onFirstConnect?.(),
+      onFirstJoin: () => latest.current.onFirstJoin?.(),
       onStateChange: (state) => latest.current.onStateChange?.(state),
       onError: (error, context) => latest.current.onError?.(error, context),
       revalidateToken: async () => (await latest.current.revalidateToken?.()) ?? null,

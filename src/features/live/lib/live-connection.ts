@@ -28,6 +28,11 @@ export interface LiveHandlers {
    * (its menu, a moment ago) may already be out of date: revalidate what is shown.
    */
   onFirstConnect?(): void;
+  /**
+   * The first time this page is in its room: a status changed after the page fetched its orders and before the room
+   * was joined reached nobody here, so the open orders shown are fetched once more.
+   */
+  onFirstJoin?(): void;
   onStateChange?(state: ConnectionState): void;
   /** Socket errors are only logged (docs/product-spec.md § Error catalogue). */
   onError?(error: unknown, context: string): void;
@@ -110,6 +115,7 @@ export async function openLiveConnection(
   let token = session.token;
   /** A reconnect happened: catch up once the room is joined again. */
   let resyncDue = false;
+  let firstJoinDue = true;
   /** One token revalidation per refusal streak (reset once the room is joined). */
   let authRetried = false;
   let joinTimer: ReturnType<typeof setTimeout> | undefined;
@@ -154,6 +160,10 @@ export async function openLiveConnection(
   socket.on(SOCKET_EVENTS.roomJoined, () => {
     clearJoinTimer();
     authRetried = false;
+    if (firstJoinDue) {
+      firstJoinDue = false;
+      handlers.onFirstJoin?.();
+    }
     handlers.onStateChange?.("live");
     catchUp();
   });

@@ -191,6 +191,26 @@ describe("the live connection", () => {
     connection.close();
   });
 
+  it("fetches the open orders shown once more when it first joins its room, not at every rejoin", async () => {
+    const onFirstJoin = vi.fn();
+    const onResync = vi.fn();
+    const connection = await openLiveConnection(
+      session,
+      { onOrderStatus: () => undefined, onFirstJoin, onResync },
+      loader,
+    );
+    socket.connectNow();
+    expect(onFirstJoin).not.toHaveBeenCalled();
+    socket.serverSends("room-joined", { room: "user:1" });
+    expect(onFirstJoin).toHaveBeenCalledTimes(1);
+    socket.serverSends("disconnect", "transport close");
+    socket.connectNow();
+    socket.serverSends("room-joined", { room: "user:1" });
+    expect(onFirstJoin).toHaveBeenCalledTimes(1);
+    expect(onResync).toHaveBeenCalledTimes(1);
+    connection.close();
+  });
+
   it("waits for room-joined: without it, logs the fact and catches up anyway", async () => {
     const onResync = vi.fn();
     const errors: string[] = [];
