@@ -206,11 +206,16 @@ describe.each(databaseKinds)("park operations on %s", (kind) => {
       await clearCart();
       await addToCart(server, customer.token, ids.forno, ids.limonata);
       const before = await server.request(`/api/vendors/${ids.forno}/items`);
+      const catalogue = server.app.services.catalogue;
+      const otherMenu = catalogue.menu(String(ids.smash));
       const sold = await patch(`/menu-items/${ids.limonata}`, { soldOut: true }, fornoStaff);
       expect(sold.status, sold.text).toBe(200);
 
       const after = await server.request(`/api/vendors/${ids.forno}/items`);
       expect(after.headers.get("etag")).not.toBe(before.headers.get("etag"));
+      // Only what changed is serialised and compressed again: another trailer's menu is the very same body.
+      expect(catalogue.menu(String(ids.smash))).toBe(otherMenu);
+      expect(catalogue.menu(String(ids.forno))?.br).toBeDefined();
       const item = await menuItem(ids.forno, ids.limonata);
       expect(item?.soldOut).toBe(true);
       expect(item?.available).toBe(true); // the spec's field keeps its meaning
