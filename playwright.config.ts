@@ -22,6 +22,13 @@ function freshDataDir(): string {
 const dataDir = process.env.E2E_DATA_DIR || freshDataDir();
 process.env.E2E_DATA_DIR = dataDir;
 
+/**
+ * The checks that a customer sees a park change within 2 s time a whole browser round trip: they run last, on their
+ * own, so that no other test's browser competes with them for the machine's two cores.
+ * One file alone: `npx playwright test --no-deps tests/e2e/park-operations.spec.ts`.
+ */
+const TIMED = /park-operations\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
@@ -57,6 +64,10 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: "e2e", testIgnore: TIMED },
+    { name: "timed", testMatch: TIMED, dependencies: ["e2e"] },
+  ],
   webServer: {
     command: "node dist/server/main.js",
     url: `${baseURL}/healthz`,

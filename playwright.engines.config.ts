@@ -12,4 +12,5 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   use: {},
+  projects: [{ name: "engines" }],
 });

@@ -14,6 +14,7 @@ import {
 import {
   goOffline,
   type MenuItemSummary,
+  savedQueryCache,
   simpleItems,
   waitForControllingWorker,
 } from "./pwa-helpers";
@@ -198,7 +199,13 @@ test.describe("order status never goes backwards", () => {
 
     await staffMoves(request, staff, order.id, "preparing");
     await expect(page.locator(".status-banner")).toHaveText("Preparing Order", { timeout: 5000 });
-    await page.waitForTimeout(400);
+    // Saved for offline use (what a reload starts from), not just on screen.
+    await expect
+      .poll(async () => {
+        const queries = (await savedQueryCache(page))?.clientState?.queries ?? [];
+        return queries.some((query) => JSON.stringify(query.state.data).includes('"preparing"'));
+      })
+      .toBe(true);
 
     await goOffline(context, page);
     // The page is reopened offline: the saved cache shows, the worker answers the refetch with its older copy.

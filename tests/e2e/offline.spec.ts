@@ -3,6 +3,7 @@ import { signUp } from "./helpers";
 import {
   goOffline,
   type MenuItemSummary,
+  savedQueryCache,
   simpleItems,
   waitForControllingWorker,
 } from "./pwa-helpers";
@@ -54,31 +55,9 @@ async function serverCart(page: Page, token: string): Promise<Line[]> {
   return cart.items.map((item) => ({ name: item.name, quantity: item.quantity }));
 }
 
-/** How many queued writes the saved query cache holds (the persister saves at most once a second). */
-function savedQueuedWrites(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open("foodpark");
-        open.onerror = () => resolve(-1);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains("persisted")) return resolve(0);
-          const read = db
-            .transaction("persisted", "readonly")
-            .objectStore("persisted")
-            .get("foodpark-query-cache");
-          read.onerror = () => resolve(-1);
-          read.onsuccess = () => {
-            const saved = read.result
-              ? (JSON.parse(read.result as string) as { clientState?: { mutations?: unknown[] } })
-              : null;
-            db.close();
-            resolve(saved?.clientState?.mutations?.length ?? 0);
-          };
-        };
-      }),
-  );
+/** How many queued writes the saved query cache holds. */
+async function savedQueuedWrites(page: Page): Promise<number> {
+  return (await savedQueryCache(page))?.clientState?.mutations?.length ?? 0;
 }
 
 test.describe("offline cart", () => {

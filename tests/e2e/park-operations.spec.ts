@@ -2,8 +2,16 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { signUp } from "./helpers";
 
 const STAFF = { email: "staff@foodpark.test", password: "staff-password" };
-const ITEM = "San Pellegrino Limonata";
-const TRAILER = "Forno & Fuoco";
+// A trailer no other end-to-end test buys from: pausing it or selling out its drink cannot fail a test running beside.
+const ITEM = "Dandelion & Burdock";
+const TRAILER = "The Codfather";
+
+async function trailerId(page: Page): Promise<number> {
+  const list = (await (await page.request.get("/api/vendors/list")).json()) as {
+    data: { id: number; name: string }[];
+  };
+  return list.data.find((vendor) => vendor.name === TRAILER)!.id;
+}
 
 async function staffPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -31,12 +39,13 @@ test.describe("park operations", () => {
     page,
   }) => {
     await signUp(page);
-    await page.goto("/vendor/1");
+    const vendorId = await trailerId(page);
+    await page.goto(`/vendor/${vendorId}`);
     await page.getByRole("button", { name: `Add ${ITEM}`, exact: true }).click();
     await expect(menuRow(page).getByRole("button", { name: `Increase ${ITEM}` })).toBeVisible();
 
     const staff = await staffPage(browser);
-    await staff.getByLabel("Find an item").fill("Limonata");
+    await staff.getByLabel("Find an item").fill("Dandelion");
     const mark = staffItemRow(staff).getByRole("button", { name: `Mark ${ITEM} sold out` });
     await mark.click();
     const markedAt = Date.now();
@@ -57,25 +66,25 @@ test.describe("park operations", () => {
     await expect(
       page.locator(".cart-line").filter({ hasText: ITEM }).getByText("Sold out"),
     ).toBeVisible();
-    const refused = await page.evaluate(async () => {
+    const refused = await page.evaluate(async (vendorId) => {
       const token = localStorage.getItem("authToken") ?? "";
       const response = await fetch("/api/orders", {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
         body: JSON.stringify({
-          vendorId: 1,
+          vendorId,
           orderType: "takeaway",
           items: [],
           paymentMethod: "cash_at_counter",
         }),
       });
       return { status: response.status, body: (await response.json()) as { message: string } };
-    });
+    }, vendorId);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain(ITEM);
 
     // Back on: addable again without a reload.
-    await page.goto("/vendor/1");
+    await page.goto(`/vendor/${vendorId}`);
     await expect(menuRow(page).getByText("Sold out", { exact: true })).toBeVisible();
     await staffItemRow(staff)
       .getByRole("button", { name: `Back on: ${ITEM}` })

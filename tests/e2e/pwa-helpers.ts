@@ -65,3 +65,32 @@ export async function goOffline(context: BrowserContext, page: Page): Promise<vo
   await context.setOffline(true);
   await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
 }
+
+/** The query cache the app saved in IndexedDB for offline use, parsed (null before the first save). */
+export function savedQueryCache(page: Page): Promise<{
+  clientState?: {
+    mutations?: unknown[];
+    queries?: { queryKey: unknown[]; state: { data?: unknown } }[];
+  };
+} | null> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const open = indexedDB.open("foodpark");
+        open.onerror = () => resolve(null);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("persisted")) return resolve(null);
+          const read = db
+            .transaction("persisted", "readonly")
+            .objectStore("persisted")
+            .get("foodpark-query-cache");
+          read.onerror = () => resolve(null);
+          read.onsuccess = () => {
+            db.close();
+            resolve(read.result ? JSON.parse(read.result as string) : null);
+          };
+        };
+      }),
+  );
+}
