@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from "react";
 import { BrowserRouter } from "react-router";
 import { ToastHost } from "../components/ToastHost";
 import { AuthProvider } from "../features/auth/components/AuthProvider";
-import { forgetLocalCart } from "../features/cart/lib/current-trailer";
+import { forgetLocalCart } from "../features/cart/lib/cart-storage";
 import { forgetCarDelivery } from "../features/checkout/lib/car-delivery-storage";
 import { applyBrandTheme, brand } from "../lib/brand";
 import { toasts } from "../lib/toast-store";

@@ -1,8 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { ApiError } from "../lib/api-client";
-
-/** The customer's own data, by key prefix: the orders (`['orders', ...]`, see features/orders/api). */
-export const ORDERS_QUERY_PREFIX = ["orders"] as const;
+import { ORDERS_QUERY_PREFIX } from "../lib/query-prefixes";
 
 /**
  * Server truth for the customer's orders, by key PREFIX so every query under it inherits the rule: an order copy

@@ -33,8 +33,8 @@ import {
 } from "@tanstack/react-query-persist-client";
 import { createStore, del, get, set } from "idb-keyval";
 import { version } from "../../package.json";
+import { ORDERS_QUERY_PREFIX } from "../lib/query-prefixes";
 import { forgetSavedQueryCacheHint, noteSavedQueryCache } from "./query-cache-hint";
-import { ORDERS_QUERY_PREFIX } from "./query-client";
 
 /** Where the query cache is kept: one key in IndexedDB (or in localStorage as the fallback). */
 export const PERSIST_KEY = "foodpark-query-cache";

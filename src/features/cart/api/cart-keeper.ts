@@ -27,7 +27,9 @@ import {
   queryOptions,
 } from "@tanstack/react-query";
 import { CART_MUTATION_SCOPE } from "@/lib/mutation-scopes";
+import { CART_QUERY_PREFIX } from "@/lib/query-prefixes";
 import { toasts } from "@/lib/toast-store";
+import { clearLocalCartCopy, forgetLocalCart } from "../lib/cart-storage";
 import type { CartWrite, CartWriteResult } from "../lib/cart-write";
 import {
   liveFailureToast,
@@ -35,8 +37,8 @@ import {
   QUEUED_MESSAGES,
   refusalToast,
 } from "../lib/cart-write-messages";
-import { chooseTrailer, currentTrailer, forgetLocalCart } from "../lib/current-trailer";
-import { clearLocalCartCopy, writeLocalCartCopy } from "../lib/local-cart-copy";
+import { chooseTrailer, currentTrailer } from "../lib/current-trailer";
+import { writeLocalCartCopy } from "../lib/local-cart-copy";
 import {
   applyCartChange,
   findLine,
@@ -55,7 +57,7 @@ import {
 
 /** Every query and mutation key of the cart. */
 export const cartKeys = {
-  all: ["cart"] as const,
+  all: CART_QUERY_PREFIX,
   /** One trailer's cart; `null`: the customer's most recently changed cart, asked while no trailer is current. */
   detail: (vendorId: number | null, orderType: OrderType | null) =>
     ["cart", vendorId ?? "latest", orderType ?? "none"] as const,

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 import { cartQuery, keepCart } from "../api/cart-keeper";
-import { currentTrailer, subscribeToTrailer } from "../lib/current-trailer";
+import { subscribeToTrailer } from "../lib/cart-storage";
+import { currentTrailer } from "../lib/current-trailer";
 import { useOrderType } from "./use-order-type";
 
 /** The current trailer (the one last written to), or null until there is one. */

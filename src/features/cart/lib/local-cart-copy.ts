@@ -1,22 +1,13 @@
 import type { Cart } from "@contract/cart";
+import { browserStorage, CART_STORAGE_KEYS } from "./cart-storage";
 
 /**
  * The spec's local cart copy (docs/product-spec.md § Data shapes and § Business constants): 'cart' holds
  * {vendorId, cart} of the current trailer, 'cartVendor' its {id, name, preparationTime}, ids in the 'vendor_{n}'
  * form. It is a mirror for whoever reads the phone's storage: only the cart keeper (../api/cart-keeper.ts) writes
  * it, from the cart it shows, and nothing in the app reads it to decide what to show.
- * 'cartOrderType' (the customer's order-type choice) and 'cartTrailer' (./current-trailer.ts) sit beside it.
- * No schema code here: sign-out clears these keys on the cold path.
+ * The keys, and the clearing sign-out does, are in ./cart-storage.ts.
  */
-export const CART_STORAGE_KEYS = {
-  cart: "cart",
-  vendor: "cartVendor",
-  orderType: "cartOrderType",
-  trailer: "cartTrailer",
-} as const;
-
-export const browserStorage = (): Storage | null =>
-  typeof localStorage === "undefined" ? null : localStorage;
 
 /** The spec's 'vendor_{n}' form (as contract/common's vendorIdString, which would load the schema library). */
 const vendorKey = (id: number) => `vendor_${id}`;
@@ -34,9 +25,4 @@ export function writeLocalCartCopy(cart: Cart, storage: Storage | null = browser
     CART_STORAGE_KEYS.vendor,
     JSON.stringify({ id: vendorKey(id), name, preparationTime }),
   );
-}
-
-export function clearLocalCartCopy(storage: Storage | null = browserStorage()): void {
-  storage?.removeItem(CART_STORAGE_KEYS.cart);
-  storage?.removeItem(CART_STORAGE_KEYS.vendor);
 }

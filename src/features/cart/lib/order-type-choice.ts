@@ -1,5 +1,5 @@
 import { type OrderType, orderTypeSchema } from "@contract/common";
-import { browserStorage, CART_STORAGE_KEYS } from "./local-cart-copy";
+import { browserStorage, CART_STORAGE_KEYS } from "./cart-storage";
 
 /** The customer's order-type choice, kept on the phone ('cartOrderType'); only a known type is read back. */
 export function readStoredOrderType(storage: Storage | null = browserStorage()): OrderType | null {

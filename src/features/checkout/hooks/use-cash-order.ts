@@ -7,6 +7,7 @@ import { useRef } from "react";
 import { useNavigate } from "react-router";
 import { ApiError } from "@/lib/api-client";
 import { orderTypeLabel } from "@/lib/order-display";
+import { CART_QUERY_PREFIX, ORDERS_QUERY_PREFIX } from "@/lib/query-prefixes";
 import {
   type CashOrderWrite,
   cashOrderError,
@@ -79,8 +80,8 @@ export function useCashOrder(onError: (message: string) => void) {
     },
     onSuccess: (response) => {
       lastKey.current = null;
-      void queryClient.invalidateQueries({ queryKey: ["cart"] });
-      void queryClient.invalidateQueries({ queryKey: ["orders"] });
+      void queryClient.invalidateQueries({ queryKey: CART_QUERY_PREFIX });
+      void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_PREFIX });
       const state: CheckoutCashState = { basketCheckout: response };
       void navigate("/pay-cash-at-counter", { state });
     },
@@ -90,7 +91,7 @@ export function useCashOrder(onError: (message: string) => void) {
       if (!(caught instanceof ApiError && caught.network)) lastKey.current = null;
       onError(caught.message || MESSAGES.cashOrderFailed);
       // A refused checkout (a trailer closed, a price changed) shows the carts as they are now.
-      void queryClient.invalidateQueries({ queryKey: ["cart"] });
+      void queryClient.invalidateQueries({ queryKey: CART_QUERY_PREFIX });
     },
   });
 

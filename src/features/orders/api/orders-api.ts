@@ -7,10 +7,11 @@ import {
 } from "@contract/orders";
 import type { QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { ORDERS_QUERY_PREFIX } from "@/lib/query-prefixes";
 import { isOlderOrder, newerOrder, newerOrders } from "../lib/order-freshness";
 
 export const orderKeys = {
-  all: ["orders"] as const,
+  all: ORDERS_QUERY_PREFIX,
   list: () => ["orders", "list"] as const,
   detail: (orderId: number) => ["orders", "detail", orderId] as const,
 };

@@ -3,8 +3,9 @@ import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cartApi } from "@/features/cart/api/cart-http";
 import { cartQuery, keepCart } from "@/features/cart/api/cart-keeper";
+import { CART_STORAGE_KEYS } from "@/features/cart/lib/cart-storage";
 import { chooseTrailer, currentTrailer } from "@/features/cart/lib/current-trailer";
-import { CART_STORAGE_KEYS, writeLocalCartCopy } from "@/features/cart/lib/local-cart-copy";
+import { writeLocalCartCopy } from "@/features/cart/lib/local-cart-copy";
 
 function memoryStorage(): Storage {
   const data = new Map<string, string>();

@@ -1,15 +1,12 @@
 import { emptyCart } from "@contract/cart";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
-  chooseTrailer,
-  currentTrailer,
-  forgetLocalCart,
-} from "@/features/cart/lib/current-trailer";
-import {
   CART_STORAGE_KEYS,
   clearLocalCartCopy,
-  writeLocalCartCopy,
-} from "@/features/cart/lib/local-cart-copy";
+  forgetLocalCart,
+} from "@/features/cart/lib/cart-storage";
+import { chooseTrailer, currentTrailer } from "@/features/cart/lib/current-trailer";
+import { writeLocalCartCopy } from "@/features/cart/lib/local-cart-copy";
 import { readStoredOrderType, writeStoredOrderType } from "@/features/cart/lib/order-type-choice";
 
 function memoryStorage(): Storage {
