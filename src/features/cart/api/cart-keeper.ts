@@ -29,7 +29,7 @@ import {
 import { CART_MUTATION_SCOPE } from "@/lib/mutation-scopes";
 import { CART_QUERY_PREFIX } from "@/lib/query-prefixes";
 import { toasts } from "@/lib/toast-store";
-import { clearLocalCartCopy, forgetLocalCart } from "../lib/cart-storage";
+import { clearLocalCartCopy } from "../lib/cart-storage";
 import type { CartWrite, CartWriteResult } from "../lib/cart-write";
 import {
   liveFailureToast,
@@ -368,6 +368,7 @@ export function writeCart(
 
 /** An order was placed from the cart (the server emptied it): forget the local copy and read the cart again. */
 export function forgetCart(client: QueryClient): void {
-  forgetLocalCart();
+  clearLocalCartCopy();
+  chooseTrailer(null);
   void client.invalidateQueries({ queryKey: cartKeys.all });
 }

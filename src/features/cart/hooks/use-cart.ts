@@ -1,8 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 import { cartQuery, keepCart } from "../api/cart-keeper";
-import { subscribeToTrailer } from "../lib/cart-storage";
-import { currentTrailer } from "../lib/current-trailer";
+import { currentTrailer, subscribeToTrailer } from "../lib/current-trailer";
 import { useOrderType } from "./use-order-type";
 
 /** The current trailer (the one last written to), or null until there is one. */

@@ -4,8 +4,7 @@
  * with the cart's screens.
  * - 'cart' and 'cartVendor': the spec's local cart copy (./local-cart-copy.ts writes it);
  * - 'cartOrderType': the customer's order-type choice (./order-type-choice.ts);
- * - 'cartTrailer': the current trailer (./current-trailer.ts reads and chooses it; its listeners are kept here so
- *   that forgetting it tells them).
+ * - 'cartTrailer': the current trailer (./current-trailer.ts reads it, chooses it and tells the screens showing it).
  */
 export const CART_STORAGE_KEYS = {
   cart: "cart",
@@ -22,22 +21,11 @@ export function clearLocalCartCopy(storage: Storage | null = browserStorage()): 
   storage?.removeItem(CART_STORAGE_KEYS.vendor);
 }
 
-type Listener = () => void;
-const trailerListeners = new Set<Listener>();
-
-export function subscribeToTrailer(listener: Listener): () => void {
-  trailerListeners.add(listener);
-  return () => trailerListeners.delete(listener);
-}
-
-/** Stores the current trailer and tells whoever shows it. None is stored as '' (see ./current-trailer.ts). */
-export function storeTrailer(vendorId: number | null): void {
-  browserStorage()?.setItem(CART_STORAGE_KEYS.trailer, vendorId === null ? "" : String(vendorId));
-  for (const listener of trailerListeners) listener();
-}
-
-/** Sign-out, or an order placed: no current trailer, and the spec's copy goes with it. */
-export function forgetLocalCart(): void {
-  clearLocalCartCopy();
-  storeTrailer(null);
+/**
+ * Sign-out: no current trailer (stored as '', as ./current-trailer.ts does), and the spec's copy goes with it. No
+ * screen showing the trailer is left to tell; an order placed forgets through the cart keeper, which tells them.
+ */
+export function forgetLocalCart(storage: Storage | null = browserStorage()): void {
+  clearLocalCartCopy(storage);
+  storage?.setItem(CART_STORAGE_KEYS.trailer, "");
 }

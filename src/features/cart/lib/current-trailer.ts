@@ -1,10 +1,14 @@
-import { browserStorage, CART_STORAGE_KEYS, storeTrailer } from "./cart-storage";
+import { browserStorage, CART_STORAGE_KEYS } from "./cart-storage";
 
 /**
  * The current trailer: the one whose cart /cart opens, i.e. the one last written to (else, until there is one,
  * the customer's most recently changed cart on the server). Its own small store, kept across reloads under
  * 'cartTrailer'; the cart keeper (../api/cart-keeper.ts) sets it.
  */
+type Listener = () => void;
+
+const listeners = new Set<Listener>();
+
 const parseVendorId = (value: unknown): number | null => {
   const match = /^(?:vendor_)?(\d+)$/.exec(String(value));
   const id = match ? Number(match[1]) : Number.NaN;
@@ -38,5 +42,11 @@ export function currentTrailer(): number | null {
 export function chooseTrailer(vendorId: number | null): void {
   if (currentTrailer() === vendorId) return;
   // None is stored as '' rather than removed, so an old copy is never carried over again.
-  storeTrailer(vendorId);
+  browserStorage()?.setItem(CART_STORAGE_KEYS.trailer, vendorId === null ? "" : String(vendorId));
+  for (const listener of listeners) listener();
+}
+
+export function subscribeToTrailer(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }

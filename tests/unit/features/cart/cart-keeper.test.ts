@@ -2,9 +2,13 @@ import { emptyCart } from "@contract/cart";
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cartApi } from "@/features/cart/api/cart-http";
-import { cartQuery, keepCart } from "@/features/cart/api/cart-keeper";
+import { cartQuery, forgetCart, keepCart } from "@/features/cart/api/cart-keeper";
 import { CART_STORAGE_KEYS } from "@/features/cart/lib/cart-storage";
-import { chooseTrailer, currentTrailer } from "@/features/cart/lib/current-trailer";
+import {
+  chooseTrailer,
+  currentTrailer,
+  subscribeToTrailer,
+} from "@/features/cart/lib/current-trailer";
 import { writeLocalCartCopy } from "@/features/cart/lib/local-cart-copy";
 
 function memoryStorage(): Storage {
@@ -147,6 +151,19 @@ describe("GET /cart", () => {
     expect(fetchMock.mock.calls[0]![0]).toBe("/api/cart?orderType=takeaway");
     expect(currentTrailer()).toBe(3);
     expect(JSON.parse(storage.getItem(CART_STORAGE_KEYS.cart)!).vendorId).toBe("vendor_3");
+  });
+});
+
+describe("an order placed from the cart", () => {
+  it("forgets the copy and the current trailer, and tells the screens showing it", () => {
+    currentIs(1);
+    const told = vi.fn();
+    const stop = subscribeToTrailer(told);
+    forgetCart(keptClient());
+    stop();
+    expect(currentTrailer()).toBeNull();
+    expect(storage.getItem(CART_STORAGE_KEYS.cart)).toBeNull();
+    expect(told).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -95,7 +95,7 @@ describe("the current trailer", () => {
     expect(currentTrailer()).toBe(6);
   });
 
-  it("goes with the copy at sign-out or after an order", () => {
+  it("goes with the copy at sign-out", () => {
     const storage = memoryStorage();
     vi.stubGlobal("localStorage", storage);
     chooseTrailer(6);
