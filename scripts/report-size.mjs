@@ -43,7 +43,17 @@ export function routeJavaScript(route, dir = clientDir) {
     if (!lazyParent) throw new Error(`no chunk named ${name} in the build manifest`);
     for (const dependency of lazyParent.dynamicImports ?? []) collect(manifest, dependency, seen);
   }
-  const files = [...seen].map((key) => manifest[key].file).filter((file) => file.endsWith(".js"));
+  // The module the HTML runs, which starts the entry after the first paint (vite.config.ts): not in the manifest.
+  const html = fs.readFileSync(path.join(dir, "index.html"), "utf8");
+  const started = [...html.matchAll(/<script type="module"[^>]* src="\/([^"]+\.js)"/g)].map(
+    (m) => m[1],
+  );
+  const files = [
+    ...new Set([
+      ...started,
+      ...[...seen].map((key) => manifest[key].file).filter((file) => file.endsWith(".js")),
+    ]),
+  ];
   const sizeOf = (file) => fs.statSync(path.join(dir, file)).size;
   const encodedSize = (file) =>
     fs.existsSync(path.join(dir, `${file}.br`)) ? sizeOf(`${file}.br`) : sizeOf(file);

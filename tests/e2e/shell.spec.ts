@@ -77,7 +77,7 @@ test.describe("serving the app shell", () => {
     const html = await (
       await request.get("/", { headers: { "accept-encoding": "identity" } })
     ).text();
-    const script = html.match(/src="(\/assets\/index-[^"]+\.js)"/)?.[1];
+    const script = html.match(/"(\/assets\/index-[^"]+\.js)"/)?.[1];
     expect(script).toBeDefined();
     for (const path of ["/vendors", script!, "/sw.js", "/manifest.webmanifest"]) {
       const compressed = await request.get(path, {
