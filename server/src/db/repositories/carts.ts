@@ -94,10 +94,13 @@ export function cartsRepository(db: Queryable) {
       );
     },
 
-    /** Locks these carts of the customer (in id order, so two checkouts never deadlock) until the transaction ends. */
-    async lockCarts(userId: number, vendorIds: readonly number[]): Promise<void> {
-      await db.query(
-        "select id from carts where user_id = $1 and vendor_id = any($2::int[]) order by id for update",
+    /**
+     * Locks these carts of the customer (in id order, so two checkouts never deadlock) until the transaction ends,
+     * and answers their rows as locked (a trailer without a cart has none).
+     */
+    async lockCarts(userId: number, vendorIds: readonly number[]): Promise<CartRow[]> {
+      return db.query<CartRow>(
+        "select * from carts where user_id = $1 and vendor_id = any($2::int[]) order by id for update",
         [userId, [...vendorIds]],
       );
     },

@@ -29,9 +29,6 @@ export function requiredMinimum(
   return group.is_required ? 1 : 0;
 }
 
-export const hasRequiredGroups = (groups: readonly AddonGroupWithAddons[]) =>
-  groups.some((group) => requiredMinimum(group) > 0);
-
 function chooseOne(
   itemName: string,
   groups: readonly AddonGroupWithAddons[],

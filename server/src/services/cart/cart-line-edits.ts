@@ -15,7 +15,7 @@ import {
 import type { VendorRow } from "@server/db/repositories/vendors.js";
 import { Conflict, InvalidInput, NotFound } from "@server/domain-errors.js";
 import { vendorTradingStatus } from "../catalogue/vendor-service.js";
-import { type AddonSelection, checkAddonSelections, hasRequiredGroups } from "./addon-selection.js";
+import { type AddonSelection, checkAddonSelections } from "./addon-selection.js";
 import { assertWithinLineLimit, configKey, mergeTwinInto } from "./cart-config.js";
 
 export interface Target {
@@ -125,8 +125,8 @@ export async function addConfiguration(
 export async function addPlain(tx: Queryable, vendor: VendorRow, input: AddInput): Promise<void> {
   const item = await requireItemOf(tx, vendor, input.itemId);
   assertOrderable(vendor, item);
-  const groups = await menuRepository(tx).addonGroupsForItem(item.id);
-  if (hasRequiredGroups(groups)) throw new InvalidInput(MESSAGES.requiredAddonsToast);
+  // The item's row says whether a group needs a choice (is_required or a minimum, as requiredMinimum reads them).
+  if (item.has_required_addon_groups) throw new InvalidInput(MESSAGES.requiredAddonsToast);
   await addConfiguration(tx, input, item, [], "");
 }
 

@@ -11,7 +11,7 @@ import type { OrderType } from "@contract/common";
 import { MESSAGES } from "@contract/messages";
 import type { Charges } from "@contract/pricing";
 import type { Database, Queryable } from "@server/db/database.js";
-import { cartsRepository } from "@server/db/repositories/carts.js";
+import { type CartRow, cartsRepository } from "@server/db/repositories/carts.js";
 import { menuRepository } from "@server/db/repositories/menu.js";
 import type { VendorRow } from "@server/db/repositories/vendors.js";
 import { NotFound } from "@server/domain-errors.js";
@@ -155,17 +155,20 @@ export function createCartService(db: Database, charges: Charges) {
     async getCartForCheckout(
       userId: number,
       vendorId: number,
-      options: { orderType?: OrderType | undefined; tx?: Queryable | undefined } = {},
+      options: {
+        orderType?: OrderType | undefined;
+        tx?: Queryable | undefined;
+        /** The cart's row as the transaction locked it (null: there is none): not read again. */
+        locked?: CartRow | null | undefined;
+      } = {},
     ): Promise<PricedCart> {
       const q = options.tx ?? db;
       const vendor = await requireVendor(q, vendorId);
-      return priceCart(
-        q,
-        charges,
-        vendor,
-        await cartsRepository(q).findCart(userId, vendorId),
-        options.orderType,
-      );
+      const cart =
+        options.locked !== undefined
+          ? options.locked
+          : await cartsRepository(q).findCart(userId, vendorId);
+      return priceCart(q, charges, vendor, cart, options.orderType);
     },
 
     /**

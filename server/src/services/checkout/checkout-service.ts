@@ -102,11 +102,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   ): Promise<Purchase<Earlier>> {
     if (request.paymentMethod === "stripe") payments.assertCanOpen({ mock: card?.mock ?? false });
     const result = await db.transaction(async (tx) => {
-      await placement.lockCarts(tx, user.id, request.vendorIds);
+      const locked = await placement.lockCarts(tx, user.id, request.vendorIds);
       const claimed = await ledger.claim(tx);
       if ("earlier" in claimed) return claimed;
       const { checkoutId } = claimed;
-      const snapshots = await placement.price(tx, user.id, request);
+      const snapshots = await placement.price(tx, user.id, request, locked);
       if (checkoutId !== null)
         await checkoutsRepository(tx).setTotals(checkoutId, checkoutTotals(snapshots));
       if (request.paymentMethod === "cash_at_counter") {

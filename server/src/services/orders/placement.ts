@@ -8,7 +8,7 @@ import type { OrderType } from "@contract/common";
 import { preparationRange } from "@contract/estimated-time";
 import type { OrderStatus, PaymentMethod, Vehicle } from "@contract/orders";
 import type { Database, Queryable } from "@server/db/database.js";
-import { cartsRepository } from "@server/db/repositories/carts.js";
+import { type CartRow, cartsRepository } from "@server/db/repositories/carts.js";
 import {
   type NewOrder,
   orderPlacementRepository,
@@ -125,11 +125,14 @@ export function createOrderPlacementService(deps: {
     tx: Queryable,
     userId: number,
     request: PurchaseRequest,
+    locked: readonly CartRow[],
   ): Promise<PricedCart[]> {
     const [only] = request.vendorIds;
     const options = { orderType: request.orderType, tx };
-    if (request.vendorIds.length === 1 && only !== undefined)
-      return [await deps.carts.getCartForCheckout(userId, only, options)];
+    if (request.vendorIds.length === 1 && only !== undefined) {
+      const row = locked.find((cart) => cart.vendor_id === only) ?? null;
+      return [await deps.carts.getCartForCheckout(userId, only, { ...options, locked: row })];
+    }
     const carts = await deps.carts.getBasketCarts(userId, options);
     const chosen = carts.filter((cart) => request.vendorIds.includes(cart.vendor.id));
     if (chosen.length !== request.vendorIds.length) throw new InvalidInput(TRAILER_CART_GONE);
@@ -137,9 +140,16 @@ export function createOrderPlacementService(deps: {
   }
 
   return {
-    /** Inside the purchase's transaction, before anything else: later purchases of these carts wait here. */
-    async lockCarts(tx: Queryable, userId: number, vendorIds: readonly number[]): Promise<void> {
-      await cartsRepository(tx).lockCarts(userId, vendorIds);
+    /**
+     * Inside the purchase's transaction, before anything else: later purchases of these carts wait here. Answers
+     * the carts as locked, for `price`.
+     */
+    async lockCarts(
+      tx: Queryable,
+      userId: number,
+      vendorIds: readonly number[],
+    ): Promise<CartRow[]> {
+      return cartsRepository(tx).lockCarts(userId, vendorIds);
     },
 
     /**
@@ -151,8 +161,9 @@ export function createOrderPlacementService(deps: {
       tx: Queryable,
       userId: number,
       request: PurchaseRequest,
+      locked: readonly CartRow[],
     ): Promise<CheckoutSnapshot[]> {
-      const carts = await chosenCarts(tx, userId, request);
+      const carts = await chosenCarts(tx, userId, request, locked);
       const snapshots = chargeServiceOnceAcross(
         carts.map((cart) => snapshotFromCart(cart, request, caps)),
       );
