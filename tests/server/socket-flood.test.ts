@@ -15,9 +15,10 @@ import { startTestServer, type TestServer } from "./helpers/test-server";
 const SOCKETS = 100;
 const EVENTS = 2000;
 /**
- * The target is 50 ms. On the two shared cores this runs on (load average ~20 from parallel work) the event loop
- * itself stalls by up to ~300 ms with no flood at all, so the test holds a ceiling that the unlimited server
- * (4 s) fails by far, and prints the measured figures next to a no-flood baseline taken in the same run.
+ * The target is 50 ms, met on an idle machine (docs/performance.md). The suite runs beside other test files on two
+ * cores, where the event loop itself stalls by up to ~300 ms with no flood at all, so the test holds a ceiling that
+ * the unlimited server (4 s) fails by far, and prints the measured figures next to a no-flood baseline taken in the
+ * same run.
  */
 const HEALTHZ_P99_CEILING_MS = 500;
 
@@ -115,10 +116,12 @@ describe("a socket.io flood", () => {
       rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
       if (!changed && Date.now() - started > 200) {
         changed = true;
-        const patched = await server.request(`/api/staff/orders/${order.id}`, {
+        // Plain fetch: the test server's request helper checks answers against the OpenAPI document, and compiling
+        // its schema on first use would stall this process's event loop, the server's, mid-measurement.
+        const patched = await fetch(`${server.baseUrl}/api/staff/orders/${order.id}`, {
           method: "PATCH",
-          body: { status: "confirmed" },
-          token: staffToken,
+          headers: { "content-type": "application/json", authorization: `Bearer ${staffToken}` },
+          body: JSON.stringify({ status: "confirmed" }),
         });
         expect(patched.status).toBe(200);
       }

@@ -57,11 +57,36 @@ interface UserUse {
   events: Window;
 }
 
+/**
+ * Stops reading from a client that was cut off. `disconnect(true)` tells it so and closes the WebSocket politely,
+ * but until the close completes every frame it had already sent (a flood's thousands) would still be read and
+ * decoded, one after another on the event loop, only to be dropped. Paused, the connection reads nothing more; the
+ * WebSocket's close timeout ends it.
+ */
+function stopReading(socket: Socket): void {
+  const transport = socket.conn.transport as { socket?: { pause?: () => void } };
+  transport.socket?.pause?.();
+}
+
+/**
+ * One incoming WebSocket message per socket and turn of the event loop. By default ws hands every message of a read
+ * to socket.io in one go, so a flood's burst (over a thousand frames in one read, per socket) held the loop for tens
+ * of milliseconds; the app's own clients send a few messages a minute and never notice. (engine.io makes the ws
+ * server itself; its options are read at each upgrade.)
+ */
+function oneMessagePerTurn(io: Server): void {
+  const engine = io.engine as unknown as {
+    ws?: { options?: { allowSynchronousEvents?: boolean } };
+  };
+  if (engine.ws?.options) engine.ws.options.allowSynchronousEvents = false;
+}
+
 export function applySocketLimits(
   io: Server,
   limits: SocketLimits,
   options: { trustProxyHops: number; log: FastifyBaseLogger },
 ): void {
+  oneMessagePerTurn(io);
   const perAddress = new Map<string, number>();
   const perUser = new Map<number, UserUse>();
 
@@ -90,6 +115,7 @@ export function applySocketLimits(
       cut = true;
       options.log.warn({ ...context, socket: socket.id }, reason);
       socket.disconnect(true);
+      stopReading(socket);
     };
 
     socket.once("disconnect", () => {
