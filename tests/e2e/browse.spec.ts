@@ -231,13 +231,18 @@ test.describe("vendor menu", () => {
       await new Promise<void>((resolve) => release.push(resolve));
       await route.continue();
     });
+    // The busy state shows as the write starts, which can be before its request reaches the route: wait for it.
+    const releaseHeldRequest = async () => {
+      await expect.poll(() => release.length).toBe(1);
+      release.shift()?.();
+    };
 
     const row = page.locator(".menu-item", { hasText: "Rocket & Parmesan Salad" });
     await row.getByRole("button", { name: "Add Rocket & Parmesan Salad" }).click();
     const adding = row.getByRole("button", { name: "Adding Rocket & Parmesan Salad" });
     await expect(adding).toContainText("Adding...");
     await expect(adding).toBeDisabled();
-    release.shift()?.();
+    await releaseHeldRequest();
 
     await page.locator(".cart-banner").getByRole("button", { name: "View Cart" }).click();
     await expect(page).toHaveURL(/\/cart#vendor-\d+$/);
@@ -252,7 +257,7 @@ test.describe("vendor menu", () => {
     await expect(
       stepper.getByRole("button", { name: "Increase Rocket & Parmesan Salad" }),
     ).toBeDisabled();
-    release.shift()?.();
+    await releaseHeldRequest();
     await expect(stepper.locator(".stepper__value")).toHaveText("2 in cart");
     await expect(
       stepper.getByRole("button", { name: "Increase Rocket & Parmesan Salad" }),
