@@ -1,5 +1,6 @@
 import { emptyCart } from "@contract/cart";
 import { QueryClient } from "@tanstack/react-query";
+import { memoryStorage } from "@tests/unit/helpers/memory-storage";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cartApi } from "@/features/cart/api/cart-http";
 import { cartQuery, forgetCart, keepCart } from "@/features/cart/api/cart-keeper";
@@ -10,20 +11,6 @@ import {
   subscribeToTrailer,
 } from "@/features/cart/lib/current-trailer";
 import { writeLocalCartCopy } from "@/features/cart/lib/local-cart-copy";
-
-function memoryStorage(): Storage {
-  const data = new Map<string, string>();
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (key) => data.get(key) ?? null,
-    key: (index) => [...data.keys()][index] ?? null,
-    removeItem: (key) => void data.delete(key),
-    setItem: (key, value) => void data.set(key, String(value)),
-  };
-}
 
 const cartOf = (vendorId: number) => ({
   ...emptyCart(),

@@ -1,4 +1,5 @@
 import { emptyCart } from "@contract/cart";
+import { memoryStorage } from "@tests/unit/helpers/memory-storage";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   CART_STORAGE_KEYS,
@@ -8,20 +9,6 @@ import {
 import { chooseTrailer, currentTrailer } from "@/features/cart/lib/current-trailer";
 import { writeLocalCartCopy } from "@/features/cart/lib/local-cart-copy";
 import { readStoredOrderType, writeStoredOrderType } from "@/features/cart/lib/order-type-choice";
-
-function memoryStorage(): Storage {
-  const data = new Map<string, string>();
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (key) => data.get(key) ?? null,
-    key: (index) => [...data.keys()][index] ?? null,
-    removeItem: (key) => void data.delete(key),
-    setItem: (key, value) => void data.set(key, String(value)),
-  };
-}
 
 const cartOf = (vendorId: number) => ({
   ...emptyCart(),
