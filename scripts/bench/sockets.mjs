@@ -1,16 +1,20 @@
 // 20,000 connected customer sockets (socket.io-client, websocket): staff move orders along and each change is
 // timed from the staff PATCH leaving to the owning customer's `order-status-notification` arriving.
-// 20 real customers own the orders; the other sockets are signed-in customers with no orders (tokens signed
-// with the server's JWT_SECRET, as the server's own tokens are), connected and in their rooms the whole time.
+// 20 real customers own the orders; the other sockets are signed-in customers with no orders, connected and in
+// their rooms the whole time. Sockets sign in as the account is now, so those are real accounts too: written to the
+// server's database in one statement (on a fresh PostgreSQL database: registering thousands through the API would
+// spend minutes hashing passwords), with tokens signed with the server's JWT_SECRET as its own tokens are.
 // Each socket is a file descriptor in this process and one in the server's: the server is started with its soft
 // limit raised to the hard limit (`ulimit -n`), and where the hard limit is below what the count needs (a
 // container's), the count is what the limit allows, and the row says so.
 import { execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { SignJWT } from "jose";
+import pg from "pg";
 import { io } from "socket.io-client";
 import {
   api,
+  freshPostgres,
   percentile,
   plainItem,
   registerCustomer,
@@ -67,15 +71,35 @@ function connect(baseUrl, token, userId) {
   });
 }
 
+/** `count` customer accounts that never sign in with a password (its hash matches nothing); their ids. */
+async function idleAccounts(databaseUrl, count) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `insert into users (email, password_hash, name)
+       select 'idle-' || n || '@foodpark.test', '!', 'Idle Customer' from generate_series(1, $1::int) n
+       returning id`,
+      [count],
+    );
+    return rows.map((row) => row.id);
+  } finally {
+    await client.end();
+  }
+}
+
 export default {
   name: "sockets",
   title: `Staff status change to the customer's socket, ${SOCKETS} sockets connected`,
   async run(ctx) {
     const secret = randomBytes(32).toString("base64url");
+    const database = await freshPostgres("sockets");
     const server = await startBuiltServer({
       root: ctx.root,
       port: ctx.port(1),
-      env: { JWT_SECRET: secret },
+      databaseUrl: database.url,
+      // Every socket comes from this one address: the per-address cap (500, against a flood) would refuse the rest.
+      env: { JWT_SECRET: secret, SOCKET_MAX_CONNECTIONS_PER_ADDRESS: String(SOCKETS + 100) },
       fdLimit: HARD_FD_LIMIT,
       log: ctx.log,
     });
@@ -94,8 +118,7 @@ export default {
 
       const key = new TextEncoder().encode(secret);
       const idle = [];
-      for (let index = 0; index < SOCKETS - CUSTOMERS; index += 1) {
-        const id = 1_000_000 + index;
+      for (const id of await idleAccounts(database.url, SOCKETS - CUSTOMERS)) {
         const token = await new SignJWT({
           email: `idle-${id}@foodpark.test`,
           name: "Idle Customer",
@@ -188,7 +211,7 @@ export default {
             value: `${result.sockets} (${result.stillConnected})`,
             unit: "",
             target: String(WANTED_SOCKETS),
-            note: `connected in ${result.connectSeconds} s; file descriptors: soft ${SOFT_FD_LIMIT}, hard ${HARD_FD_LIMIT} (server's soft limit raised to the hard one)${SOCKETS < WANTED_SOCKETS ? `; the hard limit allows ${SOCKETS}` : ""}`,
+            note: `connected in ${result.connectSeconds} s from one address (its cap raised to ${SOCKETS + 100}); file descriptors: soft ${SOFT_FD_LIMIT}, hard ${HARD_FD_LIMIT} (server's soft limit raised to the hard one)${SOCKETS < WANTED_SOCKETS ? `; the hard limit allows ${SOCKETS}` : ""}`,
           },
           {
             metric: "status change → customer event p50",
@@ -216,6 +239,7 @@ export default {
     } finally {
       for (const socket of sockets) socket.disconnect();
       await server.stop();
+      await database.drop();
     }
   },
 };
