@@ -1,7 +1,8 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { PGlite } from "@electric-sql/pglite";
+import { pgliteStatements } from "./pglite-statements.js";
 import { type Database, type Queryable, withoutParameters } from "./queryable.js";
 
 /**
@@ -127,21 +128,40 @@ export async function openPglite(
   const pg = await PGlite.create(dataDir ? { dataDir, startParams } : { startParams });
   if (durable) installFsync(pg);
 
-  const wrap = (target: PGlite | Transaction): Queryable => ({
+  const statements = pgliteStatements(pg);
+  const wrap = (
+    run: (sql: string, params: readonly unknown[]) => Promise<unknown[]>,
+  ): Queryable => ({
     async query<Row>(sql: string, params: readonly unknown[] = []) {
       try {
-        const result = await target.query<Row>(sql, params as unknown[]);
-        return result.rows;
+        return (await run(sql, params)) as Row[];
       } catch (error) {
         throw withoutParameters(error);
       }
     },
   });
+  // Outside a transaction a statement waits for PGlite's transaction lock, as PGlite.query does; inside one the
+  // transaction holds it.
+  const alone = wrap((sql, params) =>
+    pg._runExclusiveTransaction(() => statements.run(sql, params, { inTransaction: false })),
+  );
 
   return {
     kind: "pglite",
-    ...wrap(pg),
-    transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
+    ...alone,
+    transaction: (work) =>
+      pg.transaction(async () => {
+        let open = true;
+        const tx = wrap((sql, params) => {
+          if (!open) throw new Error("Transaction is closed");
+          return statements.run(sql, params, { inTransaction: true });
+        });
+        try {
+          return await work(tx);
+        } finally {
+          open = false;
+        }
+      }),
     async exec(sql) {
       await pg.exec(sql);
     },

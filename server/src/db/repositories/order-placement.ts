@@ -61,18 +61,6 @@ const PLACED_COLUMNS = "id, status, user_id, vendor_id";
 /** SQL for creating orders; the rules (what goes in, when) live in services/orders/placement.ts. */
 export function orderPlacementRepository(db: Queryable) {
   return {
-    /**
-     * Locks the customer's cart for this vendor until the transaction ends, so two checkouts of one
-     * cart run one after the other. False when there is no cart row at all.
-     */
-    async lockCart(userId: number, vendorId: number): Promise<boolean> {
-      const rows = await db.query(
-        "select id from carts where user_id = $1 and vendor_id = $2 for update",
-        [userId, vendorId],
-      );
-      return rows.length > 0;
-    },
-
     async findByIdempotencyKey(userId: number, key: string): Promise<PlacedOrderRow | null> {
       const [row] = await db.query<PlacedOrderRow>(
         `select ${PLACED_COLUMNS} from orders where user_id = $1 and idempotency_key = $2`,
@@ -89,10 +77,6 @@ export function orderPlacementRepository(db: Queryable) {
       return row ?? null;
     },
 
-    /**
-     * Inserts the order, its lines and its first history row. Null when an order with the same
-     * idempotency key or payment already exists (the unique indexes decide, also under concurrency).
-     */
     /**
      * The order, its lines and its first status in ONE statement (data-modifying CTEs): a placed order costs one
      * round trip here, whatever its number of lines. Null when the idempotency key is taken (nothing written).
