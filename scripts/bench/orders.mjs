@@ -8,6 +8,7 @@ import {
   freshPostgres,
   percentile,
   plainItem,
+  postJson,
   registerCustomer,
   round,
   rssMb,
@@ -37,33 +38,25 @@ async function measure(baseUrl) {
   await Promise.all(
     customers.map(async ({ token }) => {
       while (Date.now() < deadline) {
-        try {
-          await api(baseUrl, "/api/cart/add", { token, body: { itemId, vendorId, quantity: 1 } });
-        } catch (error) {
-          failures.push(`cart: ${error.message}`.slice(0, 200));
+        const added = await postJson(`${baseUrl}/api/cart/add`, {
+          token,
+          body: { itemId, vendorId, quantity: 1 },
+        }).catch((error) => ({ status: 0, text: error.message }));
+        if (added.status !== 200) {
+          failures.push(`cart: ${added.status} ${added.text}`.slice(0, 200));
           continue;
         }
         const t0 = performance.now();
-        const response = await fetch(`${baseUrl}/api/orders`, {
-          method: "POST",
-          headers: {
-            "content-type": "application/json",
-            authorization: `Bearer ${token}`,
-            "idempotency-key": `bench-${randomUUID()}`,
-          },
-          body: JSON.stringify({
-            vendorId,
-            orderType: "takeaway",
-            items: [],
-            paymentMethod: "cash_at_counter",
-          }),
-        });
-        const text = await response.text();
+        const { status, text } = await postJson(`${baseUrl}/api/orders`, {
+          token,
+          headers: { "idempotency-key": `bench-${randomUUID()}` },
+          body: { vendorId, orderType: "takeaway", items: [], paymentMethod: "cash_at_counter" },
+        }).catch((error) => ({ status: 0, text: error.message }));
         const elapsed = performance.now() - t0;
-        if (response.status === 201) {
+        if (status === 201) {
           latencies.push(elapsed);
           acknowledged.get(token).push(JSON.parse(text).id);
-        } else failures.push(`order: ${response.status} ${text}`.slice(0, 200));
+        } else failures.push(`order: ${status} ${text}`.slice(0, 200));
       }
     }),
   );
