@@ -220,11 +220,12 @@ function publicUrlFromEnv(value: string | undefined): string | undefined {
 }
 
 /**
- * Connections to PostgreSQL per node: order placement holds one for its transaction's few round trips, so 50
- * customers ordering at once queue on 10; 20 keeps the queue short while a default PostgreSQL (100 connections)
- * still serves four nodes with room for maintenance.
+ * Connections to PostgreSQL per node. A purchase holds one for a few short round trips, so 10 in flight keep the
+ * database busy; more only move the queue from the pool into PostgreSQL, where the extra transactions compete for
+ * its cores (50 customers ordering at once, docs/performance.md: p99 83 ms on 10 against 97 ms on 20). Ten nodes
+ * still fit a default PostgreSQL's 100 connections with room for maintenance.
  */
-export const DEFAULT_DATABASE_POOL_SIZE = 20;
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
 
 /** Every setting from the environment, each one defaulted here: the rest of the server reads no default. */
 export function loadConfig(env: NodeJS.ProcessEnv, defaultClientDir?: string): ServerConfig {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
-import { DEFAULT_DATABASE_CONNECT_TIMEOUT_MS } from "../config.js";
+import { DEFAULT_DATABASE_CONNECT_TIMEOUT_MS, DEFAULT_DATABASE_POOL_SIZE } from "../config.js";
 import { type Database, type Queryable, withoutParameters } from "./queryable.js";
 
 // int8 (count(*), sums) fits comfortably in a JS number for this domain.
@@ -29,7 +29,7 @@ export async function openPostgres(
 ): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
-    max: options.poolSize ?? 20,
+    max: options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE,
     // A query waits this long for a connection, then fails; answered 503 (db/unavailable.ts), not left hanging.
     connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_DATABASE_CONNECT_TIMEOUT_MS,
   });
