@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import { type PGlite, parse, protocol } from "@electric-sql/pglite";
 import { prepareValue } from "pg/lib/utils.js";
+import { isStalePlan, MAX_PREPARED_STATEMENTS } from "./queryable.js";
 
 /**
  * Statements on the embedded database in one call into PostgreSQL each. PGlite.query makes six (parse, describe the
@@ -10,11 +10,6 @@ import { prepareValue } from "pg/lib/utils.js";
  * Parameters are turned into text as node-postgres does, so both databases receive the same values; rows are
  * parsed by PGlite's own type parsers, as PGlite.query parses them.
  */
-
-/** A prepared statement PostgreSQL can no longer use (a schema change since): forgotten, run once unprepared. */
-const STALE_PLAN = new Set(["0A000", "26000"]);
-/** Named statements kept per database; beyond this, statements are parsed each time (unnamed). */
-const MAX_PREPARED = 2000;
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
@@ -29,7 +24,8 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
 export function pgliteStatements(pg: PGlite) {
   const { serialize } = protocol;
   const prepared = new Map<string, string>();
-  // A name is never reused: a statement forgotten after a schema change may still exist in the session.
+  // The database has one session, so a counter names statements; a name is never reused (a statement forgotten
+  // after a schema change may still exist in the session).
   let preparedCount = 0;
 
   async function send(parts: readonly Uint8Array[]) {
@@ -44,9 +40,9 @@ export function pgliteStatements(pg: PGlite) {
   async function prepare(sql: string): Promise<string> {
     let name = prepared.get(sql);
     if (name !== undefined) return name;
-    if (prepared.size >= MAX_PREPARED) return "";
+    if (prepared.size >= MAX_PREPARED_STATEMENTS) return "";
     preparedCount += 1;
-    name = `fp_${createHash("sha1").update(sql).digest("hex").slice(0, 16)}_${preparedCount}`;
+    name = `fp_${preparedCount}`;
     await send([serialize.parse({ name, text: sql }), serialize.sync()]);
     prepared.set(sql, name);
     return name;
@@ -73,8 +69,8 @@ export function pgliteStatements(pg: PGlite) {
       try {
         return await execute(statement, sql, params);
       } catch (error) {
-        const code = (error as { code?: unknown }).code;
-        if (statement === "" || !(typeof code === "string" && STALE_PLAN.has(code))) throw error;
+        // A plan that no longer fits its table is forgotten and the statement run once unprepared.
+        if (statement === "" || !isStalePlan(error)) throw error;
         prepared.delete(sql);
         await send([serialize.close({ type: "S", name: statement }), serialize.sync()]).catch(
           () => undefined,

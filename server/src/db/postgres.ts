@@ -1,7 +1,13 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
 import { DEFAULT_DATABASE_CONNECT_TIMEOUT_MS, DEFAULT_DATABASE_POOL_SIZE } from "../config.js";
-import { type Database, type Queryable, withoutParameters } from "./queryable.js";
+import {
+  type Database,
+  isStalePlan,
+  MAX_PREPARED_STATEMENTS,
+  type Queryable,
+  withoutParameters,
+} from "./queryable.js";
 
 // int8 (count(*), sums) fits comfortably in a JS number for this domain.
 pg.types.setTypeParser(20, (value) => Number(value));
@@ -15,13 +21,10 @@ function statementName(sql: string): string {
   let name = statementNames.get(sql);
   if (!name) {
     name = `fp_${createHash("sha1").update(sql).digest("hex").slice(0, 20)}`;
-    if (statementNames.size < 2000) statementNames.set(sql, name);
+    if (statementNames.size < MAX_PREPARED_STATEMENTS) statementNames.set(sql, name);
   }
   return name;
 }
-
-/** A prepared plan PostgreSQL dropped or can no longer use (a schema change since): run it once unprepared. */
-const STALE_PLAN = new Set(["0A000", "26000"]);
 
 export async function openPostgres(
   connectionString: string,
@@ -47,9 +50,8 @@ export async function openPostgres(
           return (await target.query({ name: statementName(sql), text: sql, values }))
             .rows as Row[];
         } catch (error) {
-          const code = (error as { code?: unknown }).code;
           // Inside a transaction the failed statement has aborted it: only the caller can start over.
-          if (!(typeof code === "string" && STALE_PLAN.has(code)) || target !== pool) throw error;
+          if (!isStalePlan(error) || target !== pool) throw error;
           return (await target.query(sql, values)).rows as Row[];
         }
       } catch (error) {
@@ -80,8 +82,7 @@ export async function openPostgres(
       } catch (error) {
         await client.query("rollback").catch(() => undefined);
         // A connection holding stale prepared plans is closed, not reused: the caller's retry gets a fresh one.
-        const code = (error as { code?: unknown }).code;
-        if (typeof code === "string" && STALE_PLAN.has(code)) {
+        if (isStalePlan(error)) {
           released = true;
           client.release(true);
         }

@@ -31,3 +31,15 @@ export function withoutParameters(error: unknown): unknown {
   }
   return error;
 }
+
+/** Prepared statements a database session keeps by name; beyond this, statements are parsed each time. */
+export const MAX_PREPARED_STATEMENTS = 2000;
+
+/**
+ * A prepared plan PostgreSQL dropped or can no longer use (a schema change since, e.g. a migration from another
+ * node): the statement is run once unprepared where the caller can (outside a transaction).
+ */
+export function isStalePlan(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "0A000" || code === "26000";
+}
