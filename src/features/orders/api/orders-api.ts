@@ -28,11 +28,11 @@ interface OrdersFetchContext {
  */
 export const ordersListQuery = () => ({
   queryKey: orderKeys.list(),
-  queryFn: async ({ signal, client }: OrdersFetchContext) =>
-    newerOrders(
-      client.getQueryData<Order[]>(orderKeys.list()),
-      (await api.get("/orders", orderListResponseSchema, { signal })).data,
-    ),
+  queryFn: async ({ signal, client }: OrdersFetchContext) => {
+    const arriving = (await api.get("/orders", orderListResponseSchema, { signal })).data;
+    // Compared with what is shown when the answer arrives: a live update may have landed while it was on its way.
+    return newerOrders(client.getQueryData<Order[]>(orderKeys.list()), arriving);
+  },
   refetchInterval: ORDERS_REFRESH_MS,
   // A new order placed a moment ago must show on arrival.
   staleTime: 0,
@@ -41,11 +41,12 @@ export const ordersListQuery = () => ({
 /** GET /orders/details/{id}, refreshed every 30 s ('Order status updates automatically every 30 seconds.'). */
 export const orderDetailQuery = (orderId: number) => ({
   queryKey: orderKeys.detail(orderId),
-  queryFn: async ({ signal, client }: OrdersFetchContext) =>
-    newerOrder(
-      client.getQueryData<Order>(orderKeys.detail(orderId)),
-      (await api.get(`/orders/details/${orderId}`, orderDetailsResponseSchema, { signal })).data,
-    ),
+  queryFn: async ({ signal, client }: OrdersFetchContext) => {
+    const arriving = (
+      await api.get(`/orders/details/${orderId}`, orderDetailsResponseSchema, { signal })
+    ).data;
+    return newerOrder(client.getQueryData<Order>(orderKeys.detail(orderId)), arriving);
+  },
   refetchInterval: ORDERS_REFRESH_MS,
   // A new order placed a moment ago must show on arrival.
   staleTime: 0,

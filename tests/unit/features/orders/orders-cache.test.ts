@@ -1,8 +1,39 @@
+// @vitest-environment jsdom
 import type { Order } from "@contract/orders";
 import { QueryClient } from "@tanstack/react-query";
 import { makeOrder } from "@tests/unit/helpers/orders";
-import { describe, expect, it } from "vitest";
-import { applyStatusNotification, orderKeys } from "@/features/orders/api/orders-api";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  applyStatusNotification,
+  orderDetailQuery,
+  orderKeys,
+  ordersListQuery,
+} from "@/features/orders/api/orders-api";
+
+/** fetch answers with `body` only when the returned `answer()` is called: a request still on its way. */
+function heldAnswer(body: unknown) {
+  let answer: () => void = () => undefined;
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = () =>
+            resolve(
+              new Response(JSON.stringify(body), {
+                status: 200,
+                headers: { "content-type": "application/json" },
+              }),
+            );
+        }),
+    ),
+  );
+  return { answer: () => answer() };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe("a live status change", () => {
   it("updates the order in the cached list and detail in place, leaving the others alone", () => {
@@ -33,5 +64,37 @@ describe("a live status change", () => {
     expect(applyStatusNotification(client, { orderId: 9, status: "ready" })).toBe(false);
     expect(client.getQueryData(orderKeys.detail(9))).toBeUndefined();
     expect(client.getQueryData(orderKeys.list())).toBeUndefined();
+  });
+});
+
+describe("a refetch on its way while a live status change lands", () => {
+  it("never puts the order it fetched before the change back on the details", async () => {
+    const client = new QueryClient();
+    const confirmed = makeOrder({ id: 5, status: "confirmed" });
+    client.setQueryData(orderKeys.detail(5), confirmed);
+    const held = heldAnswer({ success: true, data: confirmed });
+
+    const refetch = client.fetchQuery({ ...orderDetailQuery(5), staleTime: 0 });
+    applyStatusNotification(client, { orderId: 5, status: "preparing" });
+    held.answer();
+    await refetch;
+
+    expect(client.getQueryData<Order>(orderKeys.detail(5))?.status).toBe("preparing");
+  });
+
+  it("nor on the list", async () => {
+    const client = new QueryClient();
+    const confirmed = makeOrder({ id: 6, status: "confirmed" });
+    client.setQueryData(orderKeys.list(), [confirmed]);
+    const held = heldAnswer({ data: [confirmed] });
+
+    const refetch = client.fetchQuery({ ...ordersListQuery(), staleTime: 0 });
+    applyStatusNotification(client, { orderId: 6, status: "preparing" });
+    held.answer();
+    await refetch;
+
+    expect(client.getQueryData<Order[]>(orderKeys.list())?.map((order) => order.status)).toEqual([
+      "preparing",
+    ]);
   });
 });
