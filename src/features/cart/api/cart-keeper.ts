@@ -74,12 +74,11 @@ export const cartKeys = {
 export const cartQuery = (vendorId: number | null, orderType: OrderType | null) =>
   queryOptions({
     queryKey: cartKeys.detail(vendorId, orderType),
-    queryFn: async ({ signal, client, queryKey }) =>
-      showNewerCart(
-        client.getQueryData<Cart>(queryKey),
-        await fetchCart(vendorId, orderType, signal),
-        queuedWrites(client),
-      ),
+    queryFn: async ({ signal, client, queryKey }) => {
+      const answer = await fetchCart(vendorId, orderType, signal);
+      // Compared with the cart shown when the answer arrives: a write answered meanwhile is newer.
+      return showNewerCart(client.getQueryData<Cart>(queryKey), answer, queuedWrites(client));
+    },
   });
 
 /** GET /cart/basket: every trailer's cart priced for one checkout; read again after every accepted write. */

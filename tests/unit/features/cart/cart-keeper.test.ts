@@ -185,6 +185,23 @@ describe("a cart answer older than the cart shown (nothing goes backwards)", () 
     expect(await run(client)).toEqual(shown);
   });
 
+  it("keeps a cart a write answered while the read was on its way", async () => {
+    currentIs(1);
+    const client = keptClient();
+    client.setQueryData(key, { ...cartOf(1), version: 4 });
+    let answer: () => void = () => undefined;
+    fetchMock.mockReturnValue(
+      new Promise<Response>((resolve) => {
+        answer = () => resolve(json(200, { ...cartOf(1), version: 4 }));
+      }),
+    );
+    const read = run(client);
+    const written = { ...cartOf(1), version: 5, items: [line] };
+    client.setQueryData(key, written);
+    answer();
+    expect(await read).toEqual(written);
+  });
+
   it("draws queued writes on the answer, but not one restored in flight (the server may already hold it)", async () => {
     currentIs(1);
     const client = keptClient();
