@@ -1,9 +1,10 @@
 import { Component, type ReactNode } from "react";
 import { reportError } from "../lib/android";
+import { browserOnline } from "../lib/network";
 
 /** Shown when a page fails to load (e.g. its chunk is unreachable offline). */
 export function RouteError() {
-  const offline = typeof navigator !== "undefined" && !navigator.onLine;
+  const offline = !browserOnline();
   return (
     <div className="route-error" role="alert">
       <h1>Something went wrong</h1>

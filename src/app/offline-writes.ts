@@ -3,10 +3,11 @@
  * registered here, by mutation key, before a saved cache is restored (so restored ones can resume), and the app
  * decides what happens once a queued order is placed. Loaded on demand with the persistence code.
  */
-import { onlineManager, type QueryClient } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { cartKeys, forgetCart, keepCart } from "../features/cart/api/cart-keeper";
 import { registerCashOrders, setCashOrderHandlers } from "../features/checkout/api/cash-orders";
 import type { PlacedCashOrder } from "../features/checkout/lib/pending-checkout";
+import { startWithBrowserOnlineState } from "../lib/network";
 import { toasts } from "../lib/toast-store";
 import { appRouter } from "./router";
 
@@ -34,7 +35,7 @@ const routerNavigation: AppNavigation = {
  * caches (menus, cart, orders seen before); only their retries wait for the network. Set here, off the cold path.
  */
 export function configureOffline(client: QueryClient): void {
-  if (typeof navigator !== "undefined") onlineManager.setOnline(navigator.onLine);
+  startWithBrowserOnlineState();
   const defaults = client.getDefaultOptions();
   client.setDefaultOptions({
     ...defaults,

@@ -1,21 +1,5 @@
-import { useSyncExternalStore } from "react";
+import { useOnline } from "@/lib/network";
 import { Icon } from "./Icon";
-
-function subscribe(onChange: () => void) {
-  window.addEventListener("online", onChange);
-  window.addEventListener("offline", onChange);
-  return () => {
-    window.removeEventListener("online", onChange);
-    window.removeEventListener("offline", onChange);
-  };
-}
-
-export const useOnline = () =>
-  useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
 
 /** Says plainly that what is on screen comes from the saved copies while the network is away. */
 export function OfflineBanner() {

@@ -24,8 +24,6 @@ export function newMutationId(): string {
 export const isServerRefusal = (error: unknown) =>
   error instanceof ApiError && !error.network && error.status >= 400 && error.status < 500;
 
-export const isNetworkFailure = (error: unknown) => error instanceof ApiError && error.network;
-
 const queryString = (params: URLSearchParams) => (params.size > 0 ? `?${params}` : "");
 
 /** GET /cart?vendorId&orderType; no vendor: the customer's most recently changed cart. */

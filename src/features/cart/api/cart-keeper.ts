@@ -20,13 +20,13 @@ import { type Cart, emptyCart } from "@contract/cart";
 import type { OrderType } from "@contract/common";
 import {
   MutationObserver,
-  onlineManager,
   type QueryCacheNotifyEvent,
   type QueryClient,
   type QueryKey,
   queryOptions,
 } from "@tanstack/react-query";
 import { CART_MUTATION_SCOPE } from "@/lib/mutation-scopes";
+import { isNetworkFailure, isOnline, startWithBrowserOnlineState } from "@/lib/network";
 import { CART_QUERY_PREFIX } from "@/lib/query-prefixes";
 import { toasts } from "@/lib/toast-store";
 import { clearLocalCartCopy } from "../lib/cart-storage";
@@ -46,14 +46,7 @@ import {
   rebaseCart,
   showNewerCart,
 } from "../lib/optimistic-cart";
-import {
-  cartApi,
-  fetchBasket,
-  fetchCart,
-  isNetworkFailure,
-  isServerRefusal,
-  newMutationId,
-} from "./cart-http";
+import { cartApi, fetchBasket, fetchCart, isServerRefusal, newMutationId } from "./cart-http";
 
 /** Every query and mutation key of the cart. */
 export const cartKeys = {
@@ -331,14 +324,11 @@ const kept = new WeakSet<QueryClient>();
 export function keepCart(client: QueryClient): void {
   if (kept.has(client)) return;
   kept.add(client);
-  // TanStack Query assumes "online" until an event says otherwise; a page opened offline starts offline.
-  if (typeof navigator !== "undefined") onlineManager.setOnline(navigator.onLine);
+  startWithBrowserOnlineState();
   client.setQueryDefaults(cartKeys.all, SERVER_TRUTH);
   registerWrites(client);
   client.getQueryCache().subscribe(mirrorLocalCopy(client));
 }
-
-export const isOnline = () => onlineManager.isOnline();
 
 /** A change as a page describes it; the keeper adds the mutation id and whether it is queued. */
 export type CartChangeInput = DistributiveOmit<CartWrite, "mutationId" | "queued">;

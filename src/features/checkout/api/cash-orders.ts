@@ -8,9 +8,10 @@
 import { type Cart, cartResponseSchema } from "@contract/cart";
 import { MESSAGES } from "@contract/messages";
 import { type CreateOrderRequest, createOrderResponseSchema } from "@contract/orders";
-import { onlineManager, type QueryClient } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "@/lib/api-client";
 import { CART_MUTATION_SCOPE } from "@/lib/mutation-scopes";
+import { isNetworkFailure, startWithBrowserOnlineState } from "@/lib/network";
 import { toasts } from "@/lib/toast-store";
 import { finishCheckoutAttempt, type PlacedCashOrder } from "../lib/pending-checkout";
 
@@ -97,8 +98,6 @@ async function sendQueuedOrder(write: CashOrderWrite) {
   return placeCashOrder(write.order, write.idempotencyKey);
 }
 
-const isNetworkFailure = (error: unknown) => error instanceof ApiError && error.network;
-
 /** A failed cash order: the server's reason when it gave one, else the spec's 'Failed to place order'. */
 export function cashOrderError(error: unknown): string {
   if (error instanceof CartChangedError) return error.message;
@@ -132,8 +131,7 @@ const registered = new WeakSet<QueryClient>();
 export function registerCashOrders(client: QueryClient): void {
   if (registered.has(client)) return;
   registered.add(client);
-  // TanStack Query assumes "online" until an event says otherwise; a page opened offline starts offline.
-  if (typeof navigator !== "undefined") onlineManager.setOnline(navigator.onLine);
+  startWithBrowserOnlineState();
   client.setMutationDefaults<{ id: number }, Error, CashOrderWrite>(cashOrderKey, {
     scope: CART_MUTATION_SCOPE,
     networkMode: "online",
@@ -155,5 +153,3 @@ export function registerCashOrders(client: QueryClient): void {
     },
   });
 }
-
-export const isOnline = () => onlineManager.isOnline();

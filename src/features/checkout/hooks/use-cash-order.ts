@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { useNavigate } from "react-router";
 import { ApiError } from "@/lib/api-client";
+import { isOnline } from "@/lib/network";
 import { orderTypeLabel } from "@/lib/order-display";
 import { CART_QUERY_PREFIX, ORDERS_QUERY_PREFIX } from "@/lib/query-prefixes";
 import {
@@ -13,7 +14,6 @@ import {
   cashOrderError,
   cashOrderKey,
   confirmedLines,
-  isOnline,
   registerCashOrders,
 } from "../api/cash-orders";
 import { checkoutKeyFor, placeCheckout } from "../api/checkout-api";

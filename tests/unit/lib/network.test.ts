@@ -1,0 +1,31 @@
+// @vitest-environment jsdom
+import { onlineManager } from "@tanstack/react-query";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "@/lib/api-client";
+import { isNetworkFailure, isOnline, startWithBrowserOnlineState } from "@/lib/network";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  onlineManager.setOnline(true);
+});
+
+describe("the client's one network rule", () => {
+  it("a page opened offline starts offline, so a write made now is queued", () => {
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    startWithBrowserOnlineState();
+    expect(isOnline()).toBe(false);
+  });
+
+  it("follows the browser when the network comes back", () => {
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(true);
+    startWithBrowserOnlineState();
+    expect(isOnline()).toBe(true);
+  });
+
+  it("only a request that did nothing is a network failure (worth sending again); a refusal or a 500 is not", () => {
+    expect(isNetworkFailure(new ApiError("offline", 0, true))).toBe(true);
+    expect(isNetworkFailure(new ApiError("Cart is empty", 400))).toBe(false);
+    expect(isNetworkFailure(new ApiError("Failed", 500))).toBe(false);
+    expect(isNetworkFailure(new TypeError("Failed to fetch"))).toBe(false);
+  });
+});
