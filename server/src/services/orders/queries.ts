@@ -14,56 +14,26 @@ import { NotFound } from "@server/domain-errors.js";
 export const ORDER_NOT_FOUND = "Order not found";
 const DEFAULT_ITEM_IMAGE = "/images/placeholder-item.svg";
 
-/**
- * StoredOrderAddon (one add-on of an order line as order_items.addons keeps it) is defined once, by the
- * repository that writes it. Older or other writers may use `addon_id`/`addonId`, `groupId`/`groupName` or pounds
- * `price`: readStoredAddon reads them all.
- */
+/** StoredOrderAddon (one add-on of an order line as order_items.addons keeps it) is defined once, by its writer. */
 export type { StoredOrderAddon };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 
-function num(value: unknown, fallback = 0): number {
-  const parsed = typeof value === "string" ? Number(value) : value;
-  return typeof parsed === "number" && Number.isFinite(parsed) ? parsed : fallback;
-}
-
-/** Reads one stored add-on whatever the writer called its fields. */
-export function readStoredAddon(raw: unknown): StoredOrderAddon | null {
-  if (typeof raw !== "object" || raw === null) return null;
-  const value = raw as Record<string, unknown>;
-  const pricePence =
-    value.price_pence !== undefined || value.pricePence !== undefined
-      ? num(value.price_pence ?? value.pricePence)
-      : Math.round(num(value.price) * 100);
-  return {
-    id: num(value.id ?? value.addon_id ?? value.addonId ?? value.menu_item_addon_id),
-    name: String(value.name ?? ""),
-    group_id: num(value.group_id ?? value.groupId),
-    group_name: String(value.group_name ?? value.groupName ?? ""),
-    quantity: Math.max(1, num(value.quantity, 1)),
-    price_pence: pricePence,
-  };
-}
+/** order_items.addons as its one writer (the order placement repository) stores it: a list of StoredOrderAddon. */
+const storedAddons = (raw: unknown): StoredOrderAddon[] =>
+  Array.isArray(raw) ? (raw as StoredOrderAddon[]) : [];
 
 function toOrderItem(row: OrderItemRow): OrderItem {
-  const stored = Array.isArray(row.addons) ? row.addons : [];
-  const addons = stored.flatMap((raw) => {
-    const addon = readStoredAddon(raw);
-    if (!addon) return [];
-    return [
-      {
-        id: addon.id,
-        name: addon.name,
-        group_id: addon.group_id,
-        group_name: addon.group_name,
-        quantity: addon.quantity,
-        price: penceToPounds(addon.price_pence),
-        total: penceToPounds(addon.price_pence * addon.quantity),
-      },
-    ];
-  });
+  const addons = storedAddons(row.addons).map((addon) => ({
+    id: addon.id,
+    name: addon.name,
+    group_id: addon.group_id,
+    group_name: addon.group_name,
+    quantity: addon.quantity,
+    price: penceToPounds(addon.price_pence),
+    total: penceToPounds(addon.price_pence * addon.quantity),
+  }));
   return {
     id: row.id,
     menu_item_id: row.menu_item_id,
@@ -80,16 +50,11 @@ function toOrderItem(row: OrderItemRow): OrderItem {
   };
 }
 
+/** orders.vehicle as the order placement repository stores it: the contract's Vehicle, or null. */
 function readVehicle(raw: unknown): Vehicle | null {
   if (typeof raw !== "object" || raw === null) return null;
-  const value = raw as Record<string, unknown>;
-  const registrationNumber = String(value.registrationNumber ?? value.registration_number ?? "");
-  if (!registrationNumber) return null;
-  return {
-    registrationNumber,
-    make: String(value.make ?? ""),
-    colour: String(value.colour ?? value.color ?? ""),
-  };
+  const { registrationNumber, make, colour } = raw as Vehicle;
+  return registrationNumber ? { registrationNumber, make, colour } : null;
 }
 
 /** A stored order in the contract's shape: the spec's pounds fields beside integer pence. */
