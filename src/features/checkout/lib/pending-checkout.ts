@@ -29,7 +29,10 @@ export interface PendingCheckout {
   /** The key of a checkout request sent but not answered (a lost answer is retried with it). */
   checkoutKey?: CheckoutKey | null | undefined;
   amountPence: number;
-  /** The bill behind the amount (absent in a checkout saved by an older version of the app). */
+  /**
+   * The bill behind the amount. Optional only for a checkout saved in the tab by an app from before 2026-11-26
+   * (tests/e2e/upgrade-carry-over.spec.ts seeds one); required from 2026-12-03, when no such tab is left.
+   */
   bill?: BillAmounts | undefined;
   currency: "gbp";
   vendorName: string;
@@ -45,7 +48,10 @@ export interface PlacedCashOrder {
   vendorName: string;
   orderType: string;
   totalPence: number;
-  /** The bill behind the total (absent in orders queued by an older version of the app). */
+  /**
+   * The bill behind the total. Optional only for an order queued by an app from before 2026-11-26 (a saved query
+   * cache lives 24 h, PERSIST_MAX_AGE_MS); required from 2026-12-03, with the upgrade test's seed given a bill.
+   */
   bill?: BillAmounts | undefined;
   preparationTime: { min: number; max: number } | null;
   items: SummaryLine[];
