@@ -32,6 +32,8 @@ async function readOrCreate(db: Database, name: string, create: () => string): P
  * With PostgreSQL (DATABASE_URL: possibly several nodes) the JWT secret and VAPID keys that the environment does not
  * set are kept in the database, so every node signs and verifies with the same ones. A node upgrading from the
  * per-folder files offers its files' values first, so existing sign-ins and push subscriptions keep working.
+ * Not a passing compatibility branch: an embedded install moved to PostgreSQL takes this path too, so it stays
+ * while the embedded database keeps its secrets in DATA_DIR.
  * The embedded database (one node by nature) keeps them in DATA_DIR as before.
  */
 export async function resolveNodeSecrets(db: Database, config: ServerConfig): Promise<NodeSecrets> {

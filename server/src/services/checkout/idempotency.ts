@@ -51,6 +51,9 @@ export async function assertSameRequest(
     "select request_hash from orders where id = $1",
     [orderId],
   );
+  // An order placed with a key before migration 005 (2026-11-23) has no hash and is answered as before. Removal:
+  // from 2026-12-03 no client can still hold such a key (a queued order lives 24 h, a checkout attempt one tab),
+  // so a missing hash may then be refused like a different one.
   if (row?.request_hash && row.request_hash !== hash)
     throw new KeyReused(IDEMPOTENCY_MISMATCH_MESSAGE);
 }

@@ -364,6 +364,8 @@ export function createParkOperations(deps: ParkOperationsDeps) {
         vendorName: row.vendor_name,
         action: row.action,
         target: row.target,
+        // Rows recorded before migration 011 have no summary. Removal: a migration that fills them with this
+        // same text and makes the column not null.
         summary: row.summary ?? `${row.action} — ${row.target}`,
         before: row.before,
         after: row.after,

@@ -32,7 +32,13 @@ export interface Purchase {
   snapshots: CheckoutSnapshot[];
 }
 
-/** What a payment pays for, whichever release recorded it (a one-trailer payment of before: its snapshot). */
+/**
+ * What a payment pays for, whichever release recorded it (a one-trailer payment of before: its snapshot).
+ * Removal: `basket` and the snapshot-only shape were last written on 2026-11-26 (before every payment belonged to
+ * a checkout). A migration rewriting those rows to `purchase` lets this read `data.purchase` alone; without one,
+ * it can from 2026-12-01, when no such payment can still be paid (a hosted checkout lives 30 minutes, Stripe
+ * retries a webhook for 3 days) and only `snapshot`, which every shape has, is read of them.
+ */
 export function purchaseOf(data: PaymentOrderData): Purchase {
   return data.purchase ?? data.basket ?? { checkoutId: null, snapshots: [data.snapshot] };
 }

@@ -18,6 +18,9 @@ const parseVendorId = (value: unknown): number | null => {
 /**
  * Versions of the app before this store kept the current trailer only inside the spec's copy ('cart':
  * {vendorId: 'vendor_3', ...}). A phone updated from one carries it over once, at the first read.
+ * Removal: from 2027-03-01 (three months after 'cartTrailer' shipped, 2026-11-26); a phone not opened since
+ * then opens at its most recently changed server cart instead, the same trailer in practice. The upgrade test
+ * (tests/e2e/upgrade-carry-over.spec.ts) goes with it.
  */
 function carriedOverTrailer(storage: Storage): number | null {
   try {

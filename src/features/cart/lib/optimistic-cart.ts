@@ -300,7 +300,8 @@ export function rebaseCart(serverCart: Cart, waiting: readonly CartChange[]): Ca
 /**
  * Whether `candidate` (a server answer, or a copy of one) is older than the cart already `shown` for the same
  * vendor. Versions only compare within one vendor's cart; a cart with no version (saved before versions
- * existed) is never called newer.
+ * existed) is never called newer. Removal of that case: versions shipped on 2026-11-23, a saved query cache lives
+ * 24 h and the worker's cart copies 7 days, so from 2026-12-01 every shown cart has one.
  */
 export function isOlderCart(candidate: Cart, shown: Cart | undefined): boolean {
   if (!shown || shown.vendorId === null || candidate.vendorId !== shown.vendorId) return false;
