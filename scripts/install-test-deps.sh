@@ -6,15 +6,33 @@
 #   - nginx: the load balancer of the two-node test and the scale-out bench (run as a child process, not a service);
 #   - PostgreSQL: the one answering on 127.0.0.1 if any, else a local cluster with trust auth on 127.0.0.1;
 #   - Redis: the one answering on 127.0.0.1:6379 if any, else one that keeps nothing on disk.
-# Run as root (sudo scripts/install-test-deps.sh). It prints the TEST_DATABASE_URL and TEST_REDIS_URL the tests use;
-# .ci/run sources it, so they are exported there.
+# `npm test` (scripts/test.sh) sources it first, so TEST_DATABASE_URL and TEST_REDIS_URL stay exported for the
+# tests: as root it installs and starts what is missing; as another user it runs with --check, which installs
+# nothing and says what to run. Run on its own as root (sudo scripts/install-test-deps.sh), it prints the two
+# variables. TEST_DATABASE_URL or TEST_REDIS_URL already set: that server is used, nothing is set up for it.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 
 log() { printf '\n==> %s\n' "$*"; }
 
+check_only=false
+if [ "${1:-}" = "--check" ]; then check_only=true; fi
+unmet=()
+# --check: note what is missing (reported at the end); otherwise go on and install it.
+needs() {
+  if [ "$check_only" = true ]; then
+    unmet+=("$1")
+    return 1
+  fi
+  return 0
+}
+
 apt_updated=false
 apt_install() {
+  if ! command -v apt-get >/dev/null 2>&1; then
+    echo "No apt-get here: install $* yourself (see the list at the top of scripts/install-test-deps.sh)." >&2
+    exit 1
+  fi
   if [ "$apt_updated" = false ]; then
     apt-get update
     apt_updated=true
@@ -31,7 +49,7 @@ command -v firefox-esr >/dev/null 2>&1 || missing+=(firefox-esr)
 command -v WebKitWebDriver >/dev/null 2>&1 || missing+=(webkit2gtk-driver)
 command -v xvfb-run >/dev/null 2>&1 || missing+=(xvfb xauth)
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
-if [ "${#missing[@]}" -gt 0 ]; then
+if [ "${#missing[@]}" -gt 0 ] && needs "Debian packages ${missing[*]}"; then
   log "installing ${missing[*]}"
   # Debian's nginx package would start a system service on port 80 (and fail the install where 80 is taken): the
   # tests run their own nginx, so no service is started while these install (policy-rc.d, as in container images).
@@ -49,7 +67,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
     echo "Could not install ${missing[*]} from the distribution's packages." >&2
     exit 1
   fi
-else
+elif [ "${#missing[@]}" -eq 0 ]; then
   log "Chromium, Firefox ESR, WebKitWebDriver, xvfb-run and nginx: already installed"
 fi
 
@@ -59,8 +77,13 @@ postgres_answers() {
   command -v pg_isready >/dev/null 2>&1 && pg_isready -q -h 127.0.0.1 -p "$1"
 }
 
-if postgres_answers "$pg_port"; then
+postgres_ready=true
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  log "PostgreSQL: using TEST_DATABASE_URL"
+elif postgres_answers "$pg_port"; then
   log "PostgreSQL: using the server on 127.0.0.1:$pg_port"
+elif ! needs "PostgreSQL answering on 127.0.0.1:$pg_port (with pg_isready and psql)"; then
+  postgres_ready=false
 else
   log "PostgreSQL: none on 127.0.0.1:$pg_port, setting up a local cluster"
   fresh_cluster=false
@@ -98,7 +121,8 @@ HBA
 fi
 
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:$pg_port/postgres}"
-if ! psql "$TEST_DATABASE_URL" -Atc "select 1" >/dev/null; then
+if [ "$postgres_ready" = true ] && command -v psql >/dev/null 2>&1 &&
+  ! psql "$TEST_DATABASE_URL" -Atc "select 1" >/dev/null; then
   echo "Cannot connect to $TEST_DATABASE_URL (the tests create and drop their own databases there)." >&2
   echo "Set TEST_DATABASE_URL to a role that may CREATE DATABASE." >&2
   exit 1
@@ -116,9 +140,11 @@ redis_answers() {
   [[ "$reply" == +PONG* ]]
 }
 
-if redis_answers; then
+if [ -n "${TEST_REDIS_URL:-}" ]; then
+  log "Redis: using TEST_REDIS_URL"
+elif redis_answers; then
   log "Redis: using the server on 127.0.0.1:$redis_port"
-else
+elif needs "Redis answering on 127.0.0.1:$redis_port"; then
   log "Redis: none on 127.0.0.1:$redis_port, starting one"
   command -v redis-server >/dev/null 2>&1 || apt_install redis-server
   redis-server --daemonize yes --bind 127.0.0.1 -::1 --port "$redis_port" --save "" --appendonly no
@@ -129,6 +155,16 @@ else
   redis_answers || { echo "Redis did not start on 127.0.0.1:$redis_port" >&2; exit 1; }
 fi
 export TEST_REDIS_URL="${TEST_REDIS_URL:-redis://127.0.0.1:$redis_port}"
+
+if [ "${#unmet[@]}" -gt 0 ]; then
+  echo >&2
+  echo "npm test needs what is missing on this machine:" >&2
+  printf '  - %s\n' "${unmet[@]}" >&2
+  echo "Install and start it as root, then run npm test again:" >&2
+  echo "  sudo scripts/install-test-deps.sh      (Debian or Ubuntu; or run npm test itself as root)" >&2
+  echo "A PostgreSQL or Redis elsewhere: set TEST_DATABASE_URL / TEST_REDIS_URL instead." >&2
+  exit 1
+fi
 
 log "ready for npm test:"
 echo "export TEST_DATABASE_URL=$TEST_DATABASE_URL"
