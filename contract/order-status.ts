@@ -2,7 +2,7 @@ import type { OrderType } from "./common";
 import type { OrderStatus } from "./orders";
 
 /**
- * Which status may follow which (the graph is recorded in docs/decisions.md, "Status transitions").
+ * Which status may follow which (the graph and why: docs/decisions/orders.md).
  * The server enforces it; the staff board uses it to offer only the moves the server will accept.
  */
 const FORWARD: Record<OrderStatus, readonly OrderStatus[]> = {

@@ -19,7 +19,7 @@ export const ROUTE_PAGES = {
  * load lazily beside the request (`lazySchema`), but the list renders only once they have validated it.
  */
 export const ROUTE_LAZY_NEEDS = { "/login": [], "/vendors": ["vendors-api"] };
-/** Budgets of the encoded (brotli) JavaScript to render each route cold (docs/decisions.md, "Targets"). */
+/** Budgets of the encoded (brotli) JavaScript to render each route cold (docs/decisions/speed.md, "Targets"). */
 export const BUDGET_KB = { "/login": 100, "/vendors": 110 };
 
 function collect(manifest, key, seen) {

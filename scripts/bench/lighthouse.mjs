@@ -26,7 +26,7 @@ const ROUTES = [
   { path: "/login", signedIn: false },
   { path: "/vendors", signedIn: true },
 ];
-/** Lighthouse's targets (docs/decisions.md, "Speed on park Wi-Fi"). */
+/** Lighthouse's targets (docs/decisions/speed.md, "Targets"). */
 export const TARGETS = {
   performance: 95,
   lcpMs: 2000,

@@ -4,8 +4,8 @@ import { api, lazySchema } from "../lib/api-client";
 import { rememberCharges } from "../lib/charges";
 import { Icon } from "./Icon";
 
-// Loaded beside the request: the schema library stays off the first paint (docs/decisions.md, "Small first
-// screens"); this banner sits in every page's layout.
+// Loaded beside the request: the schema library stays off the first paint (docs/decisions/speed.md, "Small
+// first screens"); this banner sits in every page's layout.
 const appConfigResponseSchema = lazySchema(() =>
   import("@contract/app-config").then((m) => m.appConfigResponseSchema),
 );

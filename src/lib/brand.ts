@@ -30,7 +30,7 @@ export interface BrandOrderType {
 }
 
 export interface BrandFeatures {
-  /** Read as: no app-wide search. The screens' own search boxes are the spec's and stay (docs/decisions.md). */
+  /** Read as: no app-wide search. The screens' own search boxes are the spec's and stay (docs/decisions/screens.md). */
   search: boolean;
   /** Trailers as a grid of cards (on) or a single column (off). */
   vendorGrid: boolean;

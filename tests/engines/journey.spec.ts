@@ -2,7 +2,7 @@
  * The main journey in three engines: Chromium, Firefox ESR and WebKitGTK (the nearest engine to iPhone Safari here;
  * what only a real iPhone shows is in docs/browsers.md). Sign in, add an item, place a cash order, watch the order
  * page change live when the staff move it, then load the shell with the network gone, from the service worker.
- * WebKitGTK has no Push API: there the app must say so and leave out push, as docs/decisions.md records.
+ * WebKitGTK has no Push API: there the app must say so and leave out push, as docs/decisions/testing.md records.
  * Everything goes through a relay (./relay.ts) in front of the production server, so that each engine loses the
  * network the same way.
  */

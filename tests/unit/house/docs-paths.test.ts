@@ -1,7 +1,7 @@
 /**
  * The docs walk newcomers through the code by file name; a renamed or deleted file must not leave them at a dead end.
- * Every repo-relative path named in README.md or docs/*.md (product-spec.md aside: the binding copy is left as it is)
- * must exist. Placeholders (`<name>`, `{id}`, `NNN`, globs) and addresses (URLs, `@/…` aliases, routes) are not paths.
+ * Every repo-relative path named in README.md, docs/*.md or docs/decisions/*.md (product-spec.md aside: the binding
+ * copy is left as it is) must exist. Placeholders (`<name>`, `{id}`, `NNN`, globs) and addresses (URLs, `@/…` aliases, routes) are not paths.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -22,12 +22,14 @@ function pathsNamedIn(markdown: string): string[] {
   return [...new Set(named.filter((name) => !PLACEHOLDER.test(name)))];
 }
 
-function documents(): string[] {
-  const docs = fs
-    .readdirSync(path.join(root, "docs"))
+const markdownIn = (folder: string) =>
+  fs
+    .readdirSync(path.join(root, folder))
     .filter((name) => name.endsWith(".md") && name !== "product-spec.md")
-    .map((name) => `docs/${name}`);
-  return ["README.md", ...docs];
+    .map((name) => `${folder}/${name}`);
+
+function documents(): string[] {
+  return ["README.md", ...markdownIn("docs"), ...markdownIn("docs/decisions")];
 }
 
 describe("paths named in the docs", () => {

@@ -2,7 +2,7 @@ import type { Stripe } from "@stripe/stripe-js";
 import { fetchPaymentConfig } from "../api/checkout-api";
 
 /**
- * Stripe.js on the Secure Payment screen, for Stripe's advanced fraud signals (docs/decisions.md, "Card payments"):
+ * Stripe.js on the Secure Payment screen, for Stripe's advanced fraud signals (docs/decisions/card-payments.md):
  * Stripe recommends loading it on the pages where customers pay, so its Radar sees how the checkout was reached.
  * The payment itself stays on Stripe's hosted checkout page (docs/product-spec.md § Screens and routes); Stripe.js v10 has no
  * redirectToCheckout, and nothing here takes card details.
