@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { Spinner } from "@/components/Spinner";
 import { reportError } from "@/lib/android";
 import { ApiError } from "@/lib/api-client";
+import { isNetworkFailure } from "@/lib/network";
 import { useAuth } from "../hooks/auth-context";
 import { AuthCard, ErrorBox } from "./AuthCard";
 
@@ -18,7 +19,7 @@ const NO_TOKEN =
   "No test token was given. Open this page with ?token=… or sign in with your email and password.";
 
 function failureMessage(error: unknown): string {
-  if (error instanceof ApiError && error.network) return MESSAGES.networkError;
+  if (isNetworkFailure(error)) return MESSAGES.networkError;
   if (error instanceof ApiError && (error.status === 401 || error.status === 404))
     return "This test token is expired or not valid.";
   return error instanceof Error ? error.message : MESSAGES.loginFailed;

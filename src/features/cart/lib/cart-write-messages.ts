@@ -2,6 +2,7 @@
 
 import { MESSAGES } from "@contract/messages";
 import { ApiError } from "@/lib/api-client";
+import { isNetworkFailure } from "@/lib/network";
 import { toasts } from "@/lib/toast-store";
 import type { CartWrite } from "./cart-write";
 
@@ -37,7 +38,7 @@ export function refusalToast(write: CartWrite, error: unknown): { title: string;
     "delivery-instructions": "Couldn't save your delivery instructions",
     clear: "Couldn't clear your cart",
   };
-  const dropped = error instanceof ApiError && error.network;
+  const dropped = isNetworkFailure(error);
   const reason =
     serverReason(error) ??
     (dropped
