@@ -77,7 +77,7 @@ export function streamRoomRelay(
     try {
       // In batches, one round trip each: after an outage the outbox holds every staff-room message of a busy
       // park as well, and one append per round trip would hold a customer's update behind them for seconds.
-      while (outbox.length > 0 && shared.client.status === "ready") {
+      while (outbox.length > 0 && shared.circuit.isUp()) {
         const batch = outbox.slice(0, FLUSH_BATCH);
         const pipeline = shared.client.pipeline();
         for (const text of batch)
@@ -89,14 +89,19 @@ export function streamRoomRelay(
           appended += 1;
         }
         outbox.splice(0, appended);
-        if (appended < batch.length) break; // Redis went away again: the rest waits (retried shortly).
+        if (appended < batch.length) {
+          // Redis went away again, or does not answer: the rest waits (retried once it answers).
+          shared.circuit.failed();
+          break;
+        }
       }
     } finally {
       flushing = false;
     }
   }
-  const onReady = () => void flush();
-  shared.client.on("ready", onReady);
+  const stopWatching = shared.circuit.onChange((up) => {
+    if (up) void flush();
+  });
   // An append can also fail while the connection looks ready (a timeout on a busy Redis): try again shortly
   // rather than wait for the next message or reconnect.
   const retry = setInterval(() => {
@@ -160,7 +165,7 @@ export function streamRoomRelay(
     async close() {
       stopped = true;
       clearInterval(retry);
-      shared.client.off("ready", onReady);
+      stopWatching();
       // The reader's blocking XREAD ends within READ_BLOCK_MS, or when the redis plugin disconnects.
       await Promise.race([reading, pause(READ_BLOCK_MS + 200)]);
     },
