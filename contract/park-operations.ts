@@ -26,16 +26,25 @@ const hhmm = z
   .string()
   .check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Opening hours are times like 11:30 (24-hour)"));
 export const dayHoursSchema = z.nullable(z.object({ open: hhmm, close: hhmm }));
+/** A key other than the seven weekdays is refused, never dropped (dropping it would close that day unseen). */
+export const unknownWeekdayMessage = (keys: readonly PropertyKey[]) =>
+  `Opening hours have no day called ${keys.map((key) => `"${String(key)}"`).join(", ")}: use ${WEEKDAY_KEYS.join(", ")}`;
 export const openingHoursSchema = z.nullable(
-  z.object({
-    mon: z.optional(dayHoursSchema),
-    tue: z.optional(dayHoursSchema),
-    wed: z.optional(dayHoursSchema),
-    thu: z.optional(dayHoursSchema),
-    fri: z.optional(dayHoursSchema),
-    sat: z.optional(dayHoursSchema),
-    sun: z.optional(dayHoursSchema),
-  }),
+  z.strictObject(
+    {
+      mon: z.optional(dayHoursSchema),
+      tue: z.optional(dayHoursSchema),
+      wed: z.optional(dayHoursSchema),
+      thu: z.optional(dayHoursSchema),
+      fri: z.optional(dayHoursSchema),
+      sat: z.optional(dayHoursSchema),
+      sun: z.optional(dayHoursSchema),
+    },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys" ? unknownWeekdayMessage(issue.keys) : undefined,
+    },
+  ),
 );
 export type OpeningHoursInput = z.infer<typeof openingHoursSchema>;
 

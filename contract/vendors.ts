@@ -71,10 +71,14 @@ export const menuItemSchema = z.object({
   has_addongroups: z.boolean(),
   allergens: z.array(allergenIdSchema),
   badges: z.array(z.string()),
+  /**
+   * Can be ordered now: on the menu and not sold out. False both for an item taken off the menu (shown
+   * 'Unavailable') and for a sold-out one (`soldOut` true, shown 'Sold out'): the two never contradict.
+   */
   available: z.boolean(),
   /**
    * Sold out today (an addition to the spec's item): marked so by staff, or a required choice has no option left.
-   * Shown as 'Sold out' with no Add button; refused by the server.
+   * Shown as 'Sold out' with no Add button; refused by the server. Implies `available: false`.
    */
   soldOut: z.optional(z.boolean()),
 });

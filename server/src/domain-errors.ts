@@ -41,6 +41,9 @@ export class LimitReached extends DomainError {}
 /** An Idempotency-Key sent again with a different request than the one it first covered. */
 export class KeyReused extends DomainError {}
 
+/** Well-formed input naming something the server does not know (a field or key outside the contract). */
+export class UnknownField extends DomainError {}
+
 /** A card order whose payment has not been completed. */
 export class PaymentIncomplete extends DomainError {}
 
@@ -67,6 +70,7 @@ export function parseInput<S extends Schema>(schema: S, input: unknown): SchemaO
   const issue = result.error.issues[0];
   const field = issue?.path.join(".");
   const message = issue?.message ?? "Invalid request";
+  if (issue?.code === "unrecognized_keys") throw new UnknownField(message);
   const generic = /^(Invalid input|Required|Expected)/i.test(message);
   throw new InvalidInput(generic && field ? `${field}: ${message}` : message);
 }

@@ -35,6 +35,13 @@ function once<T>(socket: Socket, event: string, ms = 5000): Promise<T> {
   });
 }
 
+/**
+ * No fixed ceilings: a request during the outage may take at most this many times what the same request took just
+ * before it in the same test (the slowest of a few), so a busy machine does not fail it and waiting on a dead Redis
+ * (its 500 ms command timeout per call) does.
+ */
+const OUTAGE_SLOWDOWN_FACTOR = 4;
+
 async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   const started = performance.now();
   const result = await work();
@@ -108,23 +115,16 @@ describe("Redis killed and restarted under two nodes", () => {
     expect(first.status).toBe(200);
     await expect.poll(() => heard.length, { timeout: 5000 }).toBe(1);
 
-    await redis.kill();
-
-    // No request waits on Redis: sign-in and sign-up on both nodes answer about as fast as without it.
-    for (const node of [a, b]) {
-      const [login, loginMs] = await timed(() =>
+    // Baselines with Redis up, in this test: sign-in on both nodes, a sign-up, a status change.
+    const signIn = (node: TestServer) =>
+      timed(() =>
         node.request("/auth/login", {
           body: { email: customer.email, password: customer.password },
         }),
       );
-      expect(login.status, login.text).toBe(200);
-      expect(loginMs).toBeLessThan(1000);
-    }
-    // The route limits hold per node meanwhile: node b allows REGISTER_LIMIT sign-ups, then 429.
-    const signUps: number[] = [];
-    for (let i = 0; i <= REGISTER_LIMIT; i += 1) {
-      const [response, ms] = await timed(() =>
-        b.request("/auth/register", {
+    const signUp = (node: TestServer) =>
+      timed(() =>
+        node.request("/auth/register", {
           body: {
             email: uniqueEmail("outage"),
             password: "correct-horse-battery",
@@ -133,7 +133,35 @@ describe("Redis killed and restarted under two nodes", () => {
           },
         }),
       );
-      expect(ms).toBeLessThan(1000);
+    const slowest = async (work: () => Promise<[unknown, number]>) => {
+      let most = 0;
+      for (let i = 0; i < 3; i += 1) most = Math.max(most, (await work())[1]);
+      return most;
+    };
+    const signInBefore = Math.max(await slowest(() => signIn(a)), await slowest(() => signIn(b)));
+    const [, signUpBefore] = await signUp(a);
+    const [, statusBefore] = await timed(() =>
+      b.request(`/api/staff/orders/${orders[0]!.id}`, {
+        method: "PATCH",
+        body: { status: "preparing" },
+        token: staffToken,
+      }),
+    );
+    await expect.poll(() => heard.length, { timeout: 5000 }).toBe(2);
+
+    await redis.kill();
+
+    // No request waits on Redis: sign-in and sign-up on both nodes answer about as fast as without it.
+    for (const node of [a, b]) {
+      const [login, loginMs] = await signIn(node);
+      expect(login.status, login.text).toBe(200);
+      expect(loginMs).toBeLessThan(OUTAGE_SLOWDOWN_FACTOR * signInBefore);
+    }
+    // The route limits hold per node meanwhile: node b allows REGISTER_LIMIT sign-ups, then 429.
+    const signUps: number[] = [];
+    for (let i = 0; i <= REGISTER_LIMIT; i += 1) {
+      const [response, ms] = await signUp(b);
+      expect(ms).toBeLessThan(OUTAGE_SLOWDOWN_FACTOR * Math.max(signUpBefore, signInBefore));
       signUps.push(response.status);
     }
     expect(signUps).toEqual([...Array(REGISTER_LIMIT).fill(201), 429]);
@@ -148,7 +176,7 @@ describe("Redis killed and restarted under two nodes", () => {
         }),
       );
       expect(changed.status, changed.text).toBe(200);
-      expect(ms).toBeLessThan(1000);
+      expect(ms).toBeLessThan(OUTAGE_SLOWDOWN_FACTOR * Math.max(statusBefore, signInBefore));
     }
 
     // A node started while Redis is down still serves.
@@ -169,14 +197,15 @@ describe("Redis killed and restarted under two nodes", () => {
 
     await redis.start();
     const back = Date.now();
-    await expect.poll(() => heard.length, { timeout: 5000, interval: 50 }).toBe(orders.length);
+    // The first order was changed twice before the outage (its baseline), every other one once during it.
+    await expect.poll(() => heard.length, { timeout: 5000, interval: 50 }).toBe(orders.length + 1);
     const lastArrival = Math.max(...heard.map((entry) => entry.at)) - back;
     expect(lastArrival).toBeLessThanOrEqual(5000);
-    expect(heard.map((entry) => entry.status.orderId).sort()).toEqual(
+    expect([...new Set(heard.map((entry) => entry.status.orderId))].sort()).toEqual(
       orders.map((o) => o.id).sort(),
     );
     console.info(
-      `${orders.length - 1} updates made during the Redis outage: the last arrived ${lastArrival} ms after Redis returned`,
+      `${orders.length - 1} updates made during the Redis outage: the last arrived ${lastArrival} ms after Redis returned; sign-in ${signInBefore.toFixed(0)} ms before it (slowest of 3)`,
     );
 
     // After the outage the shared limits work again (counted in the fresh Redis).
@@ -194,13 +223,12 @@ describe("Redis killed and restarted under two nodes", () => {
     const [a, b] = nodes as [TestServer, TestServer];
     const ids = await demoIds(a);
     const customer = await a.registerCustomer();
-    await redis.kill();
-    try {
-      await addToCart(a, customer.token, ids.forno, ids.limonata, 2);
-      const cart = await getCart(a, customer.token, ids.forno);
-      const [intent, intentMs] = await timed(() =>
+    const openPayment = async (who: RegisteredCustomer) => {
+      await addToCart(a, who.token, ids.forno, ids.limonata, 2);
+      const cart = await getCart(a, who.token, ids.forno);
+      const [intent, ms] = await timed(() =>
         a.request<CreateIntentResponse>("/api/payments/stripe/create-intent", {
-          token: customer.token,
+          token: who.token,
           body: {
             orderData: { vendorId: ids.forno, orderType: "takeaway", items: [] },
             amount: cart.total,
@@ -209,7 +237,14 @@ describe("Redis killed and restarted under two nodes", () => {
         }),
       );
       expect(intent.status, intent.text).toBe(200);
-      expect(intentMs).toBeLessThan(1000);
+      return { cart, intent, ms };
+    };
+    // The baseline: the same payment opened by another customer with Redis up, in this test.
+    const { ms: intentBefore } = await openPayment(await a.registerCustomer());
+    await redis.kill();
+    try {
+      const { cart, intent, ms: intentMs } = await openPayment(customer);
+      expect(intentMs).toBeLessThan(OUTAGE_SLOWDOWN_FACTOR * intentBefore);
       const paymentId = intent.body.paymentIntentId;
 
       // The hosted checkout's form may reach any node behind the balancer.

@@ -92,7 +92,7 @@ describe("a park file is checked against the contract, every problem on its line
       `park.json:${lineOf('"colour"')}: trailers[0].colour: is not a field of this format`,
     );
     expect(result.errors).toContain(
-      `park.json:${lineOf('"pricePence": 10.5')}: trailers[0].categories[0].items[0].pricePence: must be a whole number of pence ≥ 0`,
+      `park.json:${lineOf('"pricePence": 10.5')}: trailers[0].categories[0].items[0].pricePence: must be a whole number of pence from 0 to 100,000 (£1,000)`,
     );
     expect(
       result.errors.some((error) => error.startsWith(`park.json:${lineOf('"tree nuts"')}: `)),
@@ -103,7 +103,8 @@ describe("a park file is checked against the contract, every problem on its line
   it("names the line of a JSON syntax error and of a name given twice", () => {
     const broken = checkParkFile('{\n  "trailers": [\n    {,\n  ]\n}\n', "park.json");
     expect(broken.ok).toBe(false);
-    if (!broken.ok) expect(broken.errors[0]).toMatch(/^park\.json:3: not valid JSON/);
+    if (!broken.ok)
+      expect(broken.errors[0]).toMatch(/^park\.json:3: \(the whole file\): not valid JSON/);
     const forno = demoTrailer("forno-fuoco");
     const twice = checkParkFile(JSON.stringify({ trailers: [forno, forno] }, null, 2), "park.json");
     expect(twice.ok).toBe(false);
@@ -215,7 +216,7 @@ describe.each(databaseKinds)("npm run park:import on %s", (kind) => {
         await park.stop();
         expect(await runParkImport([bad], park.env, out)).toBe(1);
         expect(errors[0]).toBe(
-          `bad-park.json:${badLine}: trailers[0].categories[0].items[${newIndex}].pricePence: must be a whole number of pence ≥ 0`,
+          `bad-park.json:${badLine}: trailers[0].categories[0].items[${newIndex}].pricePence: must be a whole number of pence from 0 to 100,000 (£1,000)`,
         );
         expect(errors.at(-1)).toMatch(/^Nothing was changed: 1 problem in /);
         await park.start();

@@ -199,6 +199,41 @@ describe.each(databaseKinds)("park operations on %s", (kind) => {
       expect(hours.status).toBe(400);
       expect((await patch(`/trailers/${ids.forno}`, {}, manager)).status).toBe(400);
     });
+
+    it("refuses opening hours with a day other than the seven weekdays (422 naming it) and changes nothing", async () => {
+      const week = { mon: { open: "11:00", close: "22:00" }, sat: null };
+      expect((await patch(`/trailers/${ids.forno}`, { openingHours: week }, manager)).status).toBe(
+        200,
+      );
+      const trailerNow = async () =>
+        (
+          await server.request<StaffTrailersResponse>("/api/staff/trailers", { token: manager })
+        ).body.data.find((trailer) => trailer.id === ids.forno)!;
+      const before = await trailerNow();
+      const auditBefore = (
+        await server.request<{ data: AuditEntry[] }>("/api/staff/audit", { token: manager })
+      ).body.data.length;
+
+      for (const [unknown, body] of [
+        ["funday", { openingHours: { funday: { open: "11:00", close: "22:00" } } }],
+        ["Tuesday", { openingHours: { mon: { open: "11:00", close: "22:00" }, Tuesday: null } }],
+        ["funday", { openingHours: { funday: null }, status: "closed", slotCap: 3 }],
+      ] as const) {
+        const refused = await patch(`/trailers/${ids.forno}`, body, manager);
+        expect(refused.status, refused.text).toBe(422);
+        expect(refused.body.message).toContain(`"${unknown}"`);
+      }
+      expect(
+        (await patch(`/trailers/${ids.forno}`, { openingHours: { funday: {} } }, manager)).body
+          .message,
+      ).toBe('Opening hours have no day called "funday": use mon, tue, wed, thu, fri, sat, sun');
+      expect(await trailerNow()).toEqual(before);
+      expect(
+        (await server.request<{ data: AuditEntry[] }>("/api/staff/audit", { token: manager })).body
+          .data.length,
+      ).toBe(auditBefore);
+      await patch(`/trailers/${ids.forno}`, { openingHours: null }, manager);
+    });
   });
 
   describe("sold out", () => {
@@ -218,7 +253,8 @@ describe.each(databaseKinds)("park operations on %s", (kind) => {
       expect(catalogue.menu(String(ids.forno))?.br).toBeDefined();
       const item = await menuItem(ids.forno, ids.limonata);
       expect(item?.soldOut).toBe(true);
-      expect(item?.available).toBe(true); // the spec's field keeps its meaning
+      // Never contradicting: a sold-out item is not available (and is again once back on).
+      expect(item?.available).toBe(false);
 
       const refused = await addItem(ids.limonata);
       expect(refused.status).toBe(409);
@@ -236,7 +272,10 @@ describe.each(databaseKinds)("park operations on %s", (kind) => {
       expect(
         (await patch(`/menu-items/${ids.limonata}`, { soldOut: false }, fornoStaff)).status,
       ).toBe(200);
-      expect((await menuItem(ids.forno, ids.limonata))?.soldOut).toBe(false);
+      expect(await menuItem(ids.forno, ids.limonata)).toMatchObject({
+        soldOut: false,
+        available: true,
+      });
       expect((await addItem(ids.limonata)).status).toBe(200);
       expect((await getCart(server, customer.token, ids.forno)).items[0]?.soldOut).toBeUndefined();
     });
@@ -278,7 +317,7 @@ describe.each(databaseKinds)("park operations on %s", (kind) => {
 
       for (const addon of required.addons)
         await patch(`/addons/${addon.id}`, { soldOut: true }, fornoStaff);
-      expect((await menuItem(ids.forno, itemId))?.soldOut).toBe(true);
+      expect(await menuItem(ids.forno, itemId)).toMatchObject({ soldOut: true, available: false });
       for (const addon of required.addons)
         await patch(`/addons/${addon.id}`, { soldOut: false }, fornoStaff);
       expect((await menuItem(ids.forno, itemId))?.soldOut).toBe(false);

@@ -7,6 +7,7 @@
 import { createHmac } from "node:crypto";
 import type { ErrorResponse } from "@contract/errors";
 import { SOCKET_EVENTS, SOCKET_MESSAGES, STAFF_ROOM } from "@contract/realtime";
+import { isWrite, routeReadsUser } from "@server/plugins/auth.js";
 import { createCurrentUsers } from "@server/services/auth/current-users.js";
 import { createTokenService, TOKEN_LIFETIME_SECONDS } from "@server/services/auth/tokens.js";
 import pg from "pg";
@@ -127,6 +128,60 @@ describe.each(databaseKinds)("token checks on %s", (kind) => {
     vi.setSystemTime(Date.now() + 31_000);
     const removed = await server.request<ErrorResponse>("/auth/me", { token: member.token });
     expect(removed.status).toBe(401);
+  });
+
+  it("signs a removed account out at once on every write route (401, not a 500 or a stale success), even while the account is cached", async () => {
+    const gone = await server.registerCustomer();
+    // Cached: the account was read a moment ago, as a busy phone's would be.
+    expect((await server.request("/auth/me", { token: gone.token })).status).toBe(200);
+    await server.db.query("delete from users where id = $1", [gone.user.id]);
+
+    const writes = server.app.routeList.filter(
+      (route) => isWrite(route.method) && routeReadsUser(route.url),
+    );
+    expect(writes.length).toBeGreaterThan(10);
+    for (const route of writes) {
+      const answer = await server.request<ErrorResponse>(route.url.replace(/:\w+/g, "1"), {
+        method: route.method as "POST",
+        body: {},
+        token: gone.token,
+        checkContract: false,
+      });
+      expect(answer.status, `${route.method} ${route.url}: ${answer.text}`).toBe(401);
+      expect(answer.body).toEqual({ message: "Your session has expired. Please sign in again." });
+    }
+  });
+
+  it("answers 401 when the account goes between its look-up and the write (the foreign key refuses it)", async () => {
+    const racing = await server.registerCustomer();
+    const vendors = await server.request<{ data: { id: number }[] }>("/api/vendors/list");
+    const vendorId = vendors.body.data[0]!.id;
+    const [item] = await server.db.query<{ id: number }>(
+      `select mi.id from menu_items mi where mi.vendor_id = $1 and mi.available
+       and not exists (select 1 from addon_groups g where g.menu_item_id = mi.id and (g.is_required or g.min_quantity > 0))
+       order by mi.id limit 1`,
+      [vendorId],
+    );
+    // The look-up saw the account; it is removed before the write reaches the database.
+    const lookup = vi
+      .spyOn(server.app.currentUsers, "fresh")
+      .mockResolvedValue({ ...racing.user, role: "customer" });
+    await server.db.query("delete from users where id = $1", [racing.user.id]);
+    try {
+      const add = await server.request<ErrorResponse>("/api/cart/add", {
+        token: racing.token,
+        body: { itemId: item!.id, vendorId, quantity: 1 },
+      });
+      expect(add.status, add.text).toBe(401);
+      expect(add.body).toEqual({ message: "Your session has expired. Please sign in again." });
+    } finally {
+      lookup.mockRestore();
+    }
+    const [carts] = await server.db.query<{ count: number }>(
+      "select count(*)::int as count from carts where user_id = $1",
+      [racing.user.id],
+    );
+    expect(carts!.count).toBe(0);
   });
 
   it("lets a socket join the staff room only while the account holds the staff role", async () => {

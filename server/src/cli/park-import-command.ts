@@ -2,7 +2,7 @@
  * The command `npm run park:import -- park.json [--check] [--by staff@park.example]`: changes the park's menus from a park file
  * (contract/park-file.ts: the demo park's format, `{ "trailers": [ ...trailer files ] }`): prices, items, add-ons,
  * allergens. The file is checked against the contract first and refused whole, every problem named with its line
- * ("park.json:42: trailers[0].categories[1].items[3].pricePence: must be a whole number of pence ≥ 0"); a valid file
+ * ("park.json:42: trailers[0].categories[1].items[3].pricePence: must be a whole number of pence from 0 to 100,000 (£1,000)"); a valid file
  * is applied in ONE transaction through the park operations writer (an audit row per changed trailer: who, when,
  * what before → after). `--check` only checks. `--by` names the staff account the record shows (default: this
  * command and the system user running it).
@@ -21,7 +21,7 @@ import { migrate } from "../db/migrate.js";
 import { DomainEvents } from "../events.js";
 import { type RelayMessage, relayEventsChannel } from "../realtime/event-relay.js";
 import { createCatalogue } from "../services/catalogue/catalogue.js";
-import { checkParkFile } from "../services/operations/park-import.js";
+import { checkParkFile, fileSizeProblem } from "../services/operations/park-import.js";
 import { createParkOperations } from "../services/operations/park-operations.js";
 
 async function tellRunningNodes(redisUrl: string, prefix: string): Promise<boolean> {
@@ -71,6 +71,13 @@ export async function runParkImport(
   const fullPath = path.resolve(env.INIT_CWD ?? process.cwd(), file);
   let text: string;
   try {
+    // A file beyond the limit is refused by its size, never read into memory.
+    const tooLarge = fileSizeProblem(fs.statSync(fullPath).size, path.basename(file));
+    if (tooLarge) {
+      out.error(tooLarge);
+      out.error(`Nothing was changed: 1 problem in ${file}.`);
+      return 1;
+    }
     text = fs.readFileSync(fullPath, "utf8");
   } catch (error) {
     out.error(`Cannot read ${file}: ${(error as Error).message}`);
@@ -116,7 +123,18 @@ export async function runParkImport(
       events,
       catalogue: createCatalogue({ db, events }),
     });
-    const changes = await operations.importPark(author, checked.park, path.basename(file));
+    let changes: Awaited<ReturnType<typeof operations.importPark>>;
+    try {
+      changes = await operations.importPark(author, checked.park, path.basename(file));
+    } catch (error) {
+      // A last guard: the checks above should refuse whatever the database would. One line, never a stack.
+      const { code, message } = error as { code?: unknown; message?: unknown };
+      out.error(
+        `${path.basename(file)}:1: (the whole file): the database refused it${typeof code === "string" ? ` (${code})` : ""}: ${String(message)}`,
+      );
+      out.error(`Nothing was changed: the import was undone whole.`);
+      return 1;
+    }
     const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : config.dataDir;
     if (changes.length === 0) {
       out.log(`Nothing to change: ${where} already holds what ${file} says.`);

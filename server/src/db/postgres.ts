@@ -30,16 +30,35 @@ export async function openPostgres(
   connectionString: string,
   options: { poolSize?: number | undefined; connectTimeoutMs?: number | undefined } = {},
 ): Promise<Database> {
+  const waitMs = options.connectTimeoutMs ?? DEFAULT_DATABASE_CONNECT_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString,
     max: options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE,
-    // A query waits this long for a connection, then fails; answered 503 (db/unavailable.ts), not left hanging.
-    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_DATABASE_CONNECT_TIMEOUT_MS,
+    // The pool's own limit is only a backstop (a connection attempt that hangs): `checkout` below decides when a
+    // request stops waiting, and answers 503 (db/unavailable.ts), never leaving it hanging.
+    connectionTimeoutMillis: Math.max(waitMs * 3, 10_000),
   });
   // An idle connection can be cut by the server (restart, failover, a dropped database). Without a listener
   // that error would crash the process; the pool replaces the connection on the next query.
   pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
   await pool.query("select 1");
+
+  const checkout = () => checkoutWithin(pool, waitMs);
+  /** A statement outside a transaction: a connection of its own for it, as pg's pool.query does. */
+  const alone = {
+    async query(...args: Parameters<pg.PoolClient["query"]>) {
+      const client = await checkout();
+      let failed: Error | undefined;
+      try {
+        return await (client.query as (...a: unknown[]) => Promise<pg.QueryResult>)(...args);
+      } catch (error) {
+        failed = error as Error;
+        throw error;
+      } finally {
+        client.release(failed);
+      }
+    },
+  } as unknown as pg.Pool;
 
   const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
     async query<Row>(sql: string, params: readonly unknown[] = []) {
@@ -51,7 +70,7 @@ export async function openPostgres(
             .rows as Row[];
         } catch (error) {
           // Inside a transaction the failed statement has aborted it: only the caller can start over.
-          if (!isStalePlan(error) || target !== pool) throw error;
+          if (!isStalePlan(error) || target !== alone) throw error;
           return (await target.query(sql, values)).rows as Row[];
         }
       } catch (error) {
@@ -62,9 +81,9 @@ export async function openPostgres(
 
   return {
     kind: "postgres",
-    ...wrap(pool),
+    ...wrap(alone),
     async transaction(work) {
-      const client = await pool.connect();
+      const client = await checkout();
       // A checked-out connection cut between two statements (the database restarting) emits 'error' on the
       // client, which the pool does not listen to then: unhandled, it would end the process. Noted here; the
       // next statement fails (503) and the connection is discarded on release.
@@ -103,4 +122,48 @@ export async function openPostgres(
       max: pool.options.max ?? 10,
     }),
   };
+}
+
+/** How often a waiting checkout looks at the time it has waited. */
+const WAIT_TICK_MS = 50;
+
+/**
+ * A connection from the pool within `waitMs` of waiting, else the pool's own "timeout exceeded" error (a 503). The
+ * wait counts only time this process could run: a node starved of CPU (or paused) for a while wakes to its timers
+ * before the answers that free connections, and a plain timer would then refuse the queue at once, with the
+ * database healthy. A stall counts as one tick at most, and the refusal waits for the I/O already arrived.
+ */
+export function checkoutWithin(pool: pg.Pool, waitMs: number): Promise<pg.PoolClient> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    let waited = 0;
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      waited += Math.min(now - last, 2 * WAIT_TICK_MS);
+      last = now;
+      if (waited < waitMs) return;
+      clearInterval(ticker);
+      setImmediate(() => {
+        if (settled) return;
+        settled = true;
+        reject(new Error("timeout exceeded when trying to connect"));
+      });
+    }, WAIT_TICK_MS);
+    pool.connect().then(
+      (client) => {
+        clearInterval(ticker);
+        // Answered after this request gave up: straight back to the pool for the next one.
+        if (settled) return client.release();
+        settled = true;
+        resolve(client);
+      },
+      (error: unknown) => {
+        clearInterval(ticker);
+        if (settled) return;
+        settled = true;
+        reject(error);
+      },
+    );
+  });
 }

@@ -110,3 +110,41 @@ export function syntaxErrorLine(text: string, error: unknown): number {
   }
   return text.slice(0, Number(position)).split("\n").length;
 }
+
+/**
+ * The first object or array nested deeper than `max` (its line and path), or null. One pass without recursion, so
+ * a file of 100,000 opening brackets is answered, not a stack overflow; text that is not JSON is left to the parser.
+ */
+export function deeperThan(text: string, max: number): { line: number; path: JsonPath } | null {
+  // Per open container: its path key so far (the last key read in an object, the index in an array).
+  const path: PropertyKey[] = [];
+  const kinds: ("{" | "[")[] = [];
+  let line = 1;
+  let lastString: string | null = null;
+  for (let at = 0; at < text.length; at += 1) {
+    const char = text[at]!;
+    if (char === "\n") line += 1;
+    else if (char === '"') {
+      const start = at;
+      at += 1;
+      while (at < text.length && text[at] !== '"') at += text[at] === "\\" ? 2 : 1;
+      try {
+        lastString = JSON.parse(text.slice(start, at + 1)) as string;
+      } catch {
+        lastString = text.slice(start + 1, at);
+      }
+    } else if (char === ":" && kinds.at(-1) === "{") {
+      path[path.length - 1] = lastString ?? "";
+    } else if (char === "," && kinds.at(-1) === "[") {
+      path[path.length - 1] = (path.at(-1) as number) + 1;
+    } else if (char === "{" || char === "[") {
+      if (kinds.length >= max) return { line, path: path.slice() };
+      kinds.push(char);
+      path.push(char === "[" ? 0 : "");
+    } else if (char === "}" || char === "]") {
+      kinds.pop();
+      path.pop();
+    }
+  }
+  return null;
+}

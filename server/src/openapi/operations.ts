@@ -663,6 +663,9 @@ export const OPERATIONS: Operation[] = [
     responses: {
       200: { description: "The trailer after the change", schema: staffTrailerSchema },
       404: error("No such trailer of yours"),
+      422: error(
+        "Opening hours name a day other than mon, tue, wed, thu, fri, sat and sun (nothing changed)",
+      ),
     },
   },
   {

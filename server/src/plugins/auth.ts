@@ -7,6 +7,7 @@ import { type CurrentUsers, createCurrentUsers } from "../services/auth/current-
 import { randomSecret, readOrCreateSecretFile } from "../services/auth/secrets.js";
 import { createTokenService, type TokenService } from "../services/auth/tokens.js";
 import { createDeviceCookies, type DeviceCookies } from "../services/limits/device-cookies.js";
+import { SESSION_EXPIRED_MESSAGE } from "./error-handler.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -40,9 +41,7 @@ export function bearerToken(header: string | undefined): string | null {
 /** The signed-in user, or a 401 `{ message }`. */
 export function requireUser(request: FastifyRequest): User {
   if (!request.user) {
-    throw new Unauthorized(
-      request.tokenRejected ? "Your session has expired. Please sign in again." : undefined,
-    );
+    throw new Unauthorized(request.tokenRejected ? SESSION_EXPIRED_MESSAGE : undefined);
   }
   return request.user;
 }
@@ -78,6 +77,11 @@ export function routeReadsUser(routeUrl: string | undefined): boolean {
   );
 }
 
+/** Methods that change something (everything but a read). */
+export function isWrite(method: string): boolean {
+  return method !== "GET" && method !== "HEAD" && method !== "OPTIONS";
+}
+
 export default fp<{ config: ServerConfig }>(
   async (app, { config }) => {
     const secret =
@@ -107,10 +111,13 @@ export default fp<{ config: ServerConfig }>(
         return done();
       }
       // The account as it is now: removed → 401, demoted → its new role. A database error is an error (an
-      // outage answers as one), never a sign-out.
-      currentUsers.get(claims.id).then((user) => {
+      // outage answers as one), never a sign-out. A write reads the account afresh (one primary-key read): the
+      // cache may let a removed account read for CURRENT_USER_TTL_MS, never write.
+      const lookup = isWrite(request.method) ? currentUsers.fresh : currentUsers.get;
+      lookup(claims.id).then((user) => {
         request.user = user;
-        request.tokenRejected = user === null;
+        // A removed account is signed out on every route alike, before its input is even read.
+        if (user === null) return done(new Unauthorized(SESSION_EXPIRED_MESSAGE));
         done();
       }, done);
     });

@@ -17,6 +17,7 @@ import {
   RateLimited,
   Unauthorized,
   Unavailable,
+  UnknownField,
   UpstreamFailed,
 } from "../domain-errors.js";
 import { dbErrorStatus } from "./input-guard.js";
@@ -41,6 +42,7 @@ const STATUS_OF: readonly (readonly [abstract new (...args: never[]) => DomainEr
   [Conflict, 409],
   [LimitReached, 422],
   [KeyReused, 422],
+  [UnknownField, 422],
   [RateLimited, 429],
   [UpstreamFailed, 502],
   [Unavailable, 503],
@@ -52,6 +54,22 @@ export function domainErrorStatus(error: unknown): number | null {
   return null;
 }
 
+export const SESSION_EXPIRED_MESSAGE = "Your session has expired. Please sign in again.";
+
+/** A write that names an account the database no longer has (foreign key to users, SQLSTATE 23503). */
+export function isMissingAccount(error: unknown): boolean {
+  const { code, detail, constraint } = (error ?? {}) as {
+    code?: unknown;
+    detail?: unknown;
+    constraint?: unknown;
+  };
+  if (code !== "23503") return false;
+  return (
+    (typeof detail === "string" && /not present in table "users"/.test(detail)) ||
+    (typeof constraint === "string" && /_user_id_fkey$/.test(constraint))
+  );
+}
+
 const SERVER_FAULT_MESSAGE = "Something went wrong on our side. Please try again.";
 
 /** Every error, from a service's refusal to a database that is away, answers `{ message }`. */
@@ -60,6 +78,12 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
   if (status !== null) {
     if (error instanceof RateLimited) reply.header("retry-after", String(error.retryAfterSeconds));
     return reply.status(status).send({ message: error.message });
+  }
+  if (isMissingAccount(error)) {
+    // The account was removed after its token was read (another node, an operator): signed out, not a fault.
+    const id = request.user?.id;
+    if (id !== undefined) request.server.currentUsers?.forget(id);
+    return reply.status(401).send({ message: SESSION_EXPIRED_MESSAGE });
   }
   if (isDatabaseUnavailable(error)) {
     // The database is away (restart, failover, network): a retryable 503, never a 500. The pool

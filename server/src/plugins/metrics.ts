@@ -112,7 +112,7 @@ export default fp<{ token: string | undefined }>(
     });
     new Gauge({
       name: "foodpark_redis_up",
-      help: "1 while a Redis connection (commands, the socket relay's reader, the event subscriber) is ready; absent for one node alone",
+      help: "1 while a Redis connection (commands, the socket relay's reader, the event subscriber) is ready, and for commands also answers its health probe in time; absent for one node alone",
       labelNames: ["connection"] as const,
       registers,
       collect() {
@@ -125,6 +125,8 @@ export default fp<{ token: string | undefined }>(
         };
         for (const [connection, client] of Object.entries(connections))
           this.set({ connection }, client.status === "ready" ? 1 : 0);
+        // Open but not answering (a hung Redis) is down too.
+        if (!shared.circuit.isUp()) this.set({ connection: "commands" }, 0);
       },
     });
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
 import type { ServerConfig } from "../config.js";
+import { createRedisCircuit, type RedisCircuit } from "../lib/redis-circuit.js";
 
 /**
  * What several nodes share through Redis. One plugin owns every connection:
@@ -13,6 +14,11 @@ import type { ServerConfig } from "../config.js";
  */
 export interface SharedState {
   client: Redis;
+  /**
+   * Whether Redis answers now (lib/redis-circuit.ts): every user of `client` asks it before a command, and tells
+   * it when one fails, so a Redis that stops answering costs one command timeout at most, not one per request.
+   */
+  circuit: RedisCircuit;
   relayReader: Redis;
   subscriber: Redis;
   /** Prefix of every key and channel (REDIS_KEY_PREFIX). */
@@ -27,6 +33,9 @@ declare module "fastify" {
     shared: SharedState | null;
   }
 }
+
+/** A probe answered later than this (or the command timeout, if shorter) opens the circuit. */
+export const REDIS_PROBE_DEADLINE_MS = 400;
 
 /** Hides the password of a redis:// URL for logs and errors. */
 export function redactRedisUrl(url: string): string {
@@ -106,8 +115,22 @@ export default fp<{ config: ServerConfig }>(
         "Redis does not answer yet: starting alone, joining in when it does",
       );
 
+    // A probe's own deadline: a frozen Redis is down within a probe interval and this (under 1 s by default).
+    const circuit = createRedisCircuit(client, {
+      probeDeadlineMs: Math.min(config.redisCommandTimeoutMs, REDIS_PROBE_DEADLINE_MS),
+    });
+    circuit.onChange((up, why) => {
+      if (up) app.log.info({ redis: shown }, "Redis answers again: shared limits and relay resume");
+      else
+        app.log.warn(
+          { redis: shown, why },
+          "Redis does not answer: this node carries on alone until it does",
+        );
+    });
+
     app.decorate("shared", {
       client,
+      circuit,
       relayReader,
       subscriber,
       prefix: config.redisKeyPrefix,
@@ -116,6 +139,7 @@ export default fp<{ config: ServerConfig }>(
     app.log.info({ redis: shown }, "shared live state in Redis");
     // Registered first, closed last: socket.io and the rate limits are done with the connections by then.
     app.addHook("onClose", async () => {
+      circuit.stop();
       await Promise.all(
         connections.map(async (connection) => {
           if (connection.status === "ready") {

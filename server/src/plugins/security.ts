@@ -53,7 +53,11 @@ export default fp<SecurityOptions>(
       ...(shared
         ? {
             // Counted in Redis; per node while Redis is away (never unlimited, never waiting on Redis).
-            store: rateLimitStoreWithFallback(shared.client, `${shared.prefix}rate-limit:`),
+            store: rateLimitStoreWithFallback(
+              shared.client,
+              `${shared.prefix}rate-limit:`,
+              shared.circuit,
+            ),
             skipOnError: true,
           }
         : {}),

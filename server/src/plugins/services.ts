@@ -29,7 +29,11 @@ export default fp<{ config: ServerConfig }>(
         events: app.events,
         // Counted in Redis when nodes share it (this node's memory while it is away), else in memory.
         limitsStore: app.shared
-          ? redisCounterStoreWithFallback(app.shared.client, `${app.shared.prefix}limits:`)
+          ? redisCounterStoreWithFallback(
+              app.shared.client,
+              `${app.shared.prefix}limits:`,
+              app.shared.circuit,
+            )
           : memoryCounterStore(),
         config: nodeConfig,
         logError: (error, context) => app.log.error({ err: error }, context),

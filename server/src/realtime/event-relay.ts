@@ -25,15 +25,30 @@ export async function relayCrossNodeEvents(
   // While a relayed event is re-emitted here, the local listener must not publish it again.
   let relaying = false;
 
+  // While Redis is away other nodes follow the database instead (the catalogue's CATALOGUE_FOLLOW_MS): the designed
+  // fallback, so one warning per outage, not one per event.
+  let warned = false;
+  const stopWatching = shared.circuit.onChange((up) => {
+    if (up) warned = false;
+  });
+  const notRelayed = (event: RelayedEvent, error?: unknown) => {
+    if (error) shared.circuit.failed(error);
+    if (warned) return;
+    warned = true;
+    app.log.warn(
+      { event, err: error instanceof Error ? error.message : "Redis does not answer" },
+      "events are not relayed while Redis is away: other nodes follow the database meanwhile",
+    );
+  };
+
   const publishers = RELAYED_EVENTS.map((event) => {
     const publish = () => {
       if (relaying) return;
+      if (!shared.circuit.isUp()) return notRelayed(event);
       const message: RelayMessage = { from: shared.nodeId, event };
       shared.client
         .publish(channel, JSON.stringify(message))
-        .catch((error: unknown) =>
-          app.log.error({ err: error, event }, "could not relay an event to other nodes"),
-        );
+        .catch((error: unknown) => notRelayed(event, error));
     };
     app.events.on(event, publish);
     return { event, publish };
@@ -66,6 +81,7 @@ export async function relayCrossNodeEvents(
     );
 
   app.addHook("onClose", async () => {
+    stopWatching();
     for (const { event, publish } of publishers) app.events.off(event, publish);
     shared.subscriber.off("message", onMessage);
     if (shared.subscriber.status === "ready")

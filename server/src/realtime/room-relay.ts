@@ -38,6 +38,8 @@ const STREAM_LENGTH = 10_000;
 const READ_BLOCK_MS = 1_000;
 const SEEN_LIMIT = 5_000;
 const FLUSH_BATCH = 200;
+/** A node reads the stream from this long before its start: node and Redis clocks may differ by this much. */
+export const RELAY_START_MARGIN_MS = 5_000;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
@@ -46,7 +48,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).u
  * stream that every node reads, delivering what other nodes appended to its own sockets. Redis away: messages
  * wait in this node's outbox (in order) and are appended when it answers again, and a node's reader resumes
  * from the last entry it read, so nothing said during an outage is lost and it arrives within moments of Redis
- * returning (reconnects are tried every second). A stream rather than pub/sub for exactly that: pub/sub drops
+ * returning (reconnects are tried every second). A node reads from its own start, so a node (re)started during
+ * an outage still receives what other nodes held for its customers. A stream rather than pub/sub for exactly that: pub/sub drops
  * what is published while a subscriber is away.
  */
 export function streamRoomRelay(
@@ -55,6 +58,7 @@ export function streamRoomRelay(
   log: FastifyBaseLogger,
 ): RoomRelay {
   const stream = `${shared.prefix}socket-relay`;
+  const startedAt = Date.now();
   const outbox: string[] = [];
   const seen = new Set<string>();
   let flushing = false;
@@ -73,7 +77,7 @@ export function streamRoomRelay(
     try {
       // In batches, one round trip each: after an outage the outbox holds every staff-room message of a busy
       // park as well, and one append per round trip would hold a customer's update behind them for seconds.
-      while (outbox.length > 0 && shared.client.status === "ready") {
+      while (outbox.length > 0 && shared.circuit.isUp()) {
         const batch = outbox.slice(0, FLUSH_BATCH);
         const pipeline = shared.client.pipeline();
         for (const text of batch)
@@ -85,14 +89,19 @@ export function streamRoomRelay(
           appended += 1;
         }
         outbox.splice(0, appended);
-        if (appended < batch.length) break; // Redis went away again: the rest waits (retried shortly).
+        if (appended < batch.length) {
+          // Redis went away again, or does not answer: the rest waits (retried once it answers).
+          shared.circuit.failed();
+          break;
+        }
       }
     } finally {
       flushing = false;
     }
   }
-  const onReady = () => void flush();
-  shared.client.on("ready", onReady);
+  const stopWatching = shared.circuit.onChange((up) => {
+    if (up) void flush();
+  });
   // An append can also fail while the connection looks ready (a timeout on a busy Redis): try again shortly
   // rather than wait for the next message or reconnect.
   const retry = setInterval(() => {
@@ -101,18 +110,17 @@ export function streamRoomRelay(
   retry.unref();
 
   async function read(): Promise<void> {
-    let lastId: string | null = null;
+    // From this node's start (stream ids are times in ms), not from the stream's last entry when the reader first
+    // gets through: a node started while Redis is away would otherwise skip what other nodes held meanwhile and
+    // flushed the moment Redis returned, its own customers' updates among them. The margin covers clocks a little
+    // apart; what it replays reaches only sockets connected since, as a repeat of a status they already show.
+    let lastId = `${Math.max(0, startedAt - RELAY_START_MARGIN_MS)}-0`;
     while (!stopped) {
       if (shared.relayReader.status !== "ready") {
         await pause(100);
         continue;
       }
       try {
-        if (lastId === null) {
-          // From now on: what was appended before this node started is history.
-          const [last] = await shared.relayReader.xrevrange(stream, "+", "-", "COUNT", 1);
-          lastId = last?.[0] ?? "0-0";
-        }
         const result: [string, [string, string[]][]][] | null = await shared.relayReader.xread(
           "COUNT",
           500,
@@ -157,7 +165,7 @@ export function streamRoomRelay(
     async close() {
       stopped = true;
       clearInterval(retry);
-      shared.client.off("ready", onReady);
+      stopWatching();
       // The reader's blocking XREAD ends within READ_BLOCK_MS, or when the redis plugin disconnects.
       await Promise.race([reading, pause(READ_BLOCK_MS + 200)]);
     },

@@ -13,6 +13,10 @@ export interface RedisProcess {
   /** Starts it again on the same port; resolves when it answers PING. */
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** SIGSTOP: the process stops answering but its connections stay open (a hung Redis). */
+  freeze(): void;
+  /** SIGCONT: it answers again, everything it was sent meanwhile included. */
+  thaw(): void;
 }
 
 async function answers(port: number): Promise<boolean> {
@@ -56,6 +60,19 @@ export async function startRedisProcess(port: number): Promise<RedisProcess> {
     running.kill("SIGKILL");
     await exited;
   };
+  const signal = (name: NodeJS.Signals) => {
+    const running = child as ChildProcess | null;
+    if (!running || running.exitCode !== null) throw new Error("redis-server is not running");
+    running.kill(name);
+  };
   await start();
-  return { url: `redis://127.0.0.1:${port}`, port, kill, start, stop: kill };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    kill,
+    start,
+    stop: kill,
+    freeze: () => signal("SIGSTOP"),
+    thaw: () => signal("SIGCONT"),
+  };
 }

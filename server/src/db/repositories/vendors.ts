@@ -32,8 +32,25 @@ export interface VendorPageQuery {
   activeOnly: boolean;
 }
 
+/** The advisory-lock namespace of a trailer's slot count (the other key is the trailer's id). */
+const SLOT_COUNT_LOCK = 4242012;
+
 export function vendorsRepository(db: Queryable) {
   return {
+    /**
+     * Inside a purchase's transaction, before its slots are counted: waits until no other purchase of these
+     * trailers (on any node) is between counting a slot and committing its order. Only trailers with a slot cap
+     * are locked, in id order (two baskets naming the same trailers can never wait on each other).
+     */
+    async lockSlotCounts(vendorIds: readonly number[]): Promise<void> {
+      for (const id of [...new Set(vendorIds)].sort((a, b) => a - b)) {
+        await db.query(
+          "select pg_advisory_xact_lock($1, id) from vendors where id = $2 and slot_cap is not null",
+          [SLOT_COUNT_LOCK, id],
+        );
+      }
+    },
+
     async list(query: VendorPageQuery): Promise<{ rows: VendorRow[]; total: number }> {
       const where = query.activeOnly ? "where active" : "";
       const rows = await db.query<VendorRow>(

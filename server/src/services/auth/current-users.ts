@@ -12,6 +12,11 @@ export interface CurrentUsers {
    * A database error rejects (it is an outage, never a sign-out).
    */
   get(id: number): Promise<User | null>;
+  /**
+   * The account as the database has it this moment (never the cache; the answer refreshes it): a write is never
+   * made for an account removed since it was cached. Concurrent reads of one account share one query.
+   */
+  fresh(id: number): Promise<User | null>;
   /** Forget one account (after a change made by this node). */
   forget(id: number): void;
   /** Database reads so far (tests). */
@@ -46,16 +51,21 @@ export function createCurrentUsers(
     return user;
   }
 
+  function read(id: number): Promise<User | null> {
+    const pending = inFlight.get(id);
+    if (pending) return pending;
+    const loading = load(id).finally(() => inFlight.delete(id));
+    inFlight.set(id, loading);
+    return loading;
+  }
+
   return {
     get(id) {
       const cached = cache.get(id);
       if (cached && cached.until > now()) return Promise.resolve(cached.user);
-      const pending = inFlight.get(id);
-      if (pending) return pending;
-      const loading = load(id).finally(() => inFlight.delete(id));
-      inFlight.set(id, loading);
-      return loading;
+      return read(id);
     },
+    fresh: read,
     forget(id) {
       cache.delete(id);
     },

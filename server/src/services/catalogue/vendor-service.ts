@@ -64,7 +64,8 @@ export function toMenuItem(row: MenuItemRow): MenuItem {
     has_addongroups: row.has_addon_groups,
     allergens: row.allergens as AllergenId[],
     badges: row.badges,
-    available: row.available,
+    // One answer to "can it be ordered now?": a sold-out item is never `available: true` beside `soldOut: true`.
+    available: row.available && !row.sold_out,
     soldOut: row.sold_out,
   };
 }

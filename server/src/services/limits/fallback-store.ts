@@ -35,22 +35,26 @@ export function withLocalFallback(
   };
 }
 
-/** The ioredis connection as the fallback stores need it. */
-export interface RedisConnection extends RedisCommands {
-  readonly status: string;
+/** Whether Redis answers (lib/redis-circuit.ts), as the fallback stores need it. */
+export interface RedisAvailability {
+  isUp(): boolean;
+  failed(error?: unknown): void;
 }
 
-/** Counts in Redis under `prefix`, falling back to this node's memory while Redis is away. */
+/**
+ * Counts in Redis under `prefix`, falling back to this node's memory while Redis is away or does not answer; a
+ * failed command tells the circuit, so the next requests do not try it until a probe answers.
+ */
 export function redisCounterStoreWithFallback(
-  redis: RedisConnection,
+  redis: RedisCommands,
   prefix: string,
-  onFallback?: (error: unknown) => void,
+  circuit: RedisAvailability,
 ): CounterStore {
   return withLocalFallback(
     redisCounterStore(redis, prefix),
     memoryCounterStore(),
-    () => redis.status === "ready",
-    onFallback,
+    () => circuit.isUp(),
+    (error) => circuit.failed(error),
   );
 }
 
@@ -64,11 +68,11 @@ type IncrCallback = (error: Error | null, result?: { current: number; ttl: numbe
  * Redis, per node while Redis is away. Keys as the plugin's own Redis store builds them.
  */
 export function rateLimitStoreWithFallback(
-  redis: RedisConnection,
+  redis: RedisCommands,
   nameSpace: string,
-  onFallback?: (error: unknown) => void,
+  circuit: RedisAvailability,
 ) {
-  const counters = redisCounterStoreWithFallback(redis, nameSpace, onFallback);
+  const counters = redisCounterStoreWithFallback(redis, nameSpace, circuit);
   return class FallbackRateLimitStore {
     constructor(
       _globalParams?: unknown,

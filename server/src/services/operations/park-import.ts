@@ -8,6 +8,7 @@
  * with the file's.
  */
 import {
+  PARK_FILE_LIMITS,
   type ParkFile,
   type ParkItem,
   type ParkTrailer,
@@ -21,12 +22,33 @@ import {
   insertMenuItemRow,
   insertVendorRow,
 } from "@server/db/repositories/park-rows.js";
-import { jsonLines, lineOf, pathText, syntaxErrorLine } from "@server/lib/json-lines.js";
+import {
+  deeperThan,
+  type JsonPath,
+  jsonLines,
+  lineOf,
+  pathText,
+  syntaxErrorLine,
+} from "@server/lib/json-lines.js";
 
 export type ParkFileCheck = { ok: true; park: ParkFile } | { ok: false; errors: string[] };
 
 /** Parses and checks a park file's text; each error reads "park.json:42: trailers[0]…pricePence: must be …". */
 export function checkParkFile(text: string, fileName: string): ParkFileCheck {
+  const refused = (line: number, path: JsonPath, message: string): ParkFileCheck => ({
+    ok: false,
+    errors: [`${fileName}:${line}: ${pathText(path)}: ${message}`],
+  });
+  const tooLarge = fileSizeProblem(Buffer.byteLength(text, "utf8"), fileName);
+  if (tooLarge) return { ok: false, errors: [tooLarge] };
+  // Before parsing: nothing below (the parser, the line finder) ever meets a deeper file.
+  const tooDeep = deeperThan(text, PARK_FILE_LIMITS.nesting);
+  if (tooDeep)
+    return refused(
+      tooDeep.line,
+      tooDeep.path,
+      `nests deeper than ${PARK_FILE_LIMITS.nesting} levels (no park file needs more than 8)`,
+    );
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -34,22 +56,13 @@ export function checkParkFile(text: string, fileName: string): ParkFileCheck {
     const reason = error instanceof Error ? error.message : String(error);
     return {
       ok: false,
-      errors: [`${fileName}:${syntaxErrorLine(text, error)}: not valid JSON (${reason})`],
+      errors: [
+        `${fileName}:${syntaxErrorLine(text, error)}: (the whole file): not valid JSON (${reason})`,
+      ],
     };
   }
   const parsed = parkFileSchema.safeParse(data);
-  if (parsed.success) {
-    const errors: string[] = [];
-    const lines = jsonLines(text);
-    for (const [index, trailer] of parsed.data.trailers.entries())
-      if (trailer.preparationTimeMax < trailer.preparationTimeMin) {
-        const path = ["trailers", index, "preparationTimeMax"];
-        errors.push(
-          `${fileName}:${lineOf(lines, path)}: ${pathText(path)}: must be at least preparationTimeMin`,
-        );
-      }
-    return errors.length ? { ok: false, errors } : { ok: true, park: parsed.data };
-  }
+  if (parsed.success) return { ok: true, park: parsed.data };
   const lines = jsonLines(text);
   const errors = parsed.error.issues.flatMap((issue) => {
     // An unknown field is named by its own line.
@@ -62,6 +75,14 @@ export function checkParkFile(text: string, fileName: string): ParkFileCheck {
   });
   errors.sort((a, b) => a.line - b.line);
   return { ok: false, errors: errors.map((error) => `${fileName}:${error.line}: ${error.text}`) };
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** A file over PARK_FILE_LIMITS.fileBytes, as its one error line; null within it. */
+export function fileSizeProblem(bytes: number, fileName: string): string | null {
+  if (bytes <= PARK_FILE_LIMITS.fileBytes) return null;
+  return `${fileName}:1: (the whole file): is ${megabytes(bytes)}; a park file is at most ${megabytes(PARK_FILE_LIMITS.fileBytes)}`;
 }
 
 /** One trailer's change, as the audit records it: only what differs, before → after. */

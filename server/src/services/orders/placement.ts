@@ -14,6 +14,7 @@ import {
   orderPlacementRepository,
   type PlacedOrderRow,
 } from "@server/db/repositories/order-placement.js";
+import { vendorsRepository } from "@server/db/repositories/vendors.js";
 import { InvalidInput, PaymentIncomplete } from "@server/domain-errors.js";
 import type { DomainEvents } from "@server/events.js";
 import type { CartService, PricedCart } from "@server/services/cart/cart-service.js";
@@ -163,6 +164,9 @@ export function createOrderPlacementService(deps: {
       request: PurchaseRequest,
       locked: readonly CartRow[],
     ): Promise<CheckoutSnapshot[]> {
+      // A slot's count is read and its order written under one lock per capped trailer, so a rush of checkouts
+      // (on any node) can never fill a 15-minute slot beyond its cap.
+      await vendorsRepository(tx).lockSlotCounts(request.vendorIds);
       const carts = await chosenCarts(tx, userId, request, locked);
       const snapshots = chargeServiceOnceAcross(
         carts.map((cart) => snapshotFromCart(cart, request, caps)),

@@ -26,8 +26,9 @@ function AddControl({ item, vendorId, cart, ordering, onAdd }: Omit<Props, "eage
   // Pressed here: the stepper that replaces the button keeps the focus.
   const pressed = useRef(false);
 
-  if (!item.available) return <span className="menu-item__unavailable">Unavailable</span>;
+  // Sold out first: a sold-out item is also not `available`, and says why.
   if (item.soldOut) return <span className="menu-item__unavailable">Sold out</span>;
+  if (!item.available) return <span className="menu-item__unavailable">Unavailable</span>;
   if (quantity > 0) {
     return (
       <QuantityStepper

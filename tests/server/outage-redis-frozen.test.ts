@@ -1,0 +1,129 @@
+/**
+ * A Redis that stops answering (SIGSTOP: its connections stay open and "ready") under two nodes: within a second
+ * it is treated as down by a probe with a deadline of its own, without a request having to find out; sign-in then
+ * costs what it costs normally (measured against a baseline in this test); the limits hold per node as for a killed
+ * Redis; and after SIGCONT everything is shared again by itself. Redis is a redis-server of the test's own.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomRedisPrefix } from "./helpers/redis";
+import { type RedisProcess, startRedisProcess } from "./helpers/redis-process";
+import {
+  createTestDatabase,
+  type RegisteredCustomer,
+  startTestServer,
+  type TestDatabase,
+  type TestServer,
+  uniqueEmail,
+} from "./helpers/test-server";
+
+const REDIS_PORT = Number(process.env.FROZEN_REDIS_PORT ?? 4513);
+const REGISTER_LIMIT = 3;
+const SIGN_INS = 7;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+describe("a Redis that stops answering", () => {
+  let redis: RedisProcess;
+  let database: TestDatabase;
+  let nodes: TestServer[] = [];
+  let customer: RegisteredCustomer;
+  const prefix = randomRedisPrefix();
+
+  beforeAll(async () => {
+    redis = await startRedisProcess(REDIS_PORT);
+    database = await createTestDatabase("postgres");
+    const pools = await Promise.all([1, 2].map(() => database.connectAgain()));
+    nodes = await Promise.all(
+      pools.map((db) =>
+        startTestServer({
+          database: { ...database, db },
+          config: {
+            redisUrl: redis.url,
+            redisKeyPrefix: prefix,
+            registerRateLimitPer10Minutes: REGISTER_LIMIT,
+          },
+        }),
+      ),
+    );
+    customer = await nodes[0]!.registerCustomer();
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(nodes.map((node) => node.close()));
+    await database?.drop();
+    await redis?.stop();
+  });
+
+  /** Each sign-in's time in ms, one after another. */
+  async function signInTimes(node: TestServer): Promise<number[]> {
+    const times: number[] = [];
+    for (let index = 0; index < SIGN_INS; index += 1) {
+      const started = performance.now();
+      const answer = await node.request("/auth/login", {
+        body: { email: customer.email, password: customer.password },
+      });
+      times.push(performance.now() - started);
+      expect(answer.status, answer.text).toBe(200);
+    }
+    return times;
+  }
+
+  const register = (node: TestServer) =>
+    node.request("/auth/register", {
+      body: {
+        email: uniqueEmail("frozen"),
+        password: "correct-horse-battery",
+        name: "N",
+        role: "customer",
+      },
+    });
+
+  it("is down within 1 s, costs sign-in nothing, holds limits per node, and recovers by itself", async () => {
+    const [a, b] = nodes as [TestServer, TestServer];
+    await signInTimes(a); // warm
+    const normal = median(await signInTimes(a));
+
+    let downAt: number | null = null;
+    a.app.shared?.circuit?.onChange((up) => {
+      if (!up) downAt ??= performance.now();
+    });
+    redis.freeze();
+    const frozenAt = performance.now();
+    try {
+      // Found out by the probe alone: no request is made in the first second.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(downAt, "not treated as down").not.toBeNull();
+      const downAfter = downAt! - frozenAt;
+      expect(downAfter).toBeLessThan(1000);
+      expect(b.app.shared?.circuit?.isUp()).toBe(false);
+
+      const frozen = await signInTimes(a);
+      console.info(
+        `sign-in: ${normal.toFixed(0)} ms normally, ${median(frozen).toFixed(0)} ms (median; slowest ${Math.max(...frozen).toFixed(0)} ms) while Redis is frozen; treated as down after ${downAfter.toFixed(0)} ms`,
+      );
+      expect(median(frozen)).toBeLessThan(normal + 100);
+      expect(Math.max(...frozen)).toBeLessThan(normal + 400);
+
+      // Limits per node, as for a killed Redis: node b allows REGISTER_LIMIT sign-ups of its own, then 429.
+      const statuses: number[] = [];
+      for (let index = 0; index <= REGISTER_LIMIT; index += 1)
+        statuses.push((await register(b)).status);
+      expect(statuses).toEqual([...Array(REGISTER_LIMIT).fill(201), 429]);
+    } finally {
+      redis.thaw();
+    }
+
+    // By itself: the next probe that answers closes the circuit; limits are shared again.
+    await expect
+      .poll(() => a.app.shared?.circuit?.isUp() && b.app.shared?.circuit?.isUp(), {
+        timeout: 3000,
+        interval: 20,
+      })
+      .toBe(true);
+    expect(median(await signInTimes(a))).toBeLessThan(normal + 100);
+    expect((await register(a)).status).toBe(201);
+  }, 90_000);
+});

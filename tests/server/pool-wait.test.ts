@@ -1,0 +1,98 @@
+/**
+ * The PostgreSQL pool's queue: a request waits DATABASE_CONNECT_TIMEOUT_MS of this process's running time for a
+ * connection, then answers 503. A node starved of CPU (here: its event loop held for 2.5 s while requests queue)
+ * must not count the stall as waiting: with the database healthy, 20 concurrent staff writes on one trailer all
+ * succeed. And a request that really finds no connection still answers 503 after the configured wait, not later.
+ */
+import { openDatabase } from "@server/db/database.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDatabaseUrl } from "../services";
+import { startTestServer, type TestServer } from "./helpers/test-server";
+
+const MANAGER = { email: "staff@foodpark.test", password: "staff-password" };
+
+/** Holds this process (as a starved CPU would) for `ms`. */
+function stall(ms: number): void {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    // busy
+  }
+}
+
+describe("the connection pool's queue", () => {
+  let server: TestServer;
+  let url: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ kind: "postgres" });
+    const [{ name }] = (await server.db.query<{ name: string }>(
+      "select current_database() as name",
+    )) as [{ name: string }];
+    const address = new URL(testDatabaseUrl);
+    address.pathname = `/${name}`;
+    url = address.toString();
+  }, 60_000);
+  afterAll(() => server?.close());
+
+  it("answers 20 concurrent staff writes on one trailer, none 503, when the node stalls 2.5 s while they queue", async () => {
+    const token = await server.login(MANAGER.email, MANAGER.password);
+    const [trailer] = await server.db.query<{ id: number }>(
+      "select id from vendors order by id limit 1",
+    );
+    const items = await server.db.query<{ id: number }>(
+      "select id from menu_items where vendor_id = $1 order by id",
+      [trailer!.id],
+    );
+    const writes = Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        index % 2 === 0
+          ? server.request(`/api/staff/trailers/${trailer!.id}`, {
+              method: "PATCH",
+              body: { preparationTime: { min: 5 + index, max: 40 } },
+              token,
+            })
+          : server.request(`/api/staff/menu-items/${items[index % items.length]!.id}`, {
+              method: "PATCH",
+              body: { soldOut: index % 4 === 1 },
+              token,
+            }),
+      ),
+    );
+    // Once requests wait in the pool's queue, the process is starved of CPU for longer than the wait.
+    await new Promise<void>((resolve) => {
+      const watch = setInterval(() => {
+        if ((server.db.poolStats?.().waiting ?? 0) === 0) return;
+        clearInterval(watch);
+        resolve();
+      }, 1);
+    });
+    stall(2_500);
+    const answers = await writes;
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+  }, 60_000);
+
+  it("answers 503 with Retry-After once a request has waited the configured time for a connection", async () => {
+    const WAIT_MS = 500;
+    const db = await openDatabase({ databaseUrl: url, poolSize: 2, connectTimeoutMs: WAIT_MS });
+    const node = await startTestServer({ database: { ...server.database, db } });
+    try {
+      const token = await node.login(MANAGER.email, MANAGER.password);
+      // Both connections busy for 3 s.
+      const busy = [1, 2].map(() =>
+        db.transaction((tx) => tx.query("select pg_sleep(3)")).catch(() => undefined),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const started = performance.now();
+      const answer = await node.request("/api/staff/trailers", { token });
+      const waited = performance.now() - started;
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get("retry-after")).toBe("5");
+      expect(waited).toBeGreaterThanOrEqual(WAIT_MS);
+      expect(waited).toBeLessThan(WAIT_MS + 1_000);
+      await Promise.all(busy);
+    } finally {
+      await node.close();
+      await db.close();
+    }
+  }, 60_000);
+});
