@@ -138,3 +138,90 @@ test.describe("cancelling a paid order", () => {
     expect(refused.status()).toBe(400);
   });
 });
+
+const parkClock = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+/** A quarter hour at least `minutes` from now, 'HH:MM' in park time. */
+const quarterFromNow = (minutes: number) =>
+  parkClock.format(new Date(Math.ceil((Date.now() + minutes * 60_000) / 900_000) * 900_000));
+const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+async function vendorIdBySlug(request: APIRequestContext, staff: Session, slug: string) {
+  const response = await request.get("/api/staff/trailers", { headers: auth(staff) });
+  const { data } = (await response.json()) as { data: { id: number; slug: string }[] };
+  return data.find((trailer) => trailer.slug === slug)!.id;
+}
+
+test.describe("opening hours", () => {
+  test("hours that would close an open trailer ask first; Open then opens it outside them; customers read Opens/Closes in 24-hour time", async ({
+    browser,
+    request,
+  }) => {
+    const staff = await apiLogin(request, STAFF.email, STAFF.password);
+    const smash = await vendorIdBySlug(request, staff, "smash-stack");
+    const reset = () =>
+      request.patch(`/api/staff/trailers/${smash}`, {
+        headers: auth(staff),
+        data: { status: "open", openingHours: null },
+      });
+    await reset();
+    const opens = quarterFromNow(120);
+    const closes = quarterFromNow(240);
+    const { context, page } = await signedInContext(browser, staff, {
+      viewport: { width: 820, height: 1180 },
+    });
+    try {
+      await page.goto("/staff/trailers");
+      await page.getByRole("button", { name: /^Smash Stack/ }).click();
+      // No hours: nothing pre-filled that would close it.
+      await expect(page.getByLabel("Monday opens")).toHaveValue("");
+      for (const day of WEEKDAYS) {
+        await page.getByLabel(`${day} opens`).selectOption(opens);
+        await page.getByLabel(`${day} closes`).selectOption(closes);
+      }
+      await page.getByRole("button", { name: "Save opening hours" }).click();
+      await expect(page.getByRole("alertdialog")).toContainText(
+        "These hours close Smash Stack now",
+      );
+      const customer = await apiNewCustomer(request, "Hana Hours");
+      const vendor = await (await request.get(`/api/vendors/${smash}`)).json();
+      expect(vendor.status).toBe("open");
+
+      await page.getByRole("button", { name: "Save and close now" }).click();
+      await expect(page.getByTestId("trailer-status-line")).toHaveText(`Opens ${opens}`);
+      await expect(page.getByRole("complementary")).toContainText(
+        `Opening hours none → Mon–Sun ${opens}–${closes}`,
+      );
+      await page.screenshot({ path: "test-results/park-day-trailers-hours.png", fullPage: false });
+
+      const { context: customerContext, page: phone } = await signedInContext(browser, customer, {
+        viewport: { width: 390, height: 844 },
+      });
+      await phone.goto(`/vendor/${smash}`);
+      await expect(phone.locator(".vendor-hero .status-badge")).toHaveText("Closed");
+      await expect(phone.locator(".vendor-hero").getByTestId("trading-line")).toHaveText(
+        `Opens ${opens}`,
+      );
+
+      await page.getByRole("button", { name: "Open", exact: true }).click();
+      await expect(page.getByText(`Its opening hours take over again at ${opens}.`)).toBeVisible();
+      await expect(page.getByTestId("trailer-status-line")).toHaveText(
+        `Open outside its hours until ${opens}`,
+      );
+      await phone.reload();
+      await expect(phone.locator(".vendor-hero .status-badge")).toHaveText("Open Now");
+      await expect(phone.locator(".vendor-hero").getByTestId("trading-line")).toHaveText(
+        `Closes ${closes}`,
+      );
+      await phone.screenshot({ path: "test-results/park-day-menu-closes.png" });
+      await customerContext.close();
+    } finally {
+      await reset();
+      await context.close();
+    }
+  });
+});
