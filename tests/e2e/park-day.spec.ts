@@ -54,7 +54,7 @@ async function placeCardOrder(
 }
 
 /** An available item of the vendor that needs no add-on choice (numeric id and name). */
-async function plainItem(request: APIRequestContext, vendorId: number) {
+async function plainItem(request: APIRequestContext, vendorId: number, exceptId?: number) {
   const response = await request.get(`/api/vendors/${vendorId}/items`);
   const body = (await response.json()) as {
     items: {
@@ -63,7 +63,12 @@ async function plainItem(request: APIRequestContext, vendorId: number) {
   };
   const item = body.items
     .flatMap((group) => group.items)
-    .find((candidate) => candidate.available && !candidate.has_required_addongroups)!;
+    .find(
+      (candidate) =>
+        candidate.available &&
+        !candidate.has_required_addongroups &&
+        candidate.id !== `item_${exceptId}`,
+    )!;
   return { id: Number(item.id.replace("item_", "")), name: item.name };
 }
 
@@ -221,6 +226,118 @@ test.describe("opening hours", () => {
       await customerContext.close();
     } finally {
       await reset();
+      await context.close();
+    }
+  });
+});
+
+async function itemIdByName(request: APIRequestContext, vendorId: number, name: string) {
+  return (await menuOf(request, vendorId)).find((item) => item.name === name)!.id;
+}
+
+async function addPlain(
+  request: APIRequestContext,
+  session: Session,
+  vendorId: number,
+  itemId: number,
+  quantity = 1,
+) {
+  const added = await request.post("/api/cart/add", {
+    headers: auth(session),
+    data: { itemId, vendorId, quantity },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+}
+
+test.describe("a paused trailer or a sold-out line cannot be bought", () => {
+  test("paused: no '+ Add' on the menu, no 'Add to Cart' on the item page, and the same 'Busy — back at' line in menu, item page and cart", async ({
+    browser,
+    request,
+  }) => {
+    const staff = await apiLogin(request, STAFF.email, STAFF.password);
+    const forno = await vendorIdBySlug(request, staff, "forno-fuoco");
+    const smash = await vendorIdBySlug(request, staff, "smash-stack");
+    const limonata = await itemIdByName(request, forno, "San Pellegrino Limonata");
+    const burger = await plainItem(request, smash);
+    const customer = await apiNewCustomer(request, "Paula Paused");
+    await addPlain(request, customer, forno, limonata);
+    await addPlain(request, customer, smash, burger.id);
+    const pause = await request.patch(`/api/staff/trailers/${forno}`, {
+      headers: auth(staff),
+      data: { status: "paused", pauseMinutes: 15 },
+    });
+    const { pausedUntil } = (await pause.json()) as { pausedUntil: string };
+    const back = `Busy — back at ${parkClock.format(new Date(pausedUntil))}`;
+    const { context, page } = await signedInContext(browser, customer, {
+      viewport: { width: 390, height: 844 },
+    });
+    try {
+      await page.goto(`/vendor/${forno}`);
+      await expect(page.locator(".vendor-hero .status-badge")).toHaveText("Closed");
+      await expect(page.locator(".vendor-hero").getByTestId("trading-line")).toHaveText(back);
+      await expect(page.locator(".menu-item").first()).toBeVisible();
+      await expect(page.getByRole("button", { name: /^Add / })).toHaveCount(0);
+      await expect(page.getByText("+ Add", { exact: true })).toHaveCount(0);
+
+      await page.goto(`/vendor/${forno}/item/${limonata}`);
+      await expect(page.getByTestId("item-bar-stopped")).toHaveText(
+        `Forno & Fuoco is not taking orders · ${back}`,
+      );
+      await expect(page.getByRole("button", { name: /Add to Cart/ })).toHaveCount(0);
+      await expect(page.locator(".item-info__trading").getByTestId("trading-line")).toHaveText(
+        back,
+      );
+      await page.screenshot({ path: "test-results/park-day-item-paused.png" });
+
+      await page.goto("/cart");
+      const section = page.locator(".basket-section", { hasText: "Forno & Fuoco" });
+      await expect(section.locator(".status-badge")).toHaveText("Closed");
+      await expect(section.getByTestId("trading-line")).toHaveText(back);
+    } finally {
+      await request.patch(`/api/staff/trailers/${forno}`, {
+        headers: auth(staff),
+        data: { status: "open" },
+      });
+      await context.close();
+    }
+  });
+
+  test("a line that sold out leaves the total, is shown apart and is removed in one tap", async ({
+    browser,
+    request,
+  }) => {
+    const staff = await apiLogin(request, STAFF.email, STAFF.password);
+    const forno = await vendorIdBySlug(request, staff, "forno-fuoco");
+    const limonata = await itemIdByName(request, forno, "San Pellegrino Limonata");
+    const customer = await apiNewCustomer(request, "Sol Soldout");
+    await addPlain(request, customer, forno, limonata, 2);
+    const { context, page } = await signedInContext(browser, customer, {
+      viewport: { width: 390, height: 844 },
+    });
+    try {
+      const plain = await plainItem(request, forno, limonata);
+      await addPlain(request, customer, forno, plain.id);
+      await request.patch(`/api/staff/menu-items/${limonata}`, {
+        headers: auth(staff),
+        data: { soldOut: true },
+      });
+      const cart = await (
+        await request.get(`/api/cart?vendorId=${forno}`, { headers: auth(customer) })
+      ).json();
+      await page.goto("/cart");
+      const apart = page.getByTestId("cart-sold-out");
+      await expect(apart).toContainText("Sold out — not in your total");
+      await expect(apart).toContainText("San Pellegrino Limonata");
+      await expect(page.locator(".checkout-bar, .action-bar").last()).toContainText(
+        pounds(cart.totalPence),
+      );
+      await apart.getByRole("button", { name: "Remove San Pellegrino Limonata" }).click();
+      await expect(page.getByTestId("cart-sold-out")).toHaveCount(0);
+    } finally {
+      await request.patch(`/api/staff/menu-items/${limonata}`, {
+        headers: auth(staff),
+        data: { soldOut: false },
+      });
       await context.close();
     }
   });

@@ -28,6 +28,9 @@ function AddControl({ item, vendorId, cart, ordering, onAdd }: Omit<Props, "eage
 
   if (!item.available) return <span className="menu-item__unavailable">Unavailable</span>;
   if (item.soldOut) return <span className="menu-item__unavailable">Sold out</span>;
+  // Paused or closed: nothing to add; what is already in the cart is said, not offered.
+  if (!ordering)
+    return quantity > 0 ? <span className="menu-item__in-cart">{quantity} in cart</span> : null;
   if (quantity > 0) {
     return (
       <QuantityStepper
