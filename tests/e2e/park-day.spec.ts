@@ -342,3 +342,132 @@ test.describe("a paused trailer or a sold-out line cannot be bought", () => {
     }
   });
 });
+
+test.describe("screens follow the server", () => {
+  test("the cash screen keeps its title, 'What's Next?' and 'Track your order', and follows the order live: paid, preparing, then a full-screen Ready", async ({
+    browser,
+    request,
+  }) => {
+    const staff = await apiLogin(request, STAFF.email, STAFF.password);
+    const forno = await vendorIdBySlug(request, staff, "forno-fuoco");
+    const customer = await apiNewCustomer(request, "Cash Follow");
+    await addPlain(request, customer, forno, (await plainItem(request, forno)).id);
+    const { context, page } = await signedInContext(browser, customer, {
+      viewport: { width: 390, height: 844 },
+    });
+    await page.goto("/cart");
+    await page.getByRole("radio", { name: "No", exact: true }).check();
+    await page.getByRole("radio", { name: /Cash at the counter/ }).check();
+    await page.getByRole("button", { name: /^Place Order/ }).click();
+    await expect(page).toHaveURL("/pay-cash-at-counter");
+    await expect(page.locator(".cash-hero__title")).toContainText(/^Pay £\d+\.\d\d at /);
+    const track = await page.getByRole("link", { name: "Track your order" }).getAttribute("href");
+    const orderId = Number(track!.split("/").pop());
+
+    await staffMoves(request, staff, orderId, "confirmed");
+    await expect(page.getByTestId("cash-stage")).toHaveText("Paid — the kitchen has your order");
+    await expect(page.getByText(/^Pay £/)).toHaveCount(0);
+    await staffMoves(request, staff, orderId, "preparing");
+    await expect(page.getByTestId("cash-stage")).toHaveText("Preparing your order");
+    await staffMoves(request, staff, orderId, "ready");
+    const moment = page.getByRole("alertdialog", { name: "Ready for Pickup" });
+    await expect(moment).toBeVisible();
+    await expect(moment).toContainText(`Order #${orderId}`);
+    await page.screenshot({ path: "test-results/park-day-cash-ready.png" });
+    await moment.getByRole("button", { name: "OK" }).click();
+    await expect(page.getByRole("heading", { name: "Pay cash at counter" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "What's Next?" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Track your order" })).toBeVisible();
+    await context.close();
+  });
+
+  test("the confirmation of a two-trailer card payment lists both orders and the total charged", async ({
+    browser,
+    request,
+  }) => {
+    const staff = await apiLogin(request, STAFF.email, STAFF.password);
+    const forno = await vendorIdBySlug(request, staff, "forno-fuoco");
+    const smash = await vendorIdBySlug(request, staff, "smash-stack");
+    const customer = await apiNewCustomer(request, "Bea Basket");
+    await addPlain(request, customer, forno, (await plainItem(request, forno)).id);
+    await addPlain(request, customer, smash, (await plainItem(request, smash)).id);
+    const basket = await (
+      await request.get("/api/cart/basket", { headers: auth(customer) })
+    ).json();
+    const started = await request.post("/api/checkout", {
+      headers: { ...auth(customer), "Idempotency-Key": `e2e-basket-${Date.now()}` },
+      data: {
+        vendorIds: [forno, smash],
+        orderType: "takeaway",
+        paymentMethod: "stripe",
+        totalPence: basket.totals.totalPence,
+      },
+    });
+    expect(started.status(), await started.text()).toBe(201);
+    const { payment } = (await started.json()) as { payment: { paymentIntentId: string } };
+    await request.post(`/pay/test-checkout/${payment.paymentIntentId}`, {
+      form: { number: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" },
+      maxRedirects: 0,
+    });
+    const orders = (
+      (await (await request.get("/api/orders", { headers: auth(customer) })).json()) as {
+        data: { id: number }[];
+      }
+    ).data
+      .map((order) => order.id)
+      .sort((a, b) => a - b);
+    expect(orders).toHaveLength(2);
+    const { context, page } = await signedInContext(browser, customer, {
+      viewport: { width: 390, height: 844 },
+    });
+    await page.goto(`/order-confirmation/${orders[0]}`);
+    const list = page.getByRole("region", { name: "2 orders in this payment" });
+    await expect(list).toContainText(`Forno & Fuoco · #ORD${orders[0]}`);
+    await expect(list).toContainText(`Smash Stack · #ORD${orders[1]}`);
+    await expect(page.getByTestId("total-charged")).toHaveText(
+      `Total charged ${pounds(basket.totals.totalPence)}`,
+    );
+    await page.screenshot({ path: "test-results/park-day-confirmation.png", fullPage: true });
+    await context.close();
+  });
+
+  test("the cart shows each trailer's ready time, a full slot's delay included", async ({
+    browser,
+    request,
+  }) => {
+    const staff = await apiLogin(request, STAFF.email, STAFF.password);
+    const smash = await vendorIdBySlug(request, staff, "smash-stack");
+    const burger = await plainItem(request, smash);
+    await request.patch(`/api/staff/trailers/${smash}`, {
+      headers: auth(staff),
+      data: { slotCap: 1, pauseWhenFull: false },
+    });
+    try {
+      const first = await apiNewCustomer(request, "Slot Filler");
+      await placeCashOrder(request, first, smash, [{ itemId: burger.id }]);
+      const customer = await apiNewCustomer(request, "Slot Later");
+      await addPlain(request, customer, smash, burger.id);
+      const vendor = (await (await request.get(`/api/vendors/${smash}`)).json()) as {
+        preparationTime: { min: number; max: number };
+      };
+      const cart = (await (
+        await request.get(`/api/cart?vendorId=${smash}`, { headers: auth(customer) })
+      ).json()) as { vendor_info: { preparationTime: { min: number; max: number } } };
+      const shifted = cart.vendor_info.preparationTime;
+      expect(shifted.min).toBeGreaterThan(vendor.preparationTime.min);
+      const { context, page } = await signedInContext(browser, customer, {
+        viewport: { width: 390, height: 844 },
+      });
+      await page.goto("/cart");
+      await expect(page.getByTestId("ready-in")).toHaveText(
+        `Ready in ${shifted.min}-${shifted.max} min`,
+      );
+      await context.close();
+    } finally {
+      await request.patch(`/api/staff/trailers/${smash}`, {
+        headers: auth(staff),
+        data: { slotCap: null },
+      });
+    }
+  });
+});

@@ -25,7 +25,7 @@ import { QUEUED_MESSAGES } from "../lib/cart-write-messages";
 import "../cart.css";
 import { CartSummary } from "./CartSummary";
 import { OrderTypeToggle } from "./OrderTypeToggle";
-import { type TrailerPart, TrailerSection } from "./TrailerSection";
+import { ReadyIn, type TrailerPart, TrailerSection } from "./TrailerSection";
 
 /** What the checkout feature's block receives: what is being paid for, one trailer or several. */
 export interface CheckoutSlotContext {
@@ -314,6 +314,7 @@ export default function CartPage({ checkout, readOnly = false }: CartPageProps) 
                 Your order from <strong>{vendorName ?? "this trailer"}</strong>
               </h2>
               {only.trading && <TradingStatus trailer={only.trading} />}
+              <ReadyIn part={only} />
             </div>
           )}
           {queued && <QueuedChangesNotice online={online} />}

@@ -1,5 +1,6 @@
 import type { BasketProblem } from "@contract/basket";
 import type { Cart, TradingFactsWire } from "@contract/cart";
+import { vendorEstimateText } from "@contract/estimated-time";
 import { Link } from "react-router";
 import { Icon } from "@/components/Icon";
 import { TradingStatus } from "@/components/TradingStatus";
@@ -113,6 +114,17 @@ function TrailerLines({ part, readOnly }: { part: TrailerPart; readOnly: boolean
   );
 }
 
+/** When this trailer's order would be ready if paid now: its range, a full slot's delay included (server's). */
+export function ReadyIn({ part }: { part: TrailerPart }) {
+  const range = part.cart.vendor_info?.preparationTime;
+  if (!range || (part.trading && part.trading.status !== "open")) return null;
+  return (
+    <span className="basket-section__ready" data-testid="ready-in">
+      <Icon name="clock" size={16} /> Ready in {vendorEstimateText(range, "short")}
+    </span>
+  );
+}
+
 /**
  * A trailer's lines with '+ Add items'. Among several: a card titled by the trailer, its open/closed state,
  * what stops it being paid for now ('Pay without this trailer') and its subtotal.
@@ -152,6 +164,7 @@ export function TrailerSection({
           <span>{part.vendorName}</span>
         </h2>
         <TradingStatus trailer={part.trading ?? { status: part.status ?? "open" }} />
+        <ReadyIn part={part} />
       </header>
       <SectionProblems
         part={part}
