@@ -3,7 +3,7 @@
  * The spec's per-vendor cart, order and payment calls are unchanged; these are the basket's own calls.
  */
 import * as z from "zod/mini";
-import { cartItemSchema } from "./cart";
+import { cartItemSchema, tradingFactsSchema } from "./cart";
 import { idParam, orderTypeSchema, pence, pounds } from "./common";
 import { TEXT_LIMIT } from "./limits";
 import {
@@ -49,6 +49,9 @@ export const basketSectionSchema = z.object({
   vendorId: z.number(),
   vendorName: z.string(),
   status: z.enum(["open", "closed"]),
+  /** Open, busy (paused) or closed, with when that changes. */
+  trading: z.optional(tradingFactsSchema),
+  /** Includes a full 15-minute slot's delay: the ready time if paid now. */
   preparationTime: z.object({ min: z.number(), max: z.number() }),
   items: z.array(cartItemSchema),
   /** What this trailer's order would cost in this checkout (the service charge sits on one section only). */

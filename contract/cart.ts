@@ -61,10 +61,21 @@ export const cartItemSchema = z.object({
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
+/** How a trailer trades now, for the one line beside its badge ('Busy — back at 12:45', 'Opens 11:00'). */
+export const tradingFactsSchema = z.object({
+  status: z.enum(["open", "busy", "closed"]),
+  busyUntil: z.nullable(z.string()),
+  opensAt: z.nullable(z.string()),
+  closesAt: z.nullable(z.string()),
+});
+export type TradingFactsWire = z.infer<typeof tradingFactsSchema>;
+
 export const cartVendorInfoSchema = z.object({
   id: z.number(),
   name: z.string(),
+  /** Includes a full 15-minute slot's delay: what the customer is promised if they pay now. */
   preparationTime: z.object({ min: z.number(), max: z.number() }),
+  trading: z.optional(tradingFactsSchema),
 });
 
 export const cartSchema = z.object({

@@ -113,6 +113,34 @@ export const orderItemSchema = z.object({
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
+/** Why staff cancel an order: a fixed list, so the customer reads a plain reason and the park can count them. */
+export const CANCEL_REASONS = [
+  "Out of stock",
+  "Kitchen closed",
+  "Customer asked",
+  "Other",
+] as const;
+export const cancelReasonSchema = z.enum(CANCEL_REASONS);
+export type CancelReason = z.infer<typeof cancelReasonSchema>;
+
+/**
+ * A cancelled order: why, and what goes back. A card order is refunded in full to the card (its share of the
+ * service charge included); a cash order cancelled after the cash was taken is refunded at the counter; an order
+ * nobody paid for yet has no refund.
+ */
+export const orderCancellationSchema = z.object({
+  reason: z.nullable(z.string()),
+  refund: z.nullable(
+    z.object({
+      amountPence: pence,
+      to: z.enum(["card", "counter"]),
+      /** Card: the payment provider has taken the refund (false while it is still being sent). */
+      sent: z.boolean(),
+    }),
+  ),
+});
+export type OrderCancellation = z.infer<typeof orderCancellationSchema>;
+
 /** One order of a multi-trailer checkout. */
 export const checkoutOrderSchema = z.object({
   id: z.number(),
@@ -173,6 +201,8 @@ export const orderSchema = z.object({
   customerName: z.optional(z.string()),
   /** The checkout this order was placed in with other trailers' orders; null for a one-trailer order. */
   checkout: z.optional(z.nullable(checkoutGroupSchema)),
+  /** Set on a cancelled order: the reason and the refund. */
+  cancellation: z.optional(z.nullable(orderCancellationSchema)),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -184,7 +214,11 @@ export const staffOrdersQuerySchema = z.object({
   vendorId: z.optional(idParam("vendor")),
   status: z.optional(orderStatusSchema),
 });
-export const staffStatusUpdateSchema = z.object({ status: orderStatusSchema });
+/** A staff move; cancelling names one of CANCEL_REASONS (the customer reads it beside the refund). */
+export const staffStatusUpdateSchema = z.object({
+  status: orderStatusSchema,
+  reason: z.optional(cancelReasonSchema),
+});
 
 /** The product spec (docs/product-spec.md § States and transitions): socket message and notification payload. */
 export const orderStatusNotificationSchema = z.object({

@@ -70,6 +70,8 @@ export const trailerUpdateSchema = z
     ),
     slotCap: z.optional(z.nullable(boundedInt("slotCap", 1, SLOT_CAP_MAX))),
     pauseWhenFull: z.optional(z.boolean()),
+    /** Hours that would close the trailer now are refused (409) unless this says the staff meant it. */
+    confirmClose: z.optional(z.boolean()),
   })
   .check(
     z.refine((body) => Object.keys(body).length > 0, { message: "Nothing to change was sent" }),
@@ -103,6 +105,12 @@ export interface StaffTrailer {
   paused: boolean;
   /** A timed pause's end (ISO), else null. */
   pausedUntil: string | null;
+  /** Opened outside its hours: it trades until then (ISO, the schedule's next change), else null. */
+  hoursOverriddenUntil: string | null;
+  /** Closed by its hours: when they open it (ISO). */
+  opensAt: string | null;
+  /** Trading with hours: when they close it (ISO). */
+  closesAt: string | null;
   openingHours: OpeningHoursInput;
   preparationTime: { min: number; max: number };
   slotCap: number | null;

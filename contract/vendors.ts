@@ -18,6 +18,10 @@ export const vendorSchema = z.object({
   email: z.nullable(z.string()),
   /** A paused trailer ('busy') that reopens by itself: when (ISO). An addition to the spec's vendor. */
   busyUntil: z.optional(z.nullable(z.string())),
+  /** Closed by its opening hours: when it opens next (ISO), shown 'Opens 11:00'. */
+  opensAt: z.optional(z.nullable(z.string())),
+  /** Trading with opening hours: when they close it (ISO), shown 'Closes 21:00'. */
+  closesAt: z.optional(z.nullable(z.string())),
 });
 export type Vendor = z.infer<typeof vendorSchema>;
 

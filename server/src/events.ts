@@ -27,8 +27,18 @@ export interface OrderPlaced {
 /** A card payment's recorded outcome. */
 export type PaymentOutcomeKind = "paid" | "declined" | "failed" | "canceled";
 
+/** Money went back to a card for a cancelled order (the provider took it, once per order). */
+export interface OrderRefunded {
+  orderId: number;
+  userId: number;
+  vendorId: number;
+  amountPence: number;
+}
+
 interface DomainEventMap {
   orderStatusChanged: [OrderStatusChanged];
+  /** After the provider took a cancelled order's refund; transfers to a trailer can be reversed on it. */
+  orderRefunded: [OrderRefunded];
   orderPlaced: [OrderPlaced];
   /** A card payment's outcome, once recorded on this node (counted by the metrics). */
   paymentOutcome: [PaymentOutcomeKind];

@@ -120,6 +120,9 @@ export default function LiveUpdates() {
   useLiveConnection(session, {
     onOrderStatus(notification) {
       applyStatusNotification(queryClient, notification);
+      // A cancel carries its reason and refund only in the order itself: fetch it for the line under the banner.
+      if (notification.status === "cancelled")
+        void queryClient.invalidateQueries({ queryKey: orderKeys.detail(notification.orderId) });
       announce(notification);
     },
     onCatalogueChanged: () => void refreshCatalogue(queryClient).catch(() => undefined),

@@ -19,6 +19,12 @@ export const orderLineAddons = (item: Pick<OrderItem, "addons">): AddonEntry[] =
   }));
 
 /** 'Click & Collect' etc. from the brand configuration; unknown types are title-cased. */
+/** An order's number as customers and staff read it everywhere: '#12'. */
+export const orderNumber = (orderId: number): string => `#${orderId}`;
+
+/** The confirmation screen's form, which the spec names: '#ORD12' (the same number). */
+export const confirmationNumber = (orderId: number): string => `#ORD${orderId}`;
+
 export function orderTypeLabel(type: OrderType | string): string {
   const configured = brand.orderTypes.find((entry) => entry.id === type);
   if (configured) return configured.label;

@@ -8,6 +8,8 @@ const timeFormatter = () =>
     timeZone: brand.timezone,
     hour: "2-digit",
     minute: "2-digit",
+    // 24-hour whatever the device's locale (an Android web view set to en-US would say 9:00 PM).
+    hourCycle: "h23",
   }));
 const dateFormatter = () =>
   (dates ??= new Intl.DateTimeFormat(brand.locale, {

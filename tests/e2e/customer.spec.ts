@@ -163,9 +163,10 @@ test.describe("what customers see", () => {
 
     // Home shows the order in progress with its status.
     await page.goto("/");
-    const active = page.getByRole("region", { name: "Your order from Forno & Fuoco" });
-    await expect(active).toContainText("Preparing Order");
-    await expect(active.getByRole("link", { name: `Track order #${id}` })).toBeVisible();
+    const active = page.getByRole("region", { name: `Forno & Fuoco · Order #${id}` });
+    // Each thing once: the status in its pill only.
+    await expect(active.locator(".active-order__status")).toHaveText("Preparing");
+    await expect(active.getByRole("link", { name: "Track order" })).toBeVisible();
     await expectNoViolations(page);
   });
 

@@ -312,7 +312,7 @@ describe.each(databaseKinds)("one park basket on %s", (kind) => {
         expect(smashSection.problems).toEqual([
           {
             kind: "unavailable",
-            message: expect.stringMatching(/ is not available right now\.$/),
+            message: expect.stringMatching(/ is sold out, so it is not in your total\.$/),
             lineId: smash.items[0]!.lineId,
           },
         ]);

@@ -362,7 +362,7 @@ describe.each(databaseKinds)("orders API on %s", (kind) => {
       expect(order.body.status).toBe("confirmed");
     });
 
-    it("cancels from any unfinished status; completed, delivered and cancelled are final", async () => {
+    it("cancels from any unfinished status; completed, delivered and cancelled are final (a repeated cancel answers the cancelled order)", async () => {
       for (const status of [
         "pending",
         "pending_payment",
@@ -378,6 +378,12 @@ describe.each(databaseKinds)("orders API on %s", (kind) => {
         const fixture = await createOrderFixture(server.db, { userId: alice.user.id, status });
         for (const next of ["cancelled", "preparing", "pending"]) {
           const response = await patchStatus(fixture.id, next);
+          if (status === "cancelled" && next === "cancelled") {
+            // A retried cancel: nothing changes, nothing is announced or refunded again.
+            expect(response.status, "cancelled → cancelled").toBe(200);
+            expect(response.body.status).toBe("cancelled");
+            continue;
+          }
           expect(response.status, `${status} → ${next}`).toBe(409);
           expect(response.body.message).toContain(status);
         }

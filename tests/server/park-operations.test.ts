@@ -400,7 +400,12 @@ describe.each(databaseKinds)("park operations on %s", (kind) => {
       const never = Object.fromEntries(
         ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((day) => [day, null]),
       );
-      await patch(`/trailers/${ids.forno}`, { openingHours: never }, manager);
+      // Hours that close the open trailer now are refused until the staff confirm them.
+      expect((await patch(`/trailers/${ids.forno}`, { openingHours: never }, manager)).status).toBe(
+        409,
+      );
+      expect((await vendor(ids.forno)).status).toBe("open");
+      await patch(`/trailers/${ids.forno}`, { openingHours: never, confirmClose: true }, manager);
       expect((await vendor(ids.forno)).status).toBe("closed");
       const always = Object.fromEntries(
         ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((day) => [day, allDay]),

@@ -128,6 +128,9 @@ const staffTrailerSchema = z.object({
   tradingStatus: z.enum(["open", "closed"]),
   paused: z.boolean(),
   pausedUntil: z.nullable(z.string()),
+  hoursOverriddenUntil: z.nullable(z.string()),
+  opensAt: z.nullable(z.string()),
+  closesAt: z.nullable(z.string()),
   openingHours: openingHoursSchema,
   preparationTime: z.object({ min: z.number(), max: z.number() }),
   slotCap: z.nullable(z.number()),
@@ -666,6 +669,7 @@ export const OPERATIONS: Operation[] = [
       422: error(
         "Opening hours name a day other than mon, tue, wed, thu, fri, sat and sun (nothing changed)",
       ),
+      409: error("These opening hours would close the trailer now: send confirmClose to save them"),
     },
   },
   {

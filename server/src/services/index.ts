@@ -86,7 +86,7 @@ export function createServices(deps: ServiceDeps) {
     /** Failed sign-ins per account, address and device (services/limits/login-throttle.ts). */
     loginThrottle: loginThrottle(deps),
     orders: createOrderService(deps.db),
-    orderStatus: createOrderStatusService({ db: deps.db, events: deps.events }),
+    orderStatus: createOrderStatusService({ db: deps.db, events: deps.events, refunds: payments }),
     push: createPushService({
       db: deps.db,
       vapid: resolveVapidDetails(deps.config),

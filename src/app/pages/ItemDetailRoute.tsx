@@ -1,5 +1,5 @@
 import type { AddonGroupsResponse, MenuItem, Vendor } from "@contract/vendors";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useParams, useSearchParams } from "react-router";
 import { useCart } from "@/features/cart/hooks/use-cart";
 import { useCartActions } from "@/features/cart/hooks/use-cart-actions";
@@ -7,7 +7,7 @@ import { linesForItem, totalQuantity } from "@/features/cart/lib/cart-summary";
 import { itemKeys } from "@/features/item/api/item-api";
 import { ItemDetailPage } from "@/features/item/components/ItemDetailPage";
 import type { ItemCartControls } from "@/features/item/components/item-cart-controls";
-import { vendorKeys } from "@/features/vendors/api/vendors-api";
+import { vendorKeys, vendorQuery } from "@/features/vendors/api/vendors-api";
 import { numericId } from "@/lib/ids";
 import { knownAddons, knownItem, knownVendor } from "./known-menu";
 
@@ -21,6 +21,8 @@ export default function ItemDetailRoute() {
   const { data: cart } = useCart(vendorId);
   const actions = useCartActions();
   const queryClient = useQueryClient();
+  // The trailer's trading state: paused or closed, the item page offers nothing to add and says why.
+  const trailer = useQuery({ ...vendorQuery(vendorId), enabled: vendorId > 0 }).data;
 
   /** The item, its chosen add-ons and its trailer as shown: an add made offline is drawn from them. */
   const shown = (selections: { addonGroupId: number; addonId: number }[]) => {
@@ -58,6 +60,7 @@ export default function ItemDetailRoute() {
       vendorId={vendorId}
       itemId={menuItemId}
       cart={controls}
+      trailer={trailer}
       lineId={lineId}
     />
   );

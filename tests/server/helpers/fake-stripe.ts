@@ -34,10 +34,19 @@ export interface FakeStripeRequest {
   form: URLSearchParams;
 }
 
+export interface FakeRefund {
+  id: string;
+  amount: number;
+  payment_intent: string | null;
+  idempotencyKey: string | undefined;
+}
+
 export interface FakeStripe {
   host: string;
   port: number;
   requests: FakeStripeRequest[];
+  /** Refunds made: as Stripe does, a request repeating an earlier Idempotency-Key makes none (it gets the first). */
+  refunds: FakeRefund[];
   sessions: Map<string, FakeSession>;
   /** Answers every call with this status until cleared (simulates an outage). */
   failWith: number | null;
@@ -71,9 +80,11 @@ function metadataOf(form: URLSearchParams): Record<string, string> {
 export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
   const requests: FakeStripeRequest[] = [];
+  const refunds: FakeRefund[] = [];
   let counter = 0;
   const fake: Omit<FakeStripe, "host" | "port" | "close"> = {
     requests,
+    refunds,
     sessions,
     failWith: null,
     pay(sessionId) {
@@ -153,12 +164,23 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return send(200, session);
       }
       if (req.method === "POST" && path === "/v1/refunds") {
-        counter += 1;
+        const key = header("idempotency-key");
+        let refund = key ? refunds.find((earlier) => earlier.idempotencyKey === key) : undefined;
+        if (!refund) {
+          counter += 1;
+          refund = {
+            id: `re_fake${counter}`,
+            amount: Number(form.get("amount")),
+            payment_intent: form.get("payment_intent"),
+            idempotencyKey: key,
+          };
+          refunds.push(refund);
+        }
         return send(200, {
-          id: `re_fake${counter}`,
+          id: refund.id,
           object: "refund",
-          amount: Number(form.get("amount")),
-          payment_intent: form.get("payment_intent"),
+          amount: refund.amount,
+          payment_intent: refund.payment_intent,
           status: "succeeded",
         });
       }

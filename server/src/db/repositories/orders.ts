@@ -29,6 +29,11 @@ export interface OrderRow {
   updated_at: Date | string;
   /** The multi-trailer checkout, if any. */
   checkout_id?: number | null;
+  /** A cancelled order: the staff's reason and what goes back (migration 014). */
+  cancel_reason?: string | null;
+  refund_pence?: number;
+  refund_method?: "card" | "counter" | null;
+  refund_sent_at?: Date | string | null;
 }
 
 export interface OrderItemRow {
@@ -150,6 +155,27 @@ export function ordersRepository(db: Queryable) {
         [input.orderId, input.to, input.changedBy],
       );
       return row.updated_at;
+    },
+
+    /** Inside the cancelling transaction: why, and what goes back (nothing when `refund` is null). */
+    async recordCancellation(
+      orderId: number,
+      reason: string | null,
+      refund: { amountPence: number; method: "card" | "counter" } | null,
+    ): Promise<void> {
+      await db.query(
+        "update orders set cancel_reason = $2, refund_pence = $3, refund_method = $4 where id = $1",
+        [orderId, reason, refund?.amountPence ?? 0, refund?.method ?? null],
+      );
+    },
+
+    /** The provider took the card refund; true only for the call that marked it (a refund is reported once). */
+    async markRefundSent(orderId: number): Promise<boolean> {
+      const rows = await db.query(
+        "update orders set refund_sent_at = now() where id = $1 and refund_sent_at is null returning id",
+        [orderId],
+      );
+      return rows.length > 0;
     },
   };
 }

@@ -106,6 +106,24 @@ export function paymentsRepository(db: Queryable) {
         note,
       ]);
     },
+    /** The payment that paid for an order: its own, or its checkout's (a basket's later orders carry none). */
+    async findForOrder(orderId: number): Promise<PaymentRow | null> {
+      const [row] = await db.query<PaymentRow>(
+        `select p.* from orders o
+           left join checkouts c on c.id = o.checkout_id
+           join payments p on p.id = coalesce(o.payment_id, c.payment_id)
+         where o.id = $1`,
+        [orderId],
+      );
+      return row ?? null;
+    },
+    /** A further part of a paid payment given back (an order of it cancelled): added to what was refunded. */
+    async addRefund(id: string, amountPence: number): Promise<void> {
+      await db.query("update payments set refunded_pence = refunded_pence + $2 where id = $1", [
+        id,
+        amountPence,
+      ]);
+    },
     markProcessing: (id: string) => setStatus(id, "processing", null),
     markFailed: (id: string, message: string) => setStatus(id, "failed", message),
     markCanceled: (id: string, message: string | null) => setStatus(id, "canceled", message),

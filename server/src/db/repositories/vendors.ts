@@ -21,6 +21,8 @@ export interface VendorRow {
   paused?: boolean;
   paused_until?: Date | string | null;
   opening_hours?: OpeningHours | null;
+  /** Staff opened it outside its hours until then (migration 014). */
+  hours_overridden_until?: Date | string | null;
   slot_cap?: number | null;
   pause_when_full?: boolean;
 }

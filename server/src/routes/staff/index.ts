@@ -26,8 +26,14 @@ export default async function staffRoutes(app: FastifyInstance) {
   app.patch("/orders/:orderId", async (request) => {
     const staff = requireRole(request, "staff");
     const { orderId } = parseInput(orderIdParamsSchema, request.params);
-    const { status } = parseInput(staffStatusUpdateSchema, request.body);
+    const { status, reason } = parseInput(staffStatusUpdateSchema, request.body);
     const scope = await staffScope(app.db, staff.id);
-    return app.services.orderStatus.changeStatus({ orderId, status, changedBy: staff.id, scope });
+    return app.services.orderStatus.changeStatus({
+      orderId,
+      status,
+      reason,
+      changedBy: staff.id,
+      scope,
+    });
   });
 }

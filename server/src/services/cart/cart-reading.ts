@@ -3,7 +3,7 @@
  * spec's cart endpoints answer with. Pure reads, no writes.
  */
 import { type AllergenId, mergeAllergens } from "@contract/allergens";
-import type { Cart, CartItem } from "@contract/cart";
+import type { Cart, CartItem, TradingFactsWire } from "@contract/cart";
 import { itemIdString, type OrderType } from "@contract/common";
 import { penceToPounds } from "@contract/money";
 import { SLOT_MINUTES } from "@contract/park-operations";
@@ -19,6 +19,7 @@ import type { Queryable } from "@server/db/database.js";
 import { type CartRow, cartsRepository } from "@server/db/repositories/carts.js";
 import { type VendorRow, vendorsRepository } from "@server/db/repositories/vendors.js";
 import { NotFound } from "@server/domain-errors.js";
+import { busyUntil, hoursTimes } from "../catalogue/trading-hours.js";
 import { vendorTradingStatus } from "../catalogue/vendor-service.js";
 
 export const DEFAULT_ORDER_TYPE: OrderType = "takeaway";
@@ -60,6 +61,8 @@ export interface PricedCart {
     /** Paused by its staff (not open). */
     busy?: boolean;
     preparationTime: { min: number; max: number };
+    /** For the line beside its badge. */
+    trading?: TradingFactsWire;
   };
   orderType: OrderType;
   deliveryInstructions: string;
@@ -131,6 +134,7 @@ export function toWireCart(priced: PricedCart): Cart {
       id: priced.vendor.id,
       name: priced.vendor.name,
       preparationTime: priced.vendor.preparationTime,
+      ...(priced.vendor.trading ? { trading: priced.vendor.trading } : {}),
     },
   };
 }
@@ -216,6 +220,11 @@ export async function priceCart(
       name: vendor.name,
       open: status === "open" && !pausedWhenFull,
       busy: status === "busy" || pausedWhenFull,
+      trading: {
+        status: pausedWhenFull ? "busy" : status,
+        busyUntil: busyUntil(vendor),
+        ...hoursTimes(vendor),
+      },
       // A full 15-minute slot moves the estimate to the next free one (the one estimated-time rule shows it).
       preparationTime: {
         min: vendor.preparation_time_min + (pausedWhenFull ? 0 : slot.minutes),
@@ -226,8 +235,9 @@ export async function priceCart(
     deliveryInstructions: cart?.delivery_instructions ?? "",
     version: cart?.version ?? 0,
     lines,
+    // A line that sold out (or was switched off) after it was added is shown apart and not paid for.
     totals: cartTotals(
-      lines.map((line) => line.totalPence),
+      lines.filter((line) => line.available).map((line) => line.totalPence),
       effectiveOrderType,
       charges,
     ),

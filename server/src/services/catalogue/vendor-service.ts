@@ -16,7 +16,13 @@ import {
 } from "@server/db/repositories/menu.js";
 import { type VendorRow, vendorsRepository } from "@server/db/repositories/vendors.js";
 import { NotFound } from "@server/domain-errors.js";
-import { busyUntil, type TradingRow, type TradingStatus, tradingStatus } from "./trading-hours.js";
+import {
+  busyUntil,
+  hoursTimes,
+  type TradingRow,
+  type TradingStatus,
+  tradingStatus,
+} from "./trading-hours.js";
 
 export interface VendorListQuery {
   page: number;
@@ -41,6 +47,7 @@ export function toVendor(row: VendorRow): Vendor {
     image: row.image,
     status: vendorTradingStatus(row),
     busyUntil: busyUntil(row),
+    ...hoursTimes(row),
     description: row.description.trim() || `Delicious food from ${row.name}`,
     rating: Number(row.rating) || 0,
     preparationTime: { min: row.preparation_time_min, max: row.preparation_time_max },

@@ -34,7 +34,7 @@ function problemsOf(cart: PricedCart): BasketProblem[] {
     if (!line.available) {
       problems.push({
         kind: "unavailable",
-        message: `${line.name} is not available right now.`,
+        message: `${line.name} is sold out, so it is not in your total.`,
         lineId: line.lineId,
       });
     }
@@ -58,6 +58,7 @@ export async function readBasket(
     vendorId: cart.vendor.id,
     vendorName: cart.vendor.name,
     status: cart.vendor.open ? "open" : "closed",
+    ...(cart.vendor.trading ? { trading: cart.vendor.trading } : {}),
     preparationTime: cart.vendor.preparationTime,
     items: toWireCart(cart).items,
     totals: wireTotals(totalsOf.get(cart.vendor.id) ?? cart.totals),

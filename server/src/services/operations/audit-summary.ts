@@ -15,6 +15,39 @@ export interface TrailerState {
   preparationTime: { min: number; max: number };
   slotCap: number | null;
   pauseWhenFull: boolean;
+  /** Opened outside its hours until then (ISO); absent in rows written before it existed. */
+  hoursOverriddenUntil?: string | null;
+}
+
+const DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
+const DAY_LABEL: Record<(typeof DAYS)[number], string> = {
+  mon: "Mon",
+  tue: "Tue",
+  wed: "Wed",
+  thu: "Thu",
+  fri: "Fri",
+  sat: "Sat",
+  sun: "Sun",
+};
+
+/** "Mon–Fri 11:00–21:00, Sat 12:00–22:00, Sun closed"; "none" without hours. Runs of equal days are joined. */
+export function hoursText(hours: unknown): string {
+  if (!hours || typeof hours !== "object") return "none";
+  const byDay = hours as Record<string, { open: string; close: string } | null | undefined>;
+  const dayText = (day: (typeof DAYS)[number]) => {
+    const entry = byDay[day];
+    return entry ? `${entry.open}–${entry.close}` : "closed";
+  };
+  const runs: { from: string; to: string; text: string }[] = [];
+  for (const day of DAYS) {
+    const text = dayText(day);
+    const last = runs.at(-1);
+    if (last && last.text === text) last.to = DAY_LABEL[day];
+    else runs.push({ from: DAY_LABEL[day], to: DAY_LABEL[day], text });
+  }
+  return runs
+    .map((run) => `${run.from === run.to ? run.from : `${run.from}–${run.to}`} ${run.text}`)
+    .join(", ");
 }
 
 const parkClock = new Intl.DateTimeFormat("en-GB", {
@@ -28,7 +61,10 @@ const plural = (count: number, one: string, many: string) => (count === 1 ? one 
 
 function tradingText(state: TrailerState): string {
   if (state.tradingStatus === "closed") return "closed";
-  if (!state.paused) return "open";
+  if (!state.paused)
+    return state.hoursOverriddenUntil
+      ? `open outside its hours until ${parkClock.format(new Date(state.hoursOverriddenUntil))}`
+      : "open";
   return state.pausedUntil ? `busy until ${parkClock.format(new Date(state.pausedUntil))}` : "busy";
 }
 
@@ -43,7 +79,9 @@ export function trailerUpdateSummary(before: TrailerState, after: TrailerState):
   const now = tradingText(after);
   if (was !== now) parts.push(`Status ${was} → ${now}`);
   if (JSON.stringify(before.openingHours) !== JSON.stringify(after.openingHours))
-    parts.push(after.openingHours ? "Opening hours changed" : "Opening hours removed");
+    parts.push(
+      `Opening hours ${hoursText(before.openingHours)} → ${hoursText(after.openingHours)}`,
+    );
   if (minutesText(before.preparationTime) !== minutesText(after.preparationTime))
     parts.push(
       `Preparation time ${minutesText(before.preparationTime)} → ${minutesText(after.preparationTime)}`,

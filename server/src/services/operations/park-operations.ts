@@ -17,10 +17,18 @@ import {
 import type { Database, Queryable } from "@server/db/database.js";
 import { menuRepository } from "@server/db/repositories/menu.js";
 import type { VendorRow } from "@server/db/repositories/vendors.js";
-import { NotFound } from "@server/domain-errors.js";
+import { Conflict, NotFound } from "@server/domain-errors.js";
 import type { DomainEvents } from "@server/events.js";
 import type { Catalogue } from "../catalogue/catalogue.js";
-import { tradingStatus } from "../catalogue/trading-hours.js";
+import {
+  hoursOverridden,
+  hoursTimes,
+  nextHoursChange,
+  type OpeningHours,
+  parkTime,
+  tradingStatus,
+  withinHours,
+} from "../catalogue/trading-hours.js";
 import {
   assertInScope,
   inScope,
@@ -52,9 +60,37 @@ function vendorState(row: VendorRow) {
     preparationTime: { min: row.preparation_time_min, max: row.preparation_time_max },
     slotCap: row.slot_cap ?? null,
     pauseWhenFull: row.pause_when_full ?? false,
+    hoursOverriddenUntil: row.hours_overridden_until
+      ? new Date(row.hours_overridden_until).toISOString()
+      : null,
   };
 }
 
+/** An Open outside the hours lasts a week at most when the hours never open (every day marked closed). */
+const OVERRIDE_MAX_MS = 7 * 24 * 60 * 60_000;
+
+/** Open always opens: outside its hours, until the schedule's next change (its next opening). */
+function overrideUntil(hours: OpeningHours | null | undefined, at: Date): Date | null {
+  if (!hours || withinHours(hours, at)) return null;
+  return nextHoursChange(hours, at)?.at ?? new Date(at.getTime() + OVERRIDE_MAX_MS);
+}
+
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+
+/** Refuses hours that would close an open (or paused) trailer now, unless the staff confirmed it. */
+function assertNoSurpriseClose(row: VendorRow, update: TrailerUpdate, at: Date) {
+  if (update.openingHours === undefined || update.confirmClose || update.status) return;
+  const before = tradingStatus(row, at);
+  const after = tradingStatus(
+    { ...row, opening_hours: update.openingHours, hours_overridden_until: null },
+    at,
+  );
+  if (before === "closed" || after !== "closed") return;
+  throw new Conflict(
+    `These hours close ${row.name} now (it is ${hhmm(parkTime(at).minutes)} in the park). Save them anyway to close it, or change them.`,
+  );
+}
 export function createParkOperations(deps: ParkOperationsDeps) {
   const { db, events, catalogue } = deps;
   const now = deps.now ?? (() => new Date());
@@ -153,6 +189,8 @@ export function createParkOperations(deps: ParkOperationsDeps) {
         name: row.name,
         status: tradingStatus(row, at),
         tradingStatus: state.tradingStatus,
+        hoursOverriddenUntil: hoursOverridden(row, at) ? state.hoursOverriddenUntil : null,
+        ...hoursTimes(row, at),
         paused: state.paused && (!state.pausedUntil || new Date(state.pausedUntil) > at),
         pausedUntil: state.pausedUntil,
         openingHours: state.openingHours,
@@ -193,15 +231,21 @@ export function createParkOperations(deps: ParkOperationsDeps) {
           sets.push(`${column} = $${values.length + 1}`);
         };
         const actions: string[] = [];
+        const at = now();
+        assertNoSurpriseClose(row, update, at);
+        const hours =
+          update.openingHours !== undefined ? update.openingHours : (row.opening_hours ?? null);
         if (update.status === "open") {
           set("trading_status", "open");
           set("paused", false);
           set("paused_until", null);
+          set("hours_overridden_until", overrideUntil(hours as OpeningHours | null, at));
           actions.push("open");
         } else if (update.status === "closed") {
           set("trading_status", "closed");
           set("paused", false);
           set("paused_until", null);
+          set("hours_overridden_until", null);
           actions.push("close");
         } else if (update.status === "paused") {
           const minutes = update.pauseMinutes ?? null;
@@ -215,6 +259,8 @@ export function createParkOperations(deps: ParkOperationsDeps) {
             "opening_hours",
             update.openingHours === null ? null : JSON.stringify(update.openingHours),
           );
+          // New hours rule from now on; an Open sent with them keeps its override.
+          if (update.status !== "open") set("hours_overridden_until", null);
           actions.push("opening hours");
         }
         if (update.preparationTime) {

@@ -1,5 +1,12 @@
 import { penceToPounds } from "@contract/money";
-import type { CheckoutGroup, CheckoutOrder, Order, OrderItem, Vehicle } from "@contract/orders";
+import type {
+  CheckoutGroup,
+  CheckoutOrder,
+  Order,
+  OrderCancellation,
+  OrderItem,
+  Vehicle,
+} from "@contract/orders";
 import type { Database, Queryable } from "@server/db/database.js";
 import { type CheckoutOrderRow, checkoutsRepository } from "@server/db/repositories/checkouts.js";
 import type { StoredOrderAddon } from "@server/db/repositories/order-placement.js";
@@ -57,6 +64,22 @@ function readVehicle(raw: unknown): Vehicle | null {
   return registrationNumber ? { registrationNumber, make, colour } : null;
 }
 
+/** Why a cancelled order was cancelled and what goes back (orders.cancel_reason, refund_*: migration 014). */
+function cancellationOf(order: OrderRecord["order"]): OrderCancellation {
+  const method = order.refund_method ?? null;
+  return {
+    reason: order.cancel_reason ?? null,
+    refund:
+      method && order.refund_pence
+        ? {
+            amountPence: order.refund_pence,
+            to: method,
+            sent: method === "counter" || Boolean(order.refund_sent_at),
+          }
+        : null,
+  };
+}
+
 /** A stored order in the contract's shape: the spec's pounds fields beside integer pence. */
 export function toOrder(
   { order, items }: OrderRecord,
@@ -101,6 +124,7 @@ export function toOrder(
     vehicle: readVehicle(order.vehicle),
   };
   if (options.withCustomer) result.customerName = order.customer_name;
+  if (order.status === "cancelled") result.cancellation = cancellationOf(order);
   return result;
 }
 

@@ -106,25 +106,28 @@ export function snapshotFromCart(
         ? `${cart.vendor.name} is busy and not taking orders right now.`
         : `${cart.vendor.name} is closed right now, so it can't take orders.`,
     );
+  // Lines that sold out after they were added are not in the cart's total and are not ordered.
+  const available = cart.lines.filter((line) => line.available);
   const unavailable = cart.lines.find((line) => !line.available);
-  if (unavailable)
+  if (available.length === 0 && unavailable)
     throw new Conflict(
       `${unavailable.name} is not available right now. Please remove it from your cart.`,
     );
-  assertWithinCaps(cart, caps);
-  const lines = cartLines(cart);
-  const instructions = request.deliveryInstructions?.trim() || cart.deliveryInstructions.trim();
+  const ordered: PricedCart = { ...cart, lines: available };
+  assertWithinCaps(ordered, caps);
+  const lines = cartLines(ordered);
+  const instructions = request.deliveryInstructions?.trim() || ordered.deliveryInstructions.trim();
   return {
-    vendorId: cart.vendor.id,
-    vendorName: cart.vendor.name,
-    preparationTimeMin: cart.vendor.preparationTime.min,
-    preparationTimeMax: cart.vendor.preparationTime.max,
-    orderType: cart.orderType,
+    vendorId: ordered.vendor.id,
+    vendorName: ordered.vendor.name,
+    preparationTimeMin: ordered.vendor.preparationTime.min,
+    preparationTimeMax: ordered.vendor.preparationTime.max,
+    orderType: ordered.orderType,
     lines,
-    subtotalPence: cart.totals.subtotalPence,
-    serviceChargePence: cart.totals.serviceChargePence,
-    deliveryFeePence: cart.totals.deliveryChargePence,
-    totalPence: cart.totals.totalPence,
+    subtotalPence: ordered.totals.subtotalPence,
+    serviceChargePence: ordered.totals.serviceChargePence,
+    deliveryFeePence: ordered.totals.deliveryChargePence,
+    totalPence: ordered.totals.totalPence,
     allergyNote: joinAllergyNote(lines),
     deliveryInstructions: instructions || null,
     vehicle: cleanVehicle(request.vehicleData),

@@ -58,10 +58,11 @@ export interface PaymentProvider {
   /** Closes a session nobody should pay any more (a newer attempt replaced it). */
   expireSession(sessionId: string): Promise<void>;
   /**
-   * Gives back `amountPence` of a paid session (a partial refund, or all of it). The test provider moves no money:
-   * the payment row records the refund either way.
+   * Gives back `amountPence` of a paid session (a partial refund, or all of it), once per `idempotencyKey`: the
+   * same key sent again (a retry) never refunds twice. The test provider moves no money: our rows record the
+   * refund either way.
    */
-  refund(sessionId: string, amountPence: number): Promise<void>;
+  refund(sessionId: string, amountPence: number, idempotencyKey: string): Promise<void>;
   /** Verifies the signature of a raw webhook body; throws when it does not verify. Null: no webhooks. */
   readonly webhooks: { verify(rawBody: Buffer, signature: string): CheckoutWebhookEvent } | null;
 }

@@ -44,7 +44,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     paymentId: string,
     evidence: { amountPence: number | null; currency: string | null } | null,
     /** Refunds to send to the provider once the transaction has committed. */
-    refunds: { sessionId: string; amountPence: number }[] = [],
+    refunds: ProviderRefund[] = [],
   ) {
     const payments = paymentsRepository(tx);
     const payment = await payments.lockById(paymentId);
@@ -82,6 +82,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       refunds.push({
         sessionId: payment.checkout_session_id ?? paymentId,
         amountPence: paid.refund.amountPence,
+        // One late refund per payment, whoever (poll, webhook, test page) completed it.
+        idempotencyKey: `refund-late-${paymentId}`,
       });
     }
     const [orderId] = paid.orderIds;
@@ -93,18 +95,25 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     return { orderId, placed: paid.created ? paid : null };
   }
 
-  /** After commit: the provider gives the money back; a failure is logged (the payment row keeps the note). */
-  async function sendRefunds(refunds: readonly { sessionId: string; amountPence: number }[]) {
-    for (const refund of refunds) {
-      try {
-        await provider.refund(refund.sessionId, refund.amountPence);
-      } catch (error) {
-        deps.logError(
-          error,
-          `refunding ${refund.amountPence}p of session ${refund.sessionId} failed`,
-        );
-      }
+  /**
+   * The one way money goes back to a card: after commit, once per idempotency key. A failure is logged and
+   * answered false (our rows keep what is owed, so a retry can send it again under the same key).
+   */
+  async function sendRefund(refund: ProviderRefund): Promise<boolean> {
+    try {
+      await provider.refund(refund.sessionId, refund.amountPence, refund.idempotencyKey);
+      return true;
+    } catch (error) {
+      deps.logError(
+        error,
+        `refunding ${refund.amountPence}p of session ${refund.sessionId} failed`,
+      );
+      return false;
     }
+  }
+
+  async function sendRefunds(refunds: readonly ProviderRefund[]) {
+    for (const refund of refunds) await sendRefund(refund);
   }
 
   const announceAll = (placed: PaidPurchase | null | undefined) => placed?.afterCommit();
@@ -113,7 +122,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     paymentId: string,
     evidence: { amountPence: number | null; currency: string | null } | null,
   ) {
-    const refunds: { sessionId: string; amountPence: number }[] = [];
+    const refunds: ProviderRefund[] = [];
     const result = await db.transaction((tx) => completeIn(tx, paymentId, evidence, refunds));
     if (result?.placed) deps.onOutcome?.("paid");
     await sendRefunds(refunds);
@@ -222,7 +231,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         }
         throw error;
       }
-      const refunds: { sessionId: string; amountPence: number }[] = [];
+      const refunds: ProviderRefund[] = [];
       const result = await db.transaction(async (tx) => {
         if (!(await paymentsRepository(tx).recordWebhookEvent(event.id)))
           return { duplicate: true, placed: null };
@@ -232,6 +241,31 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       await sendRefunds(refunds);
       announceAll(result.placed);
       return { received: true, duplicate: result.duplicate };
+    },
+
+    /**
+     * Inside the cancelling transaction: what a cancelled card order gives back — its whole amount (its share of
+     * the service charge included) when its payment was paid; null when nothing was taken.
+     */
+    async cardRefundOf(tx: Queryable, order: { id: number; totalPence: number }) {
+      const payment = await paymentsRepository(tx).findForOrder(order.id);
+      if (payment?.status !== "paid" || order.totalPence === 0) return null;
+      await paymentsRepository(tx).addRefund(payment.id, order.totalPence);
+      return { amountPence: order.totalPence };
+    },
+
+    /**
+     * After commit: sends a cancelled card order's refund to the provider unless it was sent already. The key is
+     * the order's, so two cancels, a retried request or two nodes at once refund once. True when it is sent.
+     */
+    async sendOrderRefund(order: { id: number; refundPence: number }): Promise<boolean> {
+      const payment = await paymentsRepository(db).findForOrder(order.id);
+      if (!payment) return false;
+      return sendRefund({
+        sessionId: payment.checkout_session_id ?? payment.id,
+        amountPence: order.refundPence,
+        idempotencyKey: `refund-order-${order.id}`,
+      });
     },
 
     testCheckout,
@@ -291,7 +325,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   async function applyWebhookEvent(
     tx: Queryable,
     event: CheckoutWebhookEvent,
-    refunds: { sessionId: string; amountPence: number }[],
+    refunds: ProviderRefund[],
   ) {
     const session = event.session;
     if (!session?.paymentId) return null;
@@ -326,6 +360,13 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         return null;
     }
   }
+}
+
+/** A refund for the provider to send after commit, under its idempotency key. */
+interface ProviderRefund {
+  sessionId: string;
+  amountPence: number;
+  idempotencyKey: string;
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;

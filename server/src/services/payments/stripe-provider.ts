@@ -150,14 +150,17 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       await stripe.checkout.sessions.expire(sessionId);
     },
 
-    async refund(sessionId, amountPence) {
+    async refund(sessionId, amountPence, idempotencyKey) {
       const session = await stripe.checkout.sessions.retrieve(sessionId);
       const intent =
         typeof session.payment_intent === "string"
           ? session.payment_intent
           : session.payment_intent?.id;
       if (!intent) throw new Error(`session ${sessionId} has no payment to refund`);
-      await stripe.refunds.create({ payment_intent: intent, amount: amountPence });
+      await stripe.refunds.create(
+        { payment_intent: intent, amount: amountPence },
+        { idempotencyKey },
+      );
     },
 
     webhooks: options.webhookSecret

@@ -12,8 +12,10 @@ import { PageHeader } from "@/components/PageHeader";
 import { Skeleton } from "@/components/Skeleton";
 import { Spinner } from "@/components/Spinner";
 import { TextEditModal } from "@/components/TextEditModal";
+import { TradingStatus } from "@/components/TradingStatus";
 import { formatPence } from "@/lib/money";
 import { useOnline } from "@/lib/network";
+import { tradingLine } from "@/lib/trading-line";
 import { useBasket } from "../hooks/use-basket";
 import { useCart } from "../hooks/use-cart";
 import { useCartActions } from "../hooks/use-cart-actions";
@@ -23,7 +25,7 @@ import { QUEUED_MESSAGES } from "../lib/cart-write-messages";
 import "../cart.css";
 import { CartSummary } from "./CartSummary";
 import { OrderTypeToggle } from "./OrderTypeToggle";
-import { type TrailerPart, TrailerSection } from "./TrailerSection";
+import { ReadyIn, type TrailerPart, TrailerSection } from "./TrailerSection";
 
 /** What the checkout feature's block receives: what is being paid for, one trailer or several. */
 export interface CheckoutSlotContext {
@@ -130,6 +132,7 @@ function partsOfBasket(basket: Basket): TrailerPart[] {
       },
     },
     status: section.status,
+    trading: section.trading,
     problems: section.problems,
     excluded: section.excluded,
   }));
@@ -139,7 +142,10 @@ function partsOfBasket(basket: Basket): TrailerPart[] {
 function basketBlockedReason(parts: TrailerPart[], priced: boolean): string | null {
   if (!priced) return "Updating your total…";
   const included = parts.filter((part) => !part.excluded);
-  const blocked = included.find((part) => part.problems.length > 0);
+  // Sold-out lines are out of the total and not ordered; only a closed or busy trailer stops the payment.
+  const blocked = included.find((part) =>
+    part.problems.some((problem) => problem.kind === "closed"),
+  );
   if (blocked)
     return `${blocked.vendorName} can't take this order. Remove the item or tap 'Pay without this trailer'.`;
   return included.length === 0 ? "Choose at least one trailer to pay for." : null;
@@ -202,7 +208,17 @@ export default function CartPage({ checkout, readOnly = false }: CartPageProps) 
     several && basket
       ? partsOfBasket(basket)
       : cart && cart.items.length > 0 && vendorId !== null
-        ? [{ vendorId, vendorName, cart, status: null, problems: [], excluded: false }]
+        ? [
+            {
+              vendorId,
+              vendorName,
+              cart,
+              status: null,
+              trading: cart.vendor_info?.trading,
+              problems: [],
+              excluded: false,
+            },
+          ]
         : [];
   const queued = useQueuedCartWrites(several ? null : vendorId).length > 0;
   const online = useOnline();
@@ -271,7 +287,11 @@ export default function CartPage({ checkout, readOnly = false }: CartPageProps) 
     trailers: paying.map((part) => ({ vendorId: part.vendorId, cart: part.cart })),
     total,
     orderType: several && basket ? basket.orderType : orderType,
-    blockedReason: several ? basketBlockedReason(parts, priced) : null,
+    blockedReason: several
+      ? basketBlockedReason(parts, priced)
+      : only.trading && only.trading.status !== "open"
+        ? `${vendorName ?? "This trailer"} is not taking orders right now (${tradingLine(only.trading) ?? "Closed"}).`
+        : null,
   };
 
   return (
@@ -293,6 +313,8 @@ export default function CartPage({ checkout, readOnly = false }: CartPageProps) 
               <h2 className="cart-vendor__title">
                 Your order from <strong>{vendorName ?? "this trailer"}</strong>
               </h2>
+              {only.trading && <TradingStatus trailer={only.trading} />}
+              <ReadyIn part={only} />
             </div>
           )}
           {queued && <QueuedChangesNotice online={online} />}

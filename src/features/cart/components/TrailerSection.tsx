@@ -1,7 +1,9 @@
 import type { BasketProblem } from "@contract/basket";
-import type { Cart } from "@contract/cart";
+import type { Cart, TradingFactsWire } from "@contract/cart";
+import { vendorEstimateText } from "@contract/estimated-time";
 import { Link } from "react-router";
 import { Icon } from "@/components/Icon";
+import { TradingStatus } from "@/components/TradingStatus";
 import { formatPence } from "@/lib/money";
 import { useCartActions } from "../hooks/use-cart-actions";
 import { sectionAnchor } from "../lib/basket";
@@ -15,6 +17,8 @@ export interface TrailerPart {
   cart: Cart;
   /** Known when the cart holds several trailers (the basket answer), else null. */
   status: "open" | "closed" | null;
+  /** Open, busy or closed and when that changes, for the line beside the badge (when the server sent it). */
+  trading?: TradingFactsWire | undefined;
   problems: BasketProblem[];
   /** Left out of this payment by the customer ('Pay without this trailer'). */
   excluded: boolean;
@@ -38,12 +42,14 @@ function SectionProblems({
   onRemoveLine: (lineId: number, menuItemId: number) => void;
   onExclude: () => void;
 }) {
-  if (part.problems.length === 0 || part.excluded) return null;
+  // A sold-out line is listed apart, out of the total (TrailerLines); only a closed trailer stops the payment.
+  const problems = part.problems.filter((problem) => problem.kind === "closed");
+  if (problems.length === 0 || part.excluded) return null;
   return (
     <div className="basket-problem" role="alert">
       <Icon name="alert" size={20} />
       <div className="basket-problem__body">
-        {part.problems.map((problem) => {
+        {problems.map((problem) => {
           const line =
             problem.lineId === null
               ? undefined
@@ -75,26 +81,47 @@ function SectionProblems({
 function TrailerLines({ part, readOnly }: { part: TrailerPart; readOnly: boolean }) {
   const actions = useCartActions();
   const { vendorId } = part;
+  const card = (line: Cart["items"][number]) => (
+    <CartLineCard
+      key={line.lineId}
+      line={line}
+      vendorId={vendorId}
+      busy={actions.isLineBusy(line.lineId)}
+      readOnly={readOnly}
+      onQuantity={(quantity) =>
+        actions.setQuantity({
+          vendorId,
+          menuItemId: line.menuItemId,
+          lineId: line.lineId,
+          quantity,
+        })
+      }
+    />
+  );
+  const soldOut = part.cart.items.filter((line) => line.soldOut);
   return (
-    <ul className="cart-lines">
-      {part.cart.items.map((line) => (
-        <CartLineCard
-          key={line.lineId}
-          line={line}
-          vendorId={vendorId}
-          busy={actions.isLineBusy(line.lineId)}
-          readOnly={readOnly}
-          onQuantity={(quantity) =>
-            actions.setQuantity({
-              vendorId,
-              menuItemId: line.menuItemId,
-              lineId: line.lineId,
-              quantity,
-            })
-          }
-        />
-      ))}
-    </ul>
+    <>
+      <ul className="cart-lines">{part.cart.items.filter((line) => !line.soldOut).map(card)}</ul>
+      {soldOut.length > 0 && (
+        <div className="cart-sold-out" data-testid="cart-sold-out">
+          <p className="cart-sold-out__title">
+            <Icon name="alert" size={18} /> Sold out — not in your total
+          </p>
+          <ul className="cart-lines">{soldOut.map(card)}</ul>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** When this trailer's order would be ready if paid now: its range, a full slot's delay included (server's). */
+export function ReadyIn({ part }: { part: TrailerPart }) {
+  const range = part.cart.vendor_info?.preparationTime;
+  if (!range || (part.trading && part.trading.status !== "open")) return null;
+  return (
+    <span className="basket-section__ready" data-testid="ready-in">
+      <Icon name="clock" size={16} /> Ready in {vendorEstimateText(range, "short")}
+    </span>
   );
 }
 
@@ -136,9 +163,8 @@ export function TrailerSection({
           <Icon name="store" size={20} />
           <span>{part.vendorName}</span>
         </h2>
-        <span className={`basket-status basket-status--${part.status ?? "open"}`}>
-          {part.status === "closed" ? "Closed" : "Open"}
-        </span>
+        <TradingStatus trailer={part.trading ?? { status: part.status ?? "open" }} />
+        <ReadyIn part={part} />
       </header>
       <SectionProblems
         part={part}

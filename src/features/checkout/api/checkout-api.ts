@@ -16,10 +16,12 @@ import { vehicleLookupResponseSchema } from "@contract/vehicles";
 import { safeParse } from "zod/v4/core";
 import { api, apiUrl } from "@/lib/api-client";
 import { currentToken } from "@/lib/auth-storage";
+import { ORDERS_QUERY_PREFIX } from "@/lib/query-prefixes";
 import { type CheckoutKey, newIdempotencyKey, type PendingCheckout } from "../lib/pending-checkout";
 
 export const checkoutKeys = {
-  order: (orderId: number) => ["checkout", "order", orderId] as const,
+  /** The order's detail key (the orders feature's too): live status changes land in it, so these screens follow. */
+  order: (orderId: number) => [...ORDERS_QUERY_PREFIX, "detail", orderId] as const,
 };
 
 export class VehicleLookupError extends Error {}

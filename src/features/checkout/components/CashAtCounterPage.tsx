@@ -1,14 +1,15 @@
 import type { CheckoutOrder, CheckoutResponse } from "@contract/basket";
 import { orderEstimateText, vendorEstimateText } from "@contract/estimated-time";
+import type { Order, OrderStatus } from "@contract/orders";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { PageHeader } from "@/components/PageHeader";
 import { Skeleton } from "@/components/Skeleton";
 import { brand } from "@/lib/brand";
 import { atCounterOf, theName } from "@/lib/copy";
 import { formatPence } from "@/lib/money";
-import { orderTypeLabel } from "@/lib/order-display";
+import { orderNumber, orderTypeLabel } from "@/lib/order-display";
 import { useNow } from "@/lib/use-now";
 import { orderQuery } from "../api/checkout-api";
 import type { CheckoutCashState } from "../hooks/use-cash-order";
@@ -28,7 +29,7 @@ export interface CashAtCounterPageProps {
 
 function fromPlaced(placed: PlacedCashOrder): PlacedOrderReceiptProps {
   return {
-    orderNumber: `#${placed.orderId}`,
+    orderNumber: orderNumber(placed.orderId),
     vendorName: placed.vendorName || SAMPLE.vendorName,
     orderType: placed.orderType,
     totalPence: placed.totalPence,
@@ -47,24 +48,77 @@ const sampleSummary: PlacedOrderReceiptProps = {
   items: [],
 };
 
-/** 'What's Next?': the spec's three steps, said for one counter or for several trailers' orders. */
-function WhatsNext({ first, collect }: { first: ReactNode; collect: ReactNode }) {
+/** How far a cash order has gone, as the server says (live): 0 to pay, 1 paid, 2 preparing, 3 ready, 4 collected. */
+function cashStep(status: OrderStatus | undefined): number {
+  if (!status || status === "pending" || status === "pending_payment") return 0;
+  return { confirmed: 1, preparing: 2, ready: 3, completed: 4, delivered: 4, cancelled: -1 }[
+    status
+  ];
+}
+
+/** The hero's line once the cash is taken: the order's live status instead of asking for it again. */
+const STAGE_TITLE: Record<number, string> = {
+  1: "Paid — the kitchen has your order",
+  2: "Preparing your order",
+  3: "Ready for Pickup",
+  4: "Collected — enjoy your meal",
+  [-1]: "Order Cancelled",
+};
+
+/** 'What's Next?': the spec's three steps, said for one counter or for several trailers' orders; done ones ticked. */
+function WhatsNext({
+  first,
+  collect,
+  step = 0,
+}: {
+  first: ReactNode;
+  collect: ReactNode;
+  /** cashStep of the order: the steps it has passed read as done. */
+  step?: number;
+}) {
+  const done = (index: number) => (step >= index ? "whats-next__done" : undefined);
   return (
     <section className="card whats-next" aria-labelledby="whats-next-title">
       <h2 id="whats-next-title">What's Next?</h2>
       <ol>
-        <li>
-          <strong>Go to the counter and pay.</strong> {first}
+        <li className={done(1)}>
+          <strong>Go to the counter and pay.</strong> {step >= 1 ? "Paid." : first}
         </li>
-        <li>
-          <strong>Preparation starts after payment.</strong> The kitchen starts cooking as soon as
-          you've paid.
+        <li className={done(2)}>
+          <strong>Preparation starts after payment.</strong>{" "}
+          {step >= 2 ? "Preparing now." : "The kitchen starts cooking as soon as you've paid."}
         </li>
-        <li>
-          <strong>Collect your order.</strong> {collect}
+        <li className={done(4)}>
+          <strong>Collect your order.</strong> {step === 3 ? "It's ready now." : collect}
         </li>
       </ol>
     </section>
+  );
+}
+
+/** The moment an order turns ready: the whole screen says so until the customer taps OK. */
+function ReadyMoment({ order }: { order: Order }) {
+  const [seen, setSeen] = useState(false);
+  if (seen || order.status !== "ready") return null;
+  return (
+    <div
+      className="ready-moment"
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="ready-moment-title"
+    >
+      <p className="ready-moment__number">Order {orderNumber(order.id)}</p>
+      <h2 id="ready-moment-title" className="ready-moment__title">
+        Ready for Pickup
+      </h2>
+      <p className="ready-moment__where">
+        {order.vehicle ? "It's on its way to your car from" : "Collect it at"}{" "}
+        <strong>{order.vendorName}</strong>
+      </p>
+      <button type="button" className="btn btn--secondary" onClick={() => setSeen(true)}>
+        OK
+      </button>
+    </div>
   );
 }
 
@@ -75,13 +129,21 @@ function TrailerOrder({ order, atTill }: { order: CheckoutOrder; atTill: boolean
   return (
     <li className="basket-cash__order">
       <h3 className="basket-cash__vendor">
-        {order.vendorName} <span className="basket-cash__number">· Order #{order.id}</span>
+        {order.vendorName}{" "}
+        <span className="basket-cash__number">· Order {orderNumber(order.id)}</span>
       </h3>
-      <p className="basket-cash__pay">
-        {atTill ? "" : "Pay "}
-        <strong>{formatPence(order.totalPence)}</strong>{" "}
-        {atTill ? `for ${theName(order.vendorName)} order` : atCounterOf(order.vendorName)}
-      </p>
+      {cashStep(placed.data?.status) === 0 ? (
+        <p className="basket-cash__pay">
+          {atTill ? "" : "Pay "}
+          <strong>{formatPence(order.totalPence)}</strong>{" "}
+          {atTill ? `for ${theName(order.vendorName)} order` : atCounterOf(order.vendorName)}
+        </p>
+      ) : (
+        <p className="basket-cash__pay" data-testid="cash-stage">
+          <strong>{STAGE_TITLE[cashStep(placed.data?.status)]}</strong> ·{" "}
+          {formatPence(order.totalPence)}
+        </p>
+      )}
       {placed.data ? (
         <>
           <p className="basket-cash__eta">
@@ -101,6 +163,7 @@ function TrailerOrder({ order, atTill }: { order: CheckoutOrder; atTill: boolean
       <Link to={`/order/${order.id}`} className="basket-cash__track">
         Track {order.vendorName} order
       </Link>
+      {placed.data && <ReadyMoment order={placed.data} />}
     </li>
   );
 }
@@ -108,7 +171,7 @@ function TrailerOrder({ order, atTill }: { order: CheckoutOrder; atTill: boolean
 /** Several trailers' orders from one checkout: what to pay at each counter (or at the park till). */
 function SeveralOrders({ checkout }: { checkout: CheckoutResponse }) {
   const atTill = checkout.cashPaidAt === "park_till";
-  const numbers = checkout.orders.map((order) => `#${order.id}`).join(", ");
+  const numbers = checkout.orders.map((order) => orderNumber(order.id)).join(", ");
   const total = formatPence(checkout.totalPence);
   return (
     <>
@@ -154,29 +217,37 @@ function SeveralOrders({ checkout }: { checkout: CheckoutResponse }) {
 function OneOrder({ placed }: { placed: PlacedCashOrder | null }) {
   const orderId = placed?.orderId ?? null;
   const order = useQuery({ ...orderQuery(orderId ?? 0), enabled: orderId !== null });
-  const orderNumber = orderId ? `#${orderId}` : SAMPLE.orderNumber;
+  const number = orderId ? orderNumber(orderId) : SAMPLE.orderNumber;
   const now = useNow(60_000);
   const summary = order.data
-    ? summaryOfOrder(order.data, orderNumber, now)
+    ? summaryOfOrder(order.data, number, now)
     : placed
       ? fromPlaced(placed)
       : sampleSummary;
   const vehicle = order.data?.vehicle ?? placed?.vehicle ?? null;
+  // The order's live status (socket and refetch): once the cash is taken it is not asked for again.
+  const step = cashStep(order.data?.status);
   return (
     <>
       <CashHero
         eyebrow={<>Order {summary.orderNumber} placed</>}
         title={
-          <>
-            Pay {summary.totalPence > 0 ? formatPence(summary.totalPence) : ""}{" "}
-            {atCounterOf(summary.vendorName)}
-          </>
+          step === 0 ? (
+            <>
+              Pay {summary.totalPence > 0 ? formatPence(summary.totalPence) : ""}{" "}
+              {atCounterOf(summary.vendorName)}
+            </>
+          ) : (
+            <span data-testid="cash-stage">{STAGE_TITLE[step]}</span>
+          )
         }
       />
+      {order.data && <ReadyMoment order={order.data} />}
       <div className="split-layout">
         <PlacedOrderReceipt {...summary} extra={<VehicleRow vehicle={vehicle} />} />
         <div className="confirmation-actions">
           <WhatsNext
+            step={step}
             first={
               <>
                 Show order number {summary.orderNumber} at {theName(summary.vendorName)} trailer and

@@ -1,9 +1,12 @@
 import { MESSAGES } from "@contract/messages";
+import type { CheckoutGroup } from "@contract/orders";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 import { Icon } from "@/components/Icon";
 import { PageHeader } from "@/components/PageHeader";
 import { Skeleton } from "@/components/Skeleton";
+import { formatPence } from "@/lib/money";
+import { confirmationNumber } from "@/lib/order-display";
 import { useNow } from "@/lib/use-now";
 import { orderQuery } from "../api/checkout-api";
 import { summaryOfOrder } from "../lib/order-view";
@@ -23,6 +26,33 @@ function SummarySkeleton() {
         </div>
       ))}
     </div>
+  );
+}
+
+/** A basket's payment made several orders: every one of them, and what was charged in all. */
+function BasketOrders({ group, shownId }: { group: CheckoutGroup; shownId: number }) {
+  return (
+    <section className="card basket-confirmation" aria-labelledby="basket-confirmation-title">
+      <h2 id="basket-confirmation-title">{group.orders.length} orders in this payment</h2>
+      <ul className="basket-confirmation__list">
+        {group.orders.map((order) => (
+          <li key={order.id}>
+            <span>
+              <strong>{order.vendorName}</strong> · {confirmationNumber(order.id)}
+            </span>
+            <span className="basket-confirmation__total">{formatPence(order.totalPence)}</span>
+            {order.id !== shownId && (
+              <Link to={`/order/${order.id}`} className="basket-confirmation__track">
+                Track {order.vendorName} order
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+      <p className="basket-confirmation__charged" data-testid="total-charged">
+        Total charged <strong>{formatPence(group.totalPence)}</strong>
+      </p>
+    </section>
   );
 }
 
@@ -55,15 +85,24 @@ export default function OrderConfirmationPage() {
           <Icon name="check" size={40} />
         </span>
         <h1>Order Confirmed</h1>
-        <p className="confirmation-hero__number">#ORD{orderId}</p>
+        <p className="confirmation-hero__number">
+          {order.data?.checkout && order.data.checkout.orders.length > 1
+            ? order.data.checkout.orders.map((entry) => confirmationNumber(entry.id)).join(" · ")
+            : confirmationNumber(orderId)}
+        </p>
         <p>Thank you! The kitchen has your order. We'll let you know when it's ready.</p>
       </div>
       <div className="split-layout">
         {order.data ? (
-          <PlacedOrderReceipt
-            {...summaryOfOrder(order.data, `#ORD${orderId}`, now)}
-            extra={<VehicleRow vehicle={order.data.vehicle} />}
-          />
+          <div className="confirmation-orders">
+            {order.data.checkout && order.data.checkout.orders.length > 1 && (
+              <BasketOrders group={order.data.checkout} shownId={orderId} />
+            )}
+            <PlacedOrderReceipt
+              {...summaryOfOrder(order.data, confirmationNumber(orderId), now)}
+              extra={<VehicleRow vehicle={order.data.vehicle} />}
+            />
+          </div>
         ) : (
           <SummarySkeleton />
         )}

@@ -1,6 +1,7 @@
 import { ALLERGENS_NOT_DECLARED, allergenLabel, dishAllergenLine } from "@contract/allergens";
 import { TEXT_LIMIT } from "@contract/limits";
 import { MESSAGES } from "@contract/messages";
+import { isVendorOpen } from "@contract/vendor-rules";
 import type { AddonGroup } from "@contract/vendors";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";
@@ -11,9 +12,11 @@ import { QuantityStepper } from "@/components/QuantityStepper";
 import { Skeleton } from "@/components/Skeleton";
 import { Spinner } from "@/components/Spinner";
 import { TextEditModal } from "@/components/TextEditModal";
+import { TradingStatus } from "@/components/TradingStatus";
 import { ApiError } from "@/lib/api-client";
 import { formatPence } from "@/lib/money";
 import { toasts } from "@/lib/toast-store";
+import { type TradingFacts, tradingLine } from "@/lib/trading-line";
 import { addonGroupsQuery, menuItemQuery } from "../api/item-api";
 import {
   addonSelections,
@@ -108,12 +111,14 @@ interface Props {
   vendorId: number;
   itemId: number;
   cart: ItemCartControls;
+  /** The item's trailer as last known: paused or closed, nothing can be added (the line says why). */
+  trailer?: (TradingFacts & { name: string }) | undefined;
   /** Opened from a cart line: start from that line's choices. */
   lineId?: number;
 }
 
 /** /vendor/{vendorId}/item/{itemId}: item detail with add-on groups and allergy notes (spec sections 2, 4, 5). */
-export function ItemDetailPage({ vendorId, itemId, cart, lineId }: Props) {
+export function ItemDetailPage({ vendorId, itemId, cart, lineId, trailer }: Props) {
   const navigate = useNavigate();
   const validId = Number.isInteger(itemId) && itemId > 0;
   const item = useQuery({ ...menuItemQuery(itemId), enabled: validId });
@@ -206,6 +211,14 @@ export function ItemDetailPage({ vendorId, itemId, cart, lineId }: Props) {
     setNoteOpen(false);
   };
 
+  const ordering = !trailer || isVendorOpen(trailer.status);
+  const stopped = !ordering
+    ? [`${trailer?.name ?? "This trailer"} is not taking orders`, trailer && tradingLine(trailer)]
+        .filter(Boolean)
+        .join(" · ")
+    : menuItem.soldOut && !justAdded
+      ? `${menuItem.name} is sold out`
+      : null;
   const bottomLabel = justAdded
     ? `View Cart (${cart.totalQuantity} ${cart.totalQuantity === 1 ? "item" : "items"})`
     : errors.length > 0
@@ -242,9 +255,18 @@ export function ItemDetailPage({ vendorId, itemId, cart, lineId }: Props) {
           <h1 className="item-info__name">{menuItem.name}</h1>
           <p className="item-info__description">{menuItem.description}</p>
 
+          {trailer && (
+            <p className="item-info__trading">
+              <TradingStatus trailer={trailer} />
+            </p>
+          )}
           <div className="item-actions">
             <span className="item-info__price">{formatPence(pricePence)}</span>
-            {menuItem.soldOut && !line ? (
+            {!ordering ? (
+              line ? (
+                <span className="menu-item__in-cart">{line.quantity} in cart</span>
+              ) : null
+            ) : menuItem.soldOut && !line ? (
               <span className="menu-item__unavailable">Sold out</span>
             ) : line ? (
               <QuantityStepper
@@ -337,24 +359,30 @@ export function ItemDetailPage({ vendorId, itemId, cart, lineId }: Props) {
           )}
           {dishAllergenLine(menuItem.allergens, summary.chosenAllergens)}
         </p>
-        <button
-          type="button"
-          className={`btn btn--primary btn--block item-bar__button${errors.length > 0 && !justAdded ? " item-bar__button--blocked" : ""}`}
-          onClick={justAdded ? () => navigate("/cart") : add}
-          disabled={
-            cart.isAdding ||
-            !groupsReady ||
-            ((!menuItem.available || menuItem.soldOut === true) && !justAdded)
-          }
-          aria-busy={cart.isAdding || undefined}
-        >
-          {cart.isAdding ? (
-            <Spinner size={18} />
-          ) : errors.length > 0 && !justAdded ? null : (
-            <Icon name={justAdded ? "cart" : "bag"} size={20} />
-          )}
-          <span>{cart.isAdding ? "Adding..." : bottomLabel}</span>
-        </button>
+        {stopped ? (
+          <p className="item-bar__stopped" role="status" data-testid="item-bar-stopped">
+            {stopped}
+          </p>
+        ) : (
+          <button
+            type="button"
+            className={`btn btn--primary btn--block item-bar__button${errors.length > 0 && !justAdded ? " item-bar__button--blocked" : ""}`}
+            onClick={justAdded ? () => navigate("/cart") : add}
+            disabled={
+              cart.isAdding ||
+              !groupsReady ||
+              ((!menuItem.available || menuItem.soldOut === true) && !justAdded)
+            }
+            aria-busy={cart.isAdding || undefined}
+          >
+            {cart.isAdding ? (
+              <Spinner size={18} />
+            ) : errors.length > 0 && !justAdded ? null : (
+              <Icon name={justAdded ? "cart" : "bag"} size={20} />
+            )}
+            <span>{cart.isAdding ? "Adding..." : bottomLabel}</span>
+          </button>
+        )}
       </div>
 
       <TextEditModal

@@ -1,9 +1,10 @@
 import { orderEstimateText } from "@contract/estimated-time";
-import { isFinalStatus, statusBannerText } from "@contract/order-status";
+import { isFinalStatus } from "@contract/order-status";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { Icon } from "@/components/Icon";
 import { StatusPill } from "@/components/StatusPill";
+import { orderNumber } from "@/lib/order-display";
 import { useNow } from "@/lib/use-now";
 import { ordersListQuery } from "../api/orders-api";
 
@@ -27,11 +28,12 @@ export function ActiveOrderCard() {
       <div className="active-order__head">
         <Icon name={ready ? "bell" : "clock"} size={24} />
         <h2 id="active-order-title">
-          {ready ? `Ready at ${order.vendorName}` : `Your order from ${order.vendorName}`}
+          {order.vendorName} · Order {orderNumber(order.id)}
         </h2>
       </div>
+      {/* Each thing once: the status in its pill, the trailer in the title, no second wording of either. */}
       <p className="active-order__status" role="status" aria-live="polite">
-        <StatusPill status={order.status} /> <span>{statusBannerText(order.status)}</span>
+        <StatusPill status={order.status} />
       </p>
       {estimate && !ready && (
         <p className="active-order__eta">
@@ -39,11 +41,13 @@ export function ActiveOrderCard() {
         </p>
       )}
       {ready && (
-        <p className="active-order__note">Collect it from the {order.vendorName} counter.</p>
+        <p className="active-order__note">
+          {order.vehicle ? "It's on its way to your car." : "Collect it at the counter."}
+        </p>
       )}
       <div className="active-order__actions">
         <Link className="btn btn--primary" to={`/order/${order.id}`}>
-          <span>Track order #{order.id}</span>
+          <span>Track order</span>
         </Link>
         {active.length > 1 && (
           <Link className="active-order__more" to="/orders">

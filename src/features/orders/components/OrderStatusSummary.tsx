@@ -1,6 +1,6 @@
 import { orderEstimateText } from "@contract/estimated-time";
 import { isFinalStatus, statusBannerText } from "@contract/order-status";
-import type { Order } from "@contract/orders";
+import type { Order, OrderCancellation } from "@contract/orders";
 import { Icon, type IconName } from "@/components/Icon";
 import { formatPence } from "@/lib/money";
 import { orderTypeIcon, orderTypeLabel } from "@/lib/order-display";
@@ -15,6 +15,26 @@ const BANNER_ICON: Record<string, IconName> = {
   red: "close",
   grey: "info",
 };
+
+/** Beneath 'Order Cancelled': what goes back and how, then the staff's reason. */
+function CancellationLines({ cancellation }: { cancellation: OrderCancellation }) {
+  const { refund, reason } = cancellation;
+  if (!refund && !reason) return null;
+  return (
+    <div className="order-summary__cancellation">
+      {refund && (
+        <p className="order-summary__refund" data-testid="order-refund">
+          {refund.to === "card"
+            ? refund.sent
+              ? `${formatPence(refund.amountPence)} refunded to your card`
+              : `${formatPence(refund.amountPence)} is being refunded to your card`
+            : `You paid ${formatPence(refund.amountPence)} in cash: the counter refunds it`}
+        </p>
+      )}
+      {reason && <p className="order-summary__reason">Reason: {reason}</p>}
+    </div>
+  );
+}
 
 /**
  * A tracked order's live summary: the status banner (docs/product-spec.md § States and transitions texts, a live
@@ -37,6 +57,9 @@ export function OrderStatusSummary({
         <Icon name={BANNER_ICON[tone] ?? "info"} size={26} />
         <p className="status-banner__text">{statusBannerText(order.status)}</p>
       </div>
+      {order.status === "cancelled" && order.cancellation && (
+        <CancellationLines cancellation={order.cancellation} />
+      )}
       <div className="order-summary__body">
         <div className="order-summary__top">
           <p className="order-summary__vendor">{order.vendorName}</p>

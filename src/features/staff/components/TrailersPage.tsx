@@ -9,8 +9,11 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { Spinner } from "@/components/Spinner";
+import { TradingBadge } from "@/components/TradingStatus";
+import { ApiError } from "@/lib/api-client";
 import { formatTime } from "@/lib/time";
 import { toasts } from "@/lib/toast-store";
+import { tradingLine } from "@/lib/trading-line";
 import {
   setAddonSoldOut,
   setItemSoldOut,
@@ -29,11 +32,29 @@ export interface TrailersPageProps {
   subscribeToChanges?: (listener: () => void) => () => void;
 }
 
-export function trailerStatusText(trailer: Pick<StaffTrailer, "status" | "pausedUntil">): string {
-  if (trailer.status === "open") return "Open";
-  if (trailer.status === "busy")
-    return trailer.pausedUntil ? `Busy — back at ${formatTime(trailer.pausedUntil)}` : "Busy";
-  return "Closed";
+type TrailerFacts = Pick<
+  StaffTrailer,
+  "status" | "pausedUntil" | "opensAt" | "closesAt" | "hoursOverriddenUntil"
+>;
+
+/** The shared line of the customer screens ('Busy — back at 12:45', 'Opens 11:00', 'Closes 21:00'), for staff. */
+export function trailerLine(trailer: TrailerFacts): string | null {
+  return tradingLine({
+    status: trailer.status,
+    busyUntil: trailer.pausedUntil,
+    opensAt: trailer.opensAt,
+    closesAt: trailer.closesAt,
+  });
+}
+
+/** 'Open', 'Open — outside its hours until 11:00', 'Busy — back at 12:45', 'Closed · Opens 11:00'. */
+export function trailerStatusText(trailer: TrailerFacts): string {
+  const line = trailerLine(trailer);
+  if (trailer.status === "busy") return line ?? "Busy";
+  if (trailer.status === "open" && trailer.hoursOverriddenUntil)
+    return `Open — outside its hours until ${formatTime(trailer.hoursOverriddenUntil)}`;
+  const word = trailer.status === "open" ? "Open" : "Closed";
+  return line ? `${word} · ${line}` : word;
 }
 
 function useTrailerWrites() {
@@ -63,19 +84,38 @@ type Writes = ReturnType<typeof useTrailerWrites>;
 
 function StatusControls({ trailer, writes }: { trailer: StaffTrailer; writes: Writes }) {
   const send = (update: TrailerUpdate) => writes.trailer.mutate({ id: trailer.id, update });
+  const open = () =>
+    writes.trailer.mutate(
+      { id: trailer.id, update: { status: "open" } },
+      {
+        // Open always opens; outside the hours it says until when it overrides them.
+        onSuccess: (after) =>
+          toasts.push({
+            kind: "success",
+            message: after.hoursOverriddenUntil
+              ? `${after.name} is open. Its opening hours take over again at ${formatTime(after.hoursOverriddenUntil)}.`
+              : `${after.name} is open.`,
+          }),
+      },
+    );
   const busy = writes.trailer.isPending;
   return (
     <section className="trailer-panel" aria-labelledby={`status-${trailer.id}`}>
       <h3 id={`status-${trailer.id}`}>Open, pause or close</h3>
       <p className={`trailer-status trailer-status--${trailer.status}`} aria-live="polite">
-        {trailerStatusText(trailer)}
+        <TradingBadge status={trailer.status} />{" "}
+        <span data-testid="trailer-status-line">
+          {trailer.status === "open" && trailer.hoursOverriddenUntil
+            ? `Open outside its hours until ${formatTime(trailer.hoursOverriddenUntil)}`
+            : (trailerLine(trailer) ?? (trailer.status === "open" ? "Open" : "Closed"))}
+        </span>
       </p>
       <div className="trailer-buttons">
         <button
           type="button"
           className="btn btn--primary"
           disabled={busy || trailer.status === "open"}
-          onClick={() => send({ status: "open" })}
+          onClick={open}
         >
           Open
         </button>
@@ -186,68 +226,154 @@ function PrepAndCap({ trailer, writes }: { trailer: StaffTrailer; writes: Writes
   );
 }
 
-function HoursForm({ trailer, writes }: { trailer: StaffTrailer; writes: Writes }) {
+type Day = (typeof WEEKDAY_KEYS)[number];
+interface DayDraft {
+  closed: boolean;
+  /** 'HH:MM', or '' when not set. */
+  open: string;
+  close: string;
+}
+
+/** Every quarter hour of the day, 24-hour: 00:00 … 23:45. */
+const QUARTER_HOURS = Array.from(
+  { length: 96 },
+  (_, index) =>
+    `${String(Math.floor(index / 4)).padStart(2, "0")}:${String((index % 4) * 15).padStart(2, "0")}`,
+);
+
+function TimeSelect({
+  label,
+  value,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}) {
+  const options =
+    value && !QUARTER_HOURS.includes(value) ? [value, ...QUARTER_HOURS] : QUARTER_HOURS;
+  return (
+    <select
+      aria-label={label}
+      value={value}
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      <option value="">--:--</option>
+      {options.map((time) => (
+        <option key={time} value={time}>
+          {time}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/**
+ * The week's hours as the form sends them: null when every day is left empty (no schedule), else each day's
+ * times (a day marked closed, or left empty, is closed). A day with only one of its times is a mistake to name.
+ */
+export function hoursFromDraft(
+  days: Record<Day, DayDraft>,
+): { hours: TrailerUpdate["openingHours"] } | { problem: string } {
+  const half = WEEKDAY_KEYS.find(
+    (day) => !days[day].closed && (days[day].open === "") !== (days[day].close === ""),
+  );
+  if (half) return { problem: `Give ${WEEKDAY_NAMES[half]} both an opening and a closing time.` };
+  const empty = WEEKDAY_KEYS.every(
+    (day) => !days[day].closed && days[day].open === "" && days[day].close === "",
+  );
+  if (empty) return { hours: null };
+  return {
+    hours: Object.fromEntries(
+      WEEKDAY_KEYS.map((day) => [
+        day,
+        days[day].closed || days[day].open === ""
+          ? null
+          : { open: days[day].open, close: days[day].close },
+      ]),
+    ),
+  };
+}
+
+function HoursForm({ trailer }: { trailer: StaffTrailer }) {
   const id = useId();
+  const queryClient = useQueryClient();
   const initial = Object.fromEntries(
     WEEKDAY_KEYS.map((day) => {
       const hours = trailer.openingHours?.[day] ?? null;
+      // No set hours: every day starts empty, which saves as "no schedule" (nothing is pre-filled to close it).
       return [
         day,
         {
-          // With no set hours yet, every day starts open (11:00–21:00) for the staff to adjust.
           closed: trailer.openingHours ? hours === null : false,
-          open: hours?.open ?? "11:00",
-          close: hours?.close ?? "21:00",
+          open: hours?.open ?? "",
+          close: hours?.close ?? "",
         },
       ];
     }),
-  ) as Record<(typeof WEEKDAY_KEYS)[number], { closed: boolean; open: string; close: string }>;
+  ) as Record<Day, DayDraft>;
   const [days, setDays] = useState(initial);
-  const change = (day: (typeof WEEKDAY_KEYS)[number], patch: Partial<(typeof days)["mon"]>) =>
+  const [problem, setProblem] = useState<string | null>(null);
+  /** The server's warning that these hours close the trailer now, waiting for the staff's answer. */
+  const [closesNow, setClosesNow] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (update: TrailerUpdate) => updateTrailer(trailer.id, update),
+    onSuccess: () => {
+      setClosesNow(null);
+      void queryClient.invalidateQueries({ queryKey: trailerKeys.all });
+    },
+    onError: (error: Error) => {
+      if (error instanceof ApiError && error.status === 409) setClosesNow(error.message);
+      else toasts.push({ kind: "error", message: error.message });
+    },
+  });
+  const change = (day: Day, patch: Partial<DayDraft>) => {
+    setProblem(null);
+    setClosesNow(null);
     setDays((current) => ({ ...current, [day]: { ...current[day], ...patch } }));
-  const busy = writes.trailer.isPending;
+  };
+  const submit = (confirmClose: boolean) => {
+    const draft = hoursFromDraft(days);
+    if ("problem" in draft) {
+      setProblem(draft.problem);
+      return;
+    }
+    save.mutate({ openingHours: draft.hours, ...(confirmClose ? { confirmClose: true } : {}) });
+  };
+  const busy = save.isPending;
   return (
     <section className="trailer-panel" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Opening hours</h3>
       <p className="trailer-hint">
         {trailer.openingHours
-          ? "It opens and closes by itself at these times."
-          : "No set hours: it trades whenever it is open."}
+          ? "It opens and closes by itself at these times (24-hour). A day left empty is closed."
+          : "No set hours: it trades whenever it is open. Leave every day empty to keep it so."}
       </p>
       <form
         className="trailer-hours"
         onSubmit={(event) => {
           event.preventDefault();
-          writes.trailer.mutate({
-            id: trailer.id,
-            update: {
-              openingHours: Object.fromEntries(
-                WEEKDAY_KEYS.map((day) => [
-                  day,
-                  days[day].closed ? null : { open: days[day].open, close: days[day].close },
-                ]),
-              ),
-            },
-          });
+          submit(false);
         }}
       >
         {WEEKDAY_KEYS.map((day) => (
           <fieldset key={day} className="trailer-hours__day">
             <legend>{WEEKDAY_NAMES[day]}</legend>
-            <input
-              type="time"
-              aria-label={`${WEEKDAY_NAMES[day]} opens`}
+            <TimeSelect
+              label={`${WEEKDAY_NAMES[day]} opens`}
               value={days[day].open}
               disabled={days[day].closed}
-              onChange={(event) => change(day, { open: event.target.value })}
+              onChange={(open) => change(day, { open })}
             />
             <span aria-hidden="true">–</span>
-            <input
-              type="time"
-              aria-label={`${WEEKDAY_NAMES[day]} closes`}
+            <TimeSelect
+              label={`${WEEKDAY_NAMES[day]} closes`}
               value={days[day].close}
               disabled={days[day].closed}
-              onChange={(event) => change(day, { close: event.target.value })}
+              onChange={(close) => change(day, { close })}
             />
             <label className="checkbox">
               <input
@@ -259,23 +385,50 @@ function HoursForm({ trailer, writes }: { trailer: StaffTrailer; writes: Writes 
             </label>
           </fieldset>
         ))}
-        <div className="trailer-buttons">
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            Save opening hours
-          </button>
-          {trailer.openingHours && (
-            <button
-              type="button"
-              className="btn btn--ghost"
-              disabled={busy}
-              onClick={() =>
-                writes.trailer.mutate({ id: trailer.id, update: { openingHours: null } })
-              }
-            >
-              No set hours
+        {problem && (
+          <p className="error-box" role="alert">
+            {problem}
+          </p>
+        )}
+        {closesNow ? (
+          <div className="trailer-confirm" role="alertdialog" aria-labelledby={`${id}-confirm`}>
+            <p id={`${id}-confirm`}>{closesNow}</p>
+            <div className="trailer-buttons">
+              <button
+                type="button"
+                className="btn btn--danger"
+                disabled={busy}
+                onClick={() => submit(true)}
+              >
+                Save and close now
+              </button>
+              <button
+                type="button"
+                className="btn btn--secondary"
+                disabled={busy}
+                onClick={() => setClosesNow(null)}
+              >
+                Keep it open
+              </button>
+            </div>
+          </div>
+        ) : (
+          <div className="trailer-buttons">
+            <button type="submit" className="btn btn--primary" disabled={busy}>
+              Save opening hours
             </button>
-          )}
-        </div>
+            {trailer.openingHours && (
+              <button
+                type="button"
+                className="btn btn--ghost"
+                disabled={busy}
+                onClick={() => save.mutate({ openingHours: null })}
+              >
+                No set hours
+              </button>
+            )}
+          </div>
+        )}
       </form>
     </section>
   );
@@ -494,11 +647,7 @@ export function TrailersPage({ subscribeToChanges }: TrailersPageProps) {
               trailer={trailer}
               writes={writes}
             />
-            <HoursForm
-              key={`hours-${JSON.stringify(trailer.openingHours)}`}
-              trailer={trailer}
-              writes={writes}
-            />
+            <HoursForm key={`hours-${JSON.stringify(trailer.openingHours)}`} trailer={trailer} />
           </div>
           <aside className="trailers__aside trailer-panel" aria-labelledby="audit-title">
             <h3 id="audit-title">Latest changes</h3>

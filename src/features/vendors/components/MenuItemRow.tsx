@@ -29,6 +29,9 @@ function AddControl({ item, vendorId, cart, ordering, onAdd }: Omit<Props, "eage
   // Sold out first: a sold-out item is also not `available`, and says why.
   if (item.soldOut) return <span className="menu-item__unavailable">Sold out</span>;
   if (!item.available) return <span className="menu-item__unavailable">Unavailable</span>;
+  // Paused or closed: nothing to add; what is already in the cart is said, not offered.
+  if (!ordering)
+    return quantity > 0 ? <span className="menu-item__in-cart">{quantity} in cart</span> : null;
   if (quantity > 0) {
     return (
       <QuantityStepper

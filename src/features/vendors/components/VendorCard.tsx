@@ -1,20 +1,11 @@
-import { isVendorOpen } from "@contract/vendor-rules";
 import type { Vendor } from "@contract/vendors";
 import { Link } from "react-router";
 import { Icon } from "@/components/Icon";
 import { Skeleton } from "@/components/Skeleton";
+import { TradingBadge } from "@/components/TradingStatus";
 import { brand } from "@/lib/brand";
-import { busyLine, preparationMinutes, vendorDescription } from "../lib/vendor-list";
-
-export function VendorStatusBadge({ status }: { status: string }) {
-  const open = isVendorOpen(status);
-  return (
-    <span className={`badge status-badge ${open ? "badge--success" : "badge--danger"}`}>
-      <span className="status-badge__dot" aria-hidden="true" />
-      {open ? "Open Now" : "Closed"}
-    </span>
-  );
-}
+import { tradingLine } from "@/lib/trading-line";
+import { preparationMinutes, vendorDescription } from "../lib/vendor-list";
 
 /** Image, logo, name, status, description and preparation time; the whole card opens the menu. */
 export function VendorCard({ vendor, eager = false }: { vendor: Vendor; eager?: boolean }) {
@@ -47,9 +38,13 @@ export function VendorCard({ vendor, eager = false }: { vendor: Vendor; eager?: 
               {vendor.name}
             </Link>
           </h2>
-          <VendorStatusBadge status={vendor.status} />
+          <TradingBadge status={vendor.status} />
         </div>
-        {vendor.status === "busy" && <p className="vendor-card__busy">{busyLine(vendor)}</p>}
+        {tradingLine(vendor) && (
+          <p className="vendor-card__busy" data-testid="trading-line">
+            {tradingLine(vendor)}
+          </p>
+        )}
         <p className="vendor-card__description">{vendorDescription(vendor)}</p>
         <p className="vendor-card__meta">
           <span>

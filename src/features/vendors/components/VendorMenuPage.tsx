@@ -9,10 +9,12 @@ import { Icon } from "@/components/Icon";
 import { PageHeader } from "@/components/PageHeader";
 import { Skeleton } from "@/components/Skeleton";
 import { useOnline } from "@/lib/network";
+import { TradingStatus } from "@/components/TradingStatus";
+import { tradingLine } from "@/lib/trading-line";
 import { vendorMenuQuery, vendorQuery } from "../api/vendors-api";
 import { readHiddenAllergens, writeHiddenAllergens } from "../lib/allergen-preference";
 import { ALL_CATEGORIES, countHiddenByAllergens, filterMenu } from "../lib/menu-filter";
-import { busyLine, preparationMinutes, vendorDescription } from "../lib/vendor-list";
+import { preparationMinutes, vendorDescription } from "../lib/vendor-list";
 import "../vendors.css";
 import { brand } from "@/lib/brand";
 import { AllergenFilterSheet } from "./AllergenFilterSheet";
@@ -20,7 +22,6 @@ import { BasketBar, CartBanner, type CartBannerState } from "./CartBanner";
 import { MenuFiltersBar } from "./MenuFiltersBar";
 import { MenuSectionList } from "./MenuSectionList";
 import type { MenuCartControls } from "./menu-cart-controls";
-import { VendorStatusBadge } from "./VendorCard";
 
 function CartButton({ count, href }: { count: number; href: string }) {
   return (
@@ -61,7 +62,7 @@ function VendorHero({ vendor }: { vendor: Vendor }) {
       </div>
       <div className="vendor-hero__body">
         <div className="vendor-hero__meta">
-          <VendorStatusBadge status={vendor.status} />
+          <TradingStatus trailer={vendor} />
           <span>
             <Icon name="clock" size={16} /> Preparation time {preparationMinutes(vendor)} mins
           </span>
@@ -77,7 +78,7 @@ function VendorHero({ vendor }: { vendor: Vendor }) {
           <p className="notice notice--closed">
             <Icon name="info" size={18} />
             <span>
-              {busyLine(vendor)}. This trailer is not taking orders for a moment; you can look
+              {tradingLine(vendor)}. This trailer is not taking orders for a moment; you can look
               through the menu meanwhile.
             </span>
           </p>
@@ -86,8 +87,9 @@ function VendorHero({ vendor }: { vendor: Vendor }) {
             <p className="notice notice--closed">
               <Icon name="info" size={18} />
               <span>
-                This trailer is closed right now. You can look through the menu, but ordering opens
-                when they do.
+                This trailer is closed right now.{" "}
+                {vendor.opensAt ? `It ${tradingLine(vendor)!.toLowerCase()}. ` : ""}You can look
+                through the menu, but ordering opens when they do.
               </span>
             </p>
           )

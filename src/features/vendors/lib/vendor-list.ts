@@ -1,6 +1,5 @@
 import { isVendorOpen } from "@contract/vendor-rules";
 import type { Vendor } from "@contract/vendors";
-import { formatTime } from "@/lib/time";
 
 /** The six sort choices of the product spec (docs/product-spec.md § Screens and routes), in the order the spec lists them. */
 export const SORT_OPTIONS = [
@@ -38,9 +37,6 @@ export const vendorDescription = (vendor: Pick<Vendor, "name" | "description">) 
   vendor.description.trim() || `Delicious food from ${vendor.name}`;
 
 /** Minutes shown as 'Preparation time N mins': the lower bound, 15 when unknown (docs/product-spec.md § Entities and their fields). */
-/** A paused trailer's extra line (beside the spec's 'Closed' badge): 'Busy — back at 12:45', or 'Busy'. */
-export const busyLine = (vendor: Pick<Vendor, "busyUntil">) =>
-  vendor.busyUntil ? `Busy — back at ${formatTime(vendor.busyUntil)}` : "Busy";
 
 export const preparationMinutes = (vendor: Pick<Vendor, "preparationTime">) =>
   vendor.preparationTime.min || 15;

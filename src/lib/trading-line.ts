@@ -1,0 +1,39 @@
+import { brand } from "./brand";
+import { formatTime } from "./time";
+
+/** What the one line beside the 'Open Now' / 'Closed' badge needs of a trailer. */
+export interface TradingFacts {
+  /** 'open', 'busy' (paused) or 'closed'. */
+  status: string;
+  busyUntil?: string | null | undefined;
+  opensAt?: string | null | undefined;
+  closesAt?: string | null | undefined;
+}
+
+let days: Intl.DateTimeFormat | undefined;
+function parkDay(value: string | number): string {
+  days ??= new Intl.DateTimeFormat("en-GB", {
+    timeZone: brand.timezone,
+    weekday: "short",
+    day: "numeric",
+  });
+  return days.format(new Date(value));
+}
+
+/** '11:00' today, 'Sat 11:00' on another day (park time, 24-hour). */
+function when(iso: string, now: number): string {
+  const time = formatTime(iso);
+  return parkDay(iso) === parkDay(now) ? time : `${parkDay(iso).split(" ")[0]} ${time}`;
+}
+
+/**
+ * The one line shown beside a trailer's badge everywhere (menu, item page, cart, staff Trailers): 'Busy — back at
+ * 12:45', 'Busy', 'Opens 11:00', 'Closes 21:00', or null when there is nothing to add.
+ */
+export function tradingLine(trailer: TradingFacts, now: number = Date.now()): string | null {
+  if (trailer.status === "busy")
+    return trailer.busyUntil ? `Busy — back at ${formatTime(trailer.busyUntil)}` : "Busy";
+  if (trailer.status === "closed")
+    return trailer.opensAt ? `Opens ${when(trailer.opensAt, now)}` : null;
+  return trailer.closesAt ? `Closes ${when(trailer.closesAt, now)}` : null;
+}

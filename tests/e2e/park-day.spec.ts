@@ -1,0 +1,473 @@
+/**
+ * A park's day as a customer and the staff live it: money on cancel, opening hours, paused trailers, screens that
+ * follow the server, offline baskets, Order Again, staff routing and the spec's smaller rows.
+ */
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import {
+  apiLogin,
+  apiNewCustomer,
+  menuOf,
+  openVendors,
+  placeCashOrder,
+  type Session,
+  STAFF,
+  signedInContext,
+  staffMoves,
+} from "./order-helpers";
+
+const auth = (session: Session) => ({ Authorization: `Bearer ${session.token}` });
+
+/** A card order paid on the local test checkout (Stripe's test card), through the real API; its order id. */
+async function placeCardOrder(
+  request: APIRequestContext,
+  session: Session,
+  vendorId: number,
+  itemId: number,
+): Promise<{ orderId: number; totalPence: number }> {
+  const added = await request.post("/api/cart/add", {
+    headers: auth(session),
+    data: { itemId, vendorId, quantity: 1 },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  const cart = (await added.json()) as { total: number };
+  const intent = await request.post("/api/payments/stripe/create-intent", {
+    headers: auth(session),
+    data: {
+      orderData: { vendorId, orderType: "takeaway", items: [] },
+      amount: cart.total,
+      currency: "gbp",
+    },
+  });
+  expect(intent.status(), await intent.text()).toBe(200);
+  const { paymentIntentId } = (await intent.json()) as { paymentIntentId: string };
+  const paid = await request.post(`/pay/test-checkout/${paymentIntentId}`, {
+    form: { number: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBeLessThan(400);
+  const status = await request.get(`/api/payments/stripe/status/${paymentIntentId}`, {
+    headers: auth(session),
+  });
+  const { orderId } = (await status.json()) as { orderId: number };
+  const order = await request.get(`/api/orders/${orderId}`, { headers: auth(session) });
+  return { orderId, totalPence: ((await order.json()) as { totalPence: number }).totalPence };
+}
+
+/** An available item of the vendor that needs no add-on choice (numeric id and name). */
+async function plainItem(request: APIRequestContext, vendorId: number, exceptId?: number) {
+  const response = await request.get(`/api/vendors/${vendorId}/items`);
+  const body = (await response.json()) as {
+    items: {
+      items: { id: string; name: string; available: boolean; has_required_addongroups: boolean }[];
+    }[];
+  };
+  const item = body.items
+    .flatMap((group) => group.items)
+    .find(
+      (candidate) =>
+        candidate.available &&
+        !candidate.has_required_addongroups &&
+        candidate.id !== `item_${exceptId}`,
+    )!;
+  return { id: Number(item.id.replace("item_", "")), name: item.name };
+}
+
+const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
+test.describe("cancelling a paid order", () => {
+  test("a card order cancelled by staff is refunded to the card, and the customer reads it under 'Order Cancelled'", async ({
+    browser,
+    request,
+  }) => {
+    const customer = await apiNewCustomer(request, "Rhea Refund");
+    const [vendor] = await openVendors(request);
+    const item = await plainItem(request, vendor!.id);
+    const { orderId, totalPence } = await placeCardOrder(request, customer, vendor!.id, item!.id);
+    const staff = await apiLogin(request, STAFF.email, STAFF.password);
+
+    const { context, page } = await signedInContext(browser, customer);
+    await page.goto(`/order/${orderId}`);
+    await expect(page.locator(".status-banner")).toHaveText("Order Confirmed");
+
+    // The staff cancel with a reason; the second (a retried request) changes nothing.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const cancelled = await request.patch(`/api/staff/orders/${orderId}`, {
+        headers: auth(staff),
+        data: { status: "cancelled", reason: "Out of stock" },
+      });
+      expect(cancelled.status(), await cancelled.text()).toBe(200);
+    }
+    await expect(page.locator(".status-banner")).toHaveText("Order Cancelled");
+    await expect(page.getByTestId("order-refund")).toHaveText(
+      `${pounds(totalPence)} refunded to your card`,
+    );
+    await expect(page.getByText("Reason: Out of stock")).toBeVisible();
+    await context.close();
+  });
+
+  test("a cash order cancelled after the cash was taken says the counter refunds it", async ({
+    browser,
+    request,
+  }) => {
+    const customer = await apiNewCustomer(request, "Cass Cash");
+    const [vendor] = await openVendors(request);
+    const [item] = await menuOf(request, vendor!.id);
+    const order = await placeCashOrder(request, customer, vendor!.id, [{ itemId: item!.id }]);
+    const staff = await apiLogin(request, STAFF.email, STAFF.password);
+    await staffMoves(request, staff, order.id, "confirmed");
+    const cancelled = await request.patch(`/api/staff/orders/${order.id}`, {
+      headers: auth(staff),
+      data: { status: "cancelled", reason: "Kitchen closed" },
+    });
+    const { totalPence } = (await cancelled.json()) as { totalPence: number };
+
+    const { context, page } = await signedInContext(browser, customer);
+    await page.goto(`/order/${order.id}`);
+    await expect(page.locator(".status-banner")).toHaveText("Order Cancelled");
+    await expect(page.getByTestId("order-refund")).toHaveText(
+      `You paid ${pounds(totalPence)} in cash: the counter refunds it`,
+    );
+    await context.close();
+  });
+
+  test("a reason outside the list is refused", async ({ request }) => {
+    const customer = await apiNewCustomer(request, "Una Known");
+    const [vendor] = await openVendors(request);
+    const [item] = await menuOf(request, vendor!.id);
+    const order = await placeCashOrder(request, customer, vendor!.id, [{ itemId: item!.id }]);
+    const staff = await apiLogin(request, STAFF.email, STAFF.password);
+    const refused = await request.patch(`/api/staff/orders/${order.id}`, {
+      headers: auth(staff),
+      data: { status: "cancelled", reason: "Felt like it" },
+    });
+    expect(refused.status()).toBe(400);
+  });
+});
+
+const parkClock = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+/** A quarter hour at least `minutes` from now, 'HH:MM' in park time. */
+const quarterFromNow = (minutes: number) =>
+  parkClock.format(new Date(Math.ceil((Date.now() + minutes * 60_000) / 900_000) * 900_000));
+const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+async function vendorIdBySlug(request: APIRequestContext, staff: Session, slug: string) {
+  const response = await request.get("/api/staff/trailers", { headers: auth(staff) });
+  const { data } = (await response.json()) as { data: { id: number; slug: string }[] };
+  return data.find((trailer) => trailer.slug === slug)!.id;
+}
+
+test.describe("opening hours", () => {
+  test("hours that would close an open trailer ask first; Open then opens it outside them; customers read Opens/Closes in 24-hour time", async ({
+    browser,
+    request,
+  }) => {
+    const staff = await apiLogin(request, STAFF.email, STAFF.password);
+    const smash = await vendorIdBySlug(request, staff, "smash-stack");
+    const reset = () =>
+      request.patch(`/api/staff/trailers/${smash}`, {
+        headers: auth(staff),
+        data: { status: "open", openingHours: null },
+      });
+    await reset();
+    const opens = quarterFromNow(120);
+    const closes = quarterFromNow(240);
+    const { context, page } = await signedInContext(browser, staff, {
+      viewport: { width: 820, height: 1180 },
+    });
+    try {
+      await page.goto("/staff/trailers");
+      await page.getByRole("button", { name: /^Smash Stack/ }).click();
+      // No hours: nothing pre-filled that would close it.
+      await expect(page.getByLabel("Monday opens")).toHaveValue("");
+      for (const day of WEEKDAYS) {
+        await page.getByLabel(`${day} opens`).selectOption(opens);
+        await page.getByLabel(`${day} closes`).selectOption(closes);
+      }
+      await page.getByRole("button", { name: "Save opening hours" }).click();
+      await expect(page.getByRole("alertdialog")).toContainText(
+        "These hours close Smash Stack now",
+      );
+      const customer = await apiNewCustomer(request, "Hana Hours");
+      const vendor = await (await request.get(`/api/vendors/${smash}`)).json();
+      expect(vendor.status).toBe("open");
+
+      await page.getByRole("button", { name: "Save and close now" }).click();
+      await expect(page.getByTestId("trailer-status-line")).toHaveText(`Opens ${opens}`);
+      await expect(page.getByRole("complementary")).toContainText(
+        `Opening hours none → Mon–Sun ${opens}–${closes}`,
+      );
+      await page.screenshot({ path: "test-results/park-day-trailers-hours.png", fullPage: false });
+
+      const { context: customerContext, page: phone } = await signedInContext(browser, customer, {
+        viewport: { width: 390, height: 844 },
+      });
+      await phone.goto(`/vendor/${smash}`);
+      await expect(phone.locator(".vendor-hero .status-badge")).toHaveText("Closed");
+      await expect(phone.locator(".vendor-hero").getByTestId("trading-line")).toHaveText(
+        `Opens ${opens}`,
+      );
+
+      await page.getByRole("button", { name: "Open", exact: true }).click();
+      await expect(page.getByText(`Its opening hours take over again at ${opens}.`)).toBeVisible();
+      await expect(page.getByTestId("trailer-status-line")).toHaveText(
+        `Open outside its hours until ${opens}`,
+      );
+      await phone.reload();
+      await expect(phone.locator(".vendor-hero .status-badge")).toHaveText("Open Now");
+      await expect(phone.locator(".vendor-hero").getByTestId("trading-line")).toHaveText(
+        `Closes ${closes}`,
+      );
+      await phone.screenshot({ path: "test-results/park-day-menu-closes.png" });
+      await customerContext.close();
+    } finally {
+      await reset();
+      await context.close();
+    }
+  });
+});
+
+async function itemIdByName(request: APIRequestContext, vendorId: number, name: string) {
+  return (await menuOf(request, vendorId)).find((item) => item.name === name)!.id;
+}
+
+async function addPlain(
+  request: APIRequestContext,
+  session: Session,
+  vendorId: number,
+  itemId: number,
+  quantity = 1,
+) {
+  const added = await request.post("/api/cart/add", {
+    headers: auth(session),
+    data: { itemId, vendorId, quantity },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+}
+
+test.describe("a paused trailer or a sold-out line cannot be bought", () => {
+  test("paused: no '+ Add' on the menu, no 'Add to Cart' on the item page, and the same 'Busy — back at' line in menu, item page and cart", async ({
+    browser,
+    request,
+  }) => {
+    const staff = await apiLogin(request, STAFF.email, STAFF.password);
+    const forno = await vendorIdBySlug(request, staff, "forno-fuoco");
+    const smash = await vendorIdBySlug(request, staff, "smash-stack");
+    const limonata = await itemIdByName(request, forno, "San Pellegrino Limonata");
+    const burger = await plainItem(request, smash);
+    const customer = await apiNewCustomer(request, "Paula Paused");
+    await addPlain(request, customer, forno, limonata);
+    await addPlain(request, customer, smash, burger.id);
+    const pause = await request.patch(`/api/staff/trailers/${forno}`, {
+      headers: auth(staff),
+      data: { status: "paused", pauseMinutes: 15 },
+    });
+    const { pausedUntil } = (await pause.json()) as { pausedUntil: string };
+    const back = `Busy — back at ${parkClock.format(new Date(pausedUntil))}`;
+    const { context, page } = await signedInContext(browser, customer, {
+      viewport: { width: 390, height: 844 },
+    });
+    try {
+      await page.goto(`/vendor/${forno}`);
+      await expect(page.locator(".vendor-hero .status-badge")).toHaveText("Closed");
+      await expect(page.locator(".vendor-hero").getByTestId("trading-line")).toHaveText(back);
+      await expect(page.locator(".menu-item").first()).toBeVisible();
+      await expect(page.getByRole("button", { name: /^Add / })).toHaveCount(0);
+      await expect(page.getByText("+ Add", { exact: true })).toHaveCount(0);
+
+      await page.goto(`/vendor/${forno}/item/${limonata}`);
+      await expect(page.getByTestId("item-bar-stopped")).toHaveText(
+        `Forno & Fuoco is not taking orders · ${back}`,
+      );
+      await expect(page.getByRole("button", { name: /Add to Cart/ })).toHaveCount(0);
+      await expect(page.locator(".item-info__trading").getByTestId("trading-line")).toHaveText(
+        back,
+      );
+      await page.screenshot({ path: "test-results/park-day-item-paused.png" });
+
+      await page.goto("/cart");
+      const section = page.locator(".basket-section", { hasText: "Forno & Fuoco" });
+      await expect(section.locator(".status-badge")).toHaveText("Closed");
+      await expect(section.getByTestId("trading-line")).toHaveText(back);
+    } finally {
+      await request.patch(`/api/staff/trailers/${forno}`, {
+        headers: auth(staff),
+        data: { status: "open" },
+      });
+      await context.close();
+    }
+  });
+
+  test("a line that sold out leaves the total, is shown apart and is removed in one tap", async ({
+    browser,
+    request,
+  }) => {
+    const staff = await apiLogin(request, STAFF.email, STAFF.password);
+    const forno = await vendorIdBySlug(request, staff, "forno-fuoco");
+    const limonata = await itemIdByName(request, forno, "San Pellegrino Limonata");
+    const customer = await apiNewCustomer(request, "Sol Soldout");
+    await addPlain(request, customer, forno, limonata, 2);
+    const { context, page } = await signedInContext(browser, customer, {
+      viewport: { width: 390, height: 844 },
+    });
+    try {
+      const plain = await plainItem(request, forno, limonata);
+      await addPlain(request, customer, forno, plain.id);
+      await request.patch(`/api/staff/menu-items/${limonata}`, {
+        headers: auth(staff),
+        data: { soldOut: true },
+      });
+      const cart = await (
+        await request.get(`/api/cart?vendorId=${forno}`, { headers: auth(customer) })
+      ).json();
+      await page.goto("/cart");
+      const apart = page.getByTestId("cart-sold-out");
+      await expect(apart).toContainText("Sold out — not in your total");
+      await expect(apart).toContainText("San Pellegrino Limonata");
+      await expect(page.locator(".checkout-bar, .action-bar").last()).toContainText(
+        pounds(cart.totalPence),
+      );
+      await apart.getByRole("button", { name: "Remove San Pellegrino Limonata" }).click();
+      await expect(page.getByTestId("cart-sold-out")).toHaveCount(0);
+    } finally {
+      await request.patch(`/api/staff/menu-items/${limonata}`, {
+        headers: auth(staff),
+        data: { soldOut: false },
+      });
+      await context.close();
+    }
+  });
+});
+
+test.describe("screens follow the server", () => {
+  test("the cash screen keeps its title, 'What's Next?' and 'Track your order', and follows the order live: paid, preparing, then a full-screen Ready", async ({
+    browser,
+    request,
+  }) => {
+    const staff = await apiLogin(request, STAFF.email, STAFF.password);
+    const forno = await vendorIdBySlug(request, staff, "forno-fuoco");
+    const customer = await apiNewCustomer(request, "Cash Follow");
+    await addPlain(request, customer, forno, (await plainItem(request, forno)).id);
+    const { context, page } = await signedInContext(browser, customer, {
+      viewport: { width: 390, height: 844 },
+    });
+    await page.goto("/cart");
+    await page.getByRole("radio", { name: "No", exact: true }).check();
+    await page.getByRole("radio", { name: /Cash at the counter/ }).check();
+    await page.getByRole("button", { name: /^Place Order/ }).click();
+    await expect(page).toHaveURL("/pay-cash-at-counter");
+    await expect(page.locator(".cash-hero__title")).toContainText(/^Pay £\d+\.\d\d at /);
+    const track = await page.getByRole("link", { name: "Track your order" }).getAttribute("href");
+    const orderId = Number(track!.split("/").pop());
+
+    await staffMoves(request, staff, orderId, "confirmed");
+    await expect(page.getByTestId("cash-stage")).toHaveText("Paid — the kitchen has your order");
+    await expect(page.getByText(/^Pay £/)).toHaveCount(0);
+    await staffMoves(request, staff, orderId, "preparing");
+    await expect(page.getByTestId("cash-stage")).toHaveText("Preparing your order");
+    await staffMoves(request, staff, orderId, "ready");
+    const moment = page.getByRole("alertdialog", { name: "Ready for Pickup" });
+    await expect(moment).toBeVisible();
+    await expect(moment).toContainText(`Order #${orderId}`);
+    await page.screenshot({ path: "test-results/park-day-cash-ready.png" });
+    await moment.getByRole("button", { name: "OK" }).click();
+    await expect(page.getByRole("heading", { name: "Pay cash at counter" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "What's Next?" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Track your order" })).toBeVisible();
+    await context.close();
+  });
+
+  test("the confirmation of a two-trailer card payment lists both orders and the total charged", async ({
+    browser,
+    request,
+  }) => {
+    const staff = await apiLogin(request, STAFF.email, STAFF.password);
+    const forno = await vendorIdBySlug(request, staff, "forno-fuoco");
+    const smash = await vendorIdBySlug(request, staff, "smash-stack");
+    const customer = await apiNewCustomer(request, "Bea Basket");
+    await addPlain(request, customer, forno, (await plainItem(request, forno)).id);
+    await addPlain(request, customer, smash, (await plainItem(request, smash)).id);
+    const basket = await (
+      await request.get("/api/cart/basket", { headers: auth(customer) })
+    ).json();
+    const started = await request.post("/api/checkout", {
+      headers: { ...auth(customer), "Idempotency-Key": `e2e-basket-${Date.now()}` },
+      data: {
+        vendorIds: [forno, smash],
+        orderType: "takeaway",
+        paymentMethod: "stripe",
+        totalPence: basket.totals.totalPence,
+      },
+    });
+    expect(started.status(), await started.text()).toBe(201);
+    const { payment } = (await started.json()) as { payment: { paymentIntentId: string } };
+    await request.post(`/pay/test-checkout/${payment.paymentIntentId}`, {
+      form: { number: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" },
+      maxRedirects: 0,
+    });
+    const orders = (
+      (await (await request.get("/api/orders", { headers: auth(customer) })).json()) as {
+        data: { id: number }[];
+      }
+    ).data
+      .map((order) => order.id)
+      .sort((a, b) => a - b);
+    expect(orders).toHaveLength(2);
+    const { context, page } = await signedInContext(browser, customer, {
+      viewport: { width: 390, height: 844 },
+    });
+    await page.goto(`/order-confirmation/${orders[0]}`);
+    const list = page.getByRole("region", { name: "2 orders in this payment" });
+    await expect(list).toContainText(`Forno & Fuoco · #ORD${orders[0]}`);
+    await expect(list).toContainText(`Smash Stack · #ORD${orders[1]}`);
+    await expect(page.getByTestId("total-charged")).toHaveText(
+      `Total charged ${pounds(basket.totals.totalPence)}`,
+    );
+    await page.screenshot({ path: "test-results/park-day-confirmation.png", fullPage: true });
+    await context.close();
+  });
+
+  test("the cart shows each trailer's ready time, a full slot's delay included", async ({
+    browser,
+    request,
+  }) => {
+    const staff = await apiLogin(request, STAFF.email, STAFF.password);
+    const smash = await vendorIdBySlug(request, staff, "smash-stack");
+    const burger = await plainItem(request, smash);
+    await request.patch(`/api/staff/trailers/${smash}`, {
+      headers: auth(staff),
+      data: { slotCap: 1, pauseWhenFull: false },
+    });
+    try {
+      const first = await apiNewCustomer(request, "Slot Filler");
+      await placeCashOrder(request, first, smash, [{ itemId: burger.id }]);
+      const customer = await apiNewCustomer(request, "Slot Later");
+      await addPlain(request, customer, smash, burger.id);
+      const vendor = (await (await request.get(`/api/vendors/${smash}`)).json()) as {
+        preparationTime: { min: number; max: number };
+      };
+      const cart = (await (
+        await request.get(`/api/cart?vendorId=${smash}`, { headers: auth(customer) })
+      ).json()) as { vendor_info: { preparationTime: { min: number; max: number } } };
+      const shifted = cart.vendor_info.preparationTime;
+      expect(shifted.min).toBeGreaterThan(vendor.preparationTime.min);
+      const { context, page } = await signedInContext(browser, customer, {
+        viewport: { width: 390, height: 844 },
+      });
+      await page.goto("/cart");
+      await expect(page.getByTestId("ready-in")).toHaveText(
+        `Ready in ${shifted.min}-${shifted.max} min`,
+      );
+      await context.close();
+    } finally {
+      await request.patch(`/api/staff/trailers/${smash}`, {
+        headers: auth(staff),
+        data: { slotCap: null },
+      });
+    }
+  });
+});
