@@ -7,6 +7,7 @@
  */
 import * as z from "zod/mini";
 import { ALLERGENS } from "./allergens";
+import { businessDetailsSchema, payoutAccountSchema, vatRateSchema } from "./business";
 
 const allergenIds = ALLERGENS.map((allergen) => allergen.id) as [string, ...string[]];
 const allergenId = z.enum(allergenIds, {
@@ -51,6 +52,8 @@ export const parkAddonSchema = z.strictObject({
   pricePence: pence,
   isDefault: z.optional(z.boolean({ error: "must be true or false" })),
   allergens: z.optional(z.array(allergenId)),
+  /** Per cent VAT, 20 or 0; 20 (the standard rate) when left out. */
+  vatRate: z.optional(vatRateSchema),
 });
 
 export const parkAddonGroupSchema = z.strictObject({
@@ -67,6 +70,8 @@ export const parkItemSchema = z.strictObject({
   pricePence: pence,
   image: text,
   allergens: z.array(allergenId),
+  /** Per cent VAT, 20 or 0; 20 (the standard rate) when left out. */
+  vatRate: z.optional(vatRateSchema),
   badges: z.optional(
     z.array(
       z.enum(["best_seller", "most_favourite"], {
@@ -98,6 +103,10 @@ export const parkTrailerSchema = z.strictObject({
   }),
   phone: text,
   email: text,
+  /** The business behind the trailer (legal name, address, VAT number): what its receipts name. */
+  business: z.optional(businessDetailsSchema),
+  /** The Stripe connected account its share of card payments goes to (null: held by the park, shown as owed). */
+  payoutAccount: z.optional(payoutAccountSchema),
   categories: z.array(z.strictObject({ name, items: z.array(parkItemSchema) })).check(
     z.superRefine((categories, context) => {
       const seen = new Set<string>();

@@ -14,6 +14,11 @@ import {
   checkoutResponseSchema,
 } from "@contract/basket";
 import {
+  trailerBusinessUpdateSchema,
+  vatRateSchema,
+  vatRateUpdateSchema,
+} from "@contract/business";
+import {
   allergyRequestSchema,
   cartAddRequestSchema,
   cartAddWithAddonsRequestSchema,
@@ -119,6 +124,15 @@ const error = (description: string): DocumentedResponse => ({
 
 const IDEMPOTENCY_KEY_SCHEMA = { type: "string", pattern: "^[A-Za-z0-9._:-]{8,100}$" };
 
+const trailerBusinessSchema = z.object({
+  legalName: z.nullable(z.string()),
+  address: z.array(z.string()),
+  postcode: z.nullable(z.string()),
+  vatNumber: z.nullable(z.string()),
+  payoutAccount: z.nullable(z.string()),
+});
+const vatRateAnswerSchema = z.object({ id: z.number(), vatRate: vatRateSchema });
+
 // The Trailers view's answers (contract/park-operations.ts has them as TypeScript types).
 const staffTrailerSchema = z.object({
   id: z.number(),
@@ -132,17 +146,26 @@ const staffTrailerSchema = z.object({
   preparationTime: z.object({ min: z.number(), max: z.number() }),
   slotCap: z.nullable(z.number()),
   pauseWhenFull: z.boolean(),
+  business: trailerBusinessSchema,
   items: z.array(
     z.object({
       id: z.number(),
       name: z.string(),
       category: z.string(),
       soldOut: z.boolean(),
+      vatRate: vatRateSchema,
       addonGroups: z.array(
         z.object({
           id: z.number(),
           name: z.string(),
-          addons: z.array(z.object({ id: z.number(), name: z.string(), soldOut: z.boolean() })),
+          addons: z.array(
+            z.object({
+              id: z.number(),
+              name: z.string(),
+              soldOut: z.boolean(),
+              vatRate: vatRateSchema,
+            }),
+          ),
         }),
       ),
     }),
@@ -663,6 +686,48 @@ export const OPERATIONS: Operation[] = [
     responses: {
       200: { description: "The trailer after the change", schema: staffTrailerSchema },
       404: error("No such trailer of yours"),
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/api/staff/trailers/:id/business",
+    operationId: "staffUpdateTrailerBusiness",
+    summary: "A trailer's legal name, address, VAT number and payout account (park manager only)",
+    tag: "Staff",
+    access: "staff",
+    params: vendorIdParamsSchema,
+    body: trailerBusinessUpdateSchema,
+    responses: {
+      200: { description: "The trailer after the change", schema: staffTrailerSchema },
+      404: error("No such trailer"),
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/api/staff/menu-items/:itemId/vat-rate",
+    operationId: "staffSetItemVatRate",
+    summary: "An item's VAT rate, 20 or 0 per cent (park manager only)",
+    tag: "Staff",
+    access: "staff",
+    params: itemIdParamsSchema,
+    body: vatRateUpdateSchema,
+    responses: {
+      200: { description: "The item's new rate", schema: vatRateAnswerSchema },
+      404: error("No such item"),
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/api/staff/addons/:addonId/vat-rate",
+    operationId: "staffSetAddonVatRate",
+    summary: "An add-on's VAT rate, 20 or 0 per cent (park manager only)",
+    tag: "Staff",
+    access: "staff",
+    params: z.object({ addonId: z.union([z.number(), z.string()]) }),
+    body: vatRateUpdateSchema,
+    responses: {
+      200: { description: "The add-on's new rate", schema: vatRateAnswerSchema },
+      404: error("No such add-on"),
     },
   },
   {

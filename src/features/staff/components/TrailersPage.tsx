@@ -21,6 +21,7 @@ import {
 } from "../api/trailers-api";
 import "../staff.css";
 import { AuditList } from "./AuditList";
+import { BusinessPanel, VatRateSelect } from "./BusinessPanel";
 
 const TRAILER_KEY = "staffTrailer";
 
@@ -308,7 +309,17 @@ function SoldOutButton({
 const matches = (text: string, query: string) =>
   text.toLocaleLowerCase("en-GB").includes(query.toLocaleLowerCase("en-GB"));
 
-function ItemRow({ item, query, writes }: { item: StaffItem; query: string; writes: Writes }) {
+function ItemRow({
+  item,
+  query,
+  writes,
+  manager,
+}: {
+  item: StaffItem;
+  query: string;
+  writes: Writes;
+  manager: boolean;
+}) {
   const addonHit =
     query !== "" &&
     item.addonGroups.some((group) => group.addons.some((addon) => matches(addon.name, query)));
@@ -321,6 +332,11 @@ function ItemRow({ item, query, writes }: { item: StaffItem; query: string; writ
           <small>{item.category}</small>
         </span>
         {item.soldOut && <span className="badge badge--danger">Sold out</span>}
+        {manager ? (
+          <VatRateSelect target="item" id={item.id} name={item.name} vatRate={item.vatRate} />
+        ) : (
+          <small className="trailer-vat">VAT {item.vatRate} %</small>
+        )}
         <SoldOutButton
           name={item.name}
           soldOut={item.soldOut}
@@ -345,6 +361,14 @@ function ItemRow({ item, query, writes }: { item: StaffItem; query: string; writ
                       <li key={addon.id} className="trailer-item__row">
                         <span className="trailer-item__name">{addon.name}</span>
                         {addon.soldOut && <span className="badge badge--danger">Sold out</span>}
+                        {manager && (
+                          <VatRateSelect
+                            target="addon"
+                            id={addon.id}
+                            name={addon.name}
+                            vatRate={addon.vatRate}
+                          />
+                        )}
                         <SoldOutButton
                           name={addon.name}
                           soldOut={addon.soldOut}
@@ -484,7 +508,13 @@ export function TrailersPage({ subscribeToChanges }: TrailersPageProps) {
               ) : (
                 <ul className="trailer-items">
                   {items.map((item) => (
-                    <ItemRow key={item.id} item={item} query={search} writes={writes} />
+                    <ItemRow
+                      key={item.id}
+                      item={item}
+                      query={search}
+                      writes={writes}
+                      manager={trailers.data?.allTrailers ?? false}
+                    />
                   ))}
                 </ul>
               )}
@@ -498,6 +528,11 @@ export function TrailersPage({ subscribeToChanges }: TrailersPageProps) {
               key={`hours-${JSON.stringify(trailer.openingHours)}`}
               trailer={trailer}
               writes={writes}
+            />
+            <BusinessPanel
+              key={`business-${JSON.stringify(trailer.business)}`}
+              trailer={trailer}
+              manager={trailers.data?.allTrailers ?? false}
             />
           </div>
           <aside className="trailers__aside trailer-panel" aria-labelledby="audit-title">
