@@ -9,6 +9,7 @@ import { createCatalogue } from "./catalogue/catalogue.js";
 import { createMenuSearchService, databaseDishSource } from "./catalogue/menu-search.js";
 import { createVendorService } from "./catalogue/vendor-service.js";
 import { createCheckoutService } from "./checkout/checkout-service.js";
+import { createScheduler } from "./jobs/scheduler.js";
 import type { CounterStore } from "./limits/counter-store.js";
 import { createLoginThrottle } from "./limits/login-throttle.js";
 import { createParkOperations } from "./operations/park-operations.js";
@@ -81,7 +82,18 @@ export function createServices(deps: ServiceDeps) {
     onOutcome: (outcome) => deps.events.emit("paymentOutcome", outcome),
   });
   const catalogue = createCatalogue({ db: deps.db, events: deps.events, logError });
+  const jobs = createScheduler({
+    db: deps.db,
+    logError,
+    checkEveryMs: deps.config.jobsCheckSeconds * 1000,
+    jobs: [
+      // Transfers and reversals a node left mid-way (or a held share whose trailer now has a payout account).
+      { name: "transfer-sweep", everyMs: 60_000, run: () => payments.transfers.sweep() },
+    ],
+  });
   return {
+    /** Background jobs, each run by one node per interval (services/jobs/scheduler.ts). */
+    jobs,
     auth: createAuthService(deps.db, deps.tokens),
     /** Failed sign-ins per account, address and device (services/limits/login-throttle.ts). */
     loginThrottle: loginThrottle(deps),

@@ -36,7 +36,7 @@ import {
   orderLedger,
   type PurchaseLedger,
 } from "./idempotency.js";
-import { checkLateChanges } from "./late-changes.js";
+import { checkLateChanges, refundedShares } from "./late-changes.js";
 
 export { CHECKOUT_IN_PROGRESS, CHECKOUT_KEY_REUSED } from "./idempotency.js";
 
@@ -143,7 +143,13 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   async function placePaid(paid: PaymentPaid): Promise<PaidPurchase> {
     const late = await checkLateChanges(paid.tx, paid.snapshots, paid.paidPence);
     const refund =
-      late.note && late.refundPence > 0 ? { amountPence: late.refundPence, note: late.note } : null;
+      late.note && late.refundPence > 0
+        ? {
+            amountPence: late.refundPence,
+            note: late.note,
+            shares: refundedShares(paid.snapshots, late.keep),
+          }
+        : null;
     const nothing = { orderIds: [], created: false, refund, afterCommit: () => {} };
     if (late.keep.length === 0) return nothing;
     const orders = await placement.place(paid.tx, paid.userId, late.keep, {

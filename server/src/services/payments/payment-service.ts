@@ -31,12 +31,23 @@ import {
 import type { CheckoutWebhookEvent, PaymentProvider } from "./payment-provider.js";
 import { WebhookPayloadError, WebhookSignatureError } from "./payment-provider.js";
 import { chargeTestCard } from "./test-provider.js";
+import { createTransferService, type RefundedShare } from "./transfers.js";
+
+/** A refund to send once the transaction has committed, and the trailers' shares it gives back. */
+interface RefundToSend {
+  paymentId: string;
+  sessionId: string;
+  amountPence: number;
+  refundKey: string;
+  shares: { vendorId: number; amountPence: number }[];
+}
 
 export type { OpenedPayment } from "./hosted-checkout.js";
 
 export function createPaymentService(deps: PaymentServiceDeps) {
   const { db, provider } = deps;
   const now = deps.now ?? Date.now;
+  const transfers = createTransferService({ db, provider, logError: deps.logError });
 
   /** Inside `tx`: the payment recorded as paid and reported, so what it paid for is placed exactly once. */
   async function completeIn(
@@ -44,7 +55,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     paymentId: string,
     evidence: { amountPence: number | null; currency: string | null } | null,
     /** Refunds to send to the provider once the transaction has committed. */
-    refunds: { sessionId: string; amountPence: number }[] = [],
+    refunds: RefundToSend[] = [],
   ) {
     const payments = paymentsRepository(tx);
     const payment = await payments.lockById(paymentId);
@@ -80,8 +91,11 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     if (paid.refund) {
       await payments.recordRefund(paymentId, paid.refund.amountPence, paid.refund.note);
       refunds.push({
+        paymentId,
         sessionId: payment.checkout_session_id ?? paymentId,
         amountPence: paid.refund.amountPence,
+        refundKey: `late-${paymentId}`,
+        shares: paid.refund.shares,
       });
     }
     const [orderId] = paid.orderIds;
@@ -93,8 +107,11 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     return { orderId, placed: paid.created ? paid : null };
   }
 
-  /** After commit: the provider gives the money back; a failure is logged (the payment row keeps the note). */
-  async function sendRefunds(refunds: readonly { sessionId: string; amountPence: number }[]) {
+  /**
+   * After commit: the provider gives the money back, then each trailer's transfer is reversed for its refunded
+   * share; a failed refund is logged (the payment row keeps the note) and reverses nothing.
+   */
+  async function sendRefunds(refunds: readonly RefundToSend[]) {
     for (const refund of refunds) {
       try {
         await provider.refund(refund.sessionId, refund.amountPence);
@@ -103,7 +120,25 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           error,
           `refunding ${refund.amountPence}p of session ${refund.sessionId} failed`,
         );
+        continue;
       }
+      for (const share of refund.shares)
+        await reverseTransferForRefund({
+          paymentId: refund.paymentId,
+          vendorId: share.vendorId,
+          amountPence: share.amountPence,
+          refundKey: refund.refundKey,
+        });
+    }
+  }
+
+  /** After any refund of a trailer's share: its transfer reversed for that share (transfers.ts); never throws. */
+  async function reverseTransferForRefund(share: RefundedShare) {
+    try {
+      return await transfers.reverseTransferForRefund(share);
+    } catch (error) {
+      deps.logError(error, `reversing ${share.amountPence}p of payment ${share.paymentId}`);
+      return null;
     }
   }
 
@@ -113,11 +148,12 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     paymentId: string,
     evidence: { amountPence: number | null; currency: string | null } | null,
   ) {
-    const refunds: { sessionId: string; amountPence: number }[] = [];
+    const refunds: RefundToSend[] = [];
     const result = await db.transaction((tx) => completeIn(tx, paymentId, evidence, refunds));
     if (result?.placed) deps.onOutcome?.("paid");
-    await sendRefunds(refunds);
     announceAll(result?.placed);
+    if (result) await transfers.splitPayment(paymentId);
+    await sendRefunds(refunds);
     return result?.orderId ?? null;
   }
 
@@ -178,6 +214,15 @@ export function createPaymentService(deps: PaymentServiceDeps) {
 
   return {
     providerName: provider.name,
+    /** The provider itself (the test provider's record of transfers is read by tests and the report). */
+    provider,
+    /** The split of card payments per trailer (transfers.ts). */
+    transfers,
+    /**
+     * After any refund of a trailer's share (the late sold-out refund, a staff cancel): a reversal of only that
+     * trailer's transfer, for the refunded share, once per `refundKey`.
+     */
+    reverseTransferForRefund,
     publicUrl: deps.publicUrl,
     /** "stripe", "test" (our own checkout page) or "off". */
     cardPayments: deps.cardPayments ?? provider.name,
@@ -222,15 +267,17 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         }
         throw error;
       }
-      const refunds: { sessionId: string; amountPence: number }[] = [];
+      const refunds: RefundToSend[] = [];
       const result = await db.transaction(async (tx) => {
         if (!(await paymentsRepository(tx).recordWebhookEvent(event.id)))
           return { duplicate: true, placed: null };
         return { duplicate: false, placed: await applyWebhookEvent(tx, event, refunds) };
       });
       if (result.placed) deps.onOutcome?.("paid");
-      await sendRefunds(refunds);
       announceAll(result.placed);
+      // Every event about a payment (a replay too) finishes its split if a node left it mid-way.
+      if (event.session?.paymentId) await transfers.splitPayment(event.session.paymentId);
+      await sendRefunds(refunds);
       return { received: true, duplicate: result.duplicate };
     },
 
@@ -291,7 +338,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   async function applyWebhookEvent(
     tx: Queryable,
     event: CheckoutWebhookEvent,
-    refunds: { sessionId: string; amountPence: number }[],
+    refunds: RefundToSend[],
   ) {
     const session = event.session;
     if (!session?.paymentId) return null;
