@@ -58,6 +58,7 @@ import {
   pushSubscribeRequestSchema,
   pushUnsubscribeRequestSchema,
 } from "@contract/push";
+import { orderReceiptsSchema, receiptSchema } from "@contract/receipts";
 import type { Schema } from "@contract/schema";
 import { vehicleLookupRequestSchema, vehicleLookupResponseSchema } from "@contract/vehicles";
 import {
@@ -686,6 +687,36 @@ export const OPERATIONS: Operation[] = [
     responses: {
       200: { description: "The trailer after the change", schema: staffTrailerSchema },
       404: error("No such trailer of yours"),
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/orders/:orderId/receipts",
+    operationId: "orderReceipts",
+    summary:
+      "The order's receipts: its trailer's (a VAT receipt when VAT-registered), the park's for the service charge, credit notes",
+    tag: "Orders",
+    access: "user",
+    params: orderIdParamsSchema,
+    responses: {
+      200: {
+        description: "The receipts, oldest first (none until a cash order is paid)",
+        schema: orderReceiptsSchema,
+      },
+      404: error("No such order of yours"),
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/receipts/:receiptId",
+    operationId: "getReceipt",
+    summary: "One receipt or credit note (its customer and staff only)",
+    tag: "Orders",
+    access: "user",
+    params: z.object({ receiptId: z.union([z.number(), z.string()]) }),
+    responses: {
+      200: { description: "The receipt", schema: receiptSchema },
+      404: error("No such receipt of yours"),
     },
   },
   {

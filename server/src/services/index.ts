@@ -20,6 +20,7 @@ import { createOrderStatusService } from "./orders/status.js";
 import { createPaymentProvider } from "./payments/index.js";
 import { createPaymentService } from "./payments/payment-service.js";
 import { createPushService, resolveVapidDetails } from "./push/index.js";
+import { createReceiptService } from "./receipts/receipt-service.js";
 import { createVehicleLookup } from "./vehicles/index.js";
 import { createVehicleService } from "./vehicles/vehicle-service.js";
 
@@ -66,11 +67,13 @@ export function createServices(deps: ServiceDeps) {
     deliveryFeePence: deps.config.deliveryFeePence,
   };
   const cart = createCartService(deps.db, charges);
+  const receipts = createReceiptService({ db: deps.db, park: deps.config.parkBusiness });
   const placement = createOrderPlacementService({
     db: deps.db,
     events: deps.events,
     carts: cart,
     caps: orderCaps(deps.config),
+    stampVat: receipts.stampVat,
   });
   const payments = createPaymentService({
     db: deps.db,
@@ -79,6 +82,7 @@ export function createServices(deps: ServiceDeps) {
     publicUrl: deps.config.publicUrl,
     cardPayments: cardPaymentsMode(deps.config),
     logError,
+    creditNote: receipts.creditNoteForRefund,
     onOutcome: (outcome) => deps.events.emit("paymentOutcome", outcome),
   });
   const catalogue = createCatalogue({ db: deps.db, events: deps.events, logError });
@@ -98,7 +102,13 @@ export function createServices(deps: ServiceDeps) {
     /** Failed sign-ins per account, address and device (services/limits/login-throttle.ts). */
     loginThrottle: loginThrottle(deps),
     orders: createOrderService(deps.db),
-    orderStatus: createOrderStatusService({ db: deps.db, events: deps.events }),
+    orderStatus: createOrderStatusService({
+      db: deps.db,
+      events: deps.events,
+      cashTaken: receipts.cashTaken,
+    }),
+    /** Receipts, VAT receipts and credit notes per trailer (services/receipts). */
+    receipts,
     push: createPushService({
       db: deps.db,
       vapid: resolveVapidDetails(deps.config),
@@ -123,6 +133,7 @@ export function createServices(deps: ServiceDeps) {
       carts: cart,
       placement,
       payments,
+      issueReceipts: receipts.issueForOrder,
       cashAtParkTill: deps.config.cashAtParkTill,
     }),
   };

@@ -29,6 +29,8 @@ export interface OrderRow {
   updated_at: Date | string;
   /** The multi-trailer checkout, if any. */
   checkout_id?: number | null;
+  /** VAT included in the total (receipts). */
+  vat_pence?: number;
 }
 
 export interface OrderItemRow {

@@ -1,7 +1,7 @@
 import { estimateWindow } from "@contract/estimated-time";
 import { allowedNextStatuses, canTransition } from "@contract/order-status";
 import type { Order, OrderStatus } from "@contract/orders";
-import type { Database } from "@server/db/database.js";
+import type { Database, Queryable } from "@server/db/database.js";
 import { ordersRepository } from "@server/db/repositories/orders.js";
 import { Conflict, NotFound } from "@server/domain-errors.js";
 import type { DomainEvents } from "@server/events.js";
@@ -23,7 +23,12 @@ export function invalidTransitionMessage(
  * board offers exactly the moves accepted here. Each change commits with its history row, then
  * announces ONE `orderStatusChanged` event (sockets and push listen to it).
  */
-export function createOrderStatusService(deps: { db: Database; events: DomainEvents }) {
+export function createOrderStatusService(deps: {
+  db: Database;
+  events: DomainEvents;
+  /** Inside the change's transaction: a cash order moved on from pending payment, so its money was taken. */
+  cashTaken?: (tx: Queryable, orderId: number) => Promise<void>;
+}) {
   return {
     async changeStatus(input: {
       orderId: number;
@@ -59,6 +64,8 @@ export function createOrderStatusService(deps: { db: Database; events: DomainEve
         if (updatedAt === null) {
           throw new Conflict(`Order ${input.orderId} changed meanwhile; refresh and try again`);
         }
+        if (from === "pending_payment" && input.status !== "cancelled")
+          await deps.cashTaken?.(tx, input.orderId);
         const changed = {
           ...current,
           order: {

@@ -122,19 +122,30 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         );
         continue;
       }
+      // What went while the customer paid was never ordered, so no receipt names it: no credit note.
       for (const share of refund.shares)
-        await reverseTransferForRefund({
-          paymentId: refund.paymentId,
-          vendorId: share.vendorId,
-          amountPence: share.amountPence,
-          refundKey: refund.refundKey,
-        });
+        await reverseTransferForRefund(
+          {
+            paymentId: refund.paymentId,
+            vendorId: share.vendorId,
+            amountPence: share.amountPence,
+            refundKey: refund.refundKey,
+          },
+          { creditNote: false },
+        );
     }
   }
 
-  /** After any refund of a trailer's share: its transfer reversed for that share (transfers.ts); never throws. */
-  async function reverseTransferForRefund(share: RefundedShare) {
+  /**
+   * After any refund of a trailer's share: its transfer reversed for that share (transfers.ts) and, for a refund
+   * of something ordered (a staff cancel), a credit note against the trailer's receipt; never throws.
+   */
+  async function reverseTransferForRefund(
+    share: RefundedShare,
+    options: { creditNote: boolean } = { creditNote: true },
+  ) {
     try {
+      if (options.creditNote) await deps.creditNote?.(share);
       return await transfers.reverseTransferForRefund(share);
     } catch (error) {
       deps.logError(error, `reversing ${share.amountPence}p of payment ${share.paymentId}`);
