@@ -102,6 +102,14 @@ export const routes: RouteObject[] = [
       { path: "/orders", ...page(() => import("../features/orders/components/OrdersPage")) },
       { path: "/order/:orderId", ...page(() => import("./pages/OrderDetailsRoute")) },
       {
+        path: "/order/:orderId/receipts",
+        ...page(() => import("../features/receipts/components/OrderReceiptsPage")),
+      },
+      {
+        path: "/receipt/:receiptId",
+        ...page(() => import("../features/receipts/components/ReceiptPage")),
+      },
+      {
         path: "/track-order/:orderId",
         ...page(() => import("../features/orders/components/TrackOrderPage")),
       },
