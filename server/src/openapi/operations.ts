@@ -59,6 +59,7 @@ import {
   pushUnsubscribeRequestSchema,
 } from "@contract/push";
 import { orderReceiptsSchema, receiptSchema } from "@contract/receipts";
+import { reportQuerySchema, reportSchema } from "@contract/report";
 import type { Schema } from "@contract/schema";
 import { vehicleLookupRequestSchema, vehicleLookupResponseSchema } from "@contract/vehicles";
 import {
@@ -717,6 +718,24 @@ export const OPERATIONS: Operation[] = [
     responses: {
       200: { description: "The receipt", schema: receiptSchema },
       404: error("No such receipt of yours"),
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/staff/report",
+    operationId: "staffReport",
+    summary:
+      "Per trailer for a day or range (UK time): orders, items, takings, refunds, service charges, VAT, owed, transferred, prep time, minutes paused or sold out",
+    tag: "Staff",
+    access: "staff",
+    query: reportQuerySchema,
+    responses: {
+      200: {
+        description:
+          "The report and the park's totals; with format=csv the same columns as a CSV file (text/csv, UTF-8, one header row, pounds with two decimals)",
+        schema: reportSchema,
+      },
+      422: error("The range is longer than 366 days (named in the message)"),
     },
   },
   {

@@ -21,6 +21,7 @@ import { createPaymentProvider } from "./payments/index.js";
 import { createPaymentService } from "./payments/payment-service.js";
 import { createPushService, resolveVapidDetails } from "./push/index.js";
 import { createReceiptService } from "./receipts/receipt-service.js";
+import { createReportService } from "./reports/report-service.js";
 import { createVehicleLookup } from "./vehicles/index.js";
 import { createVehicleService } from "./vehicles/vehicle-service.js";
 
@@ -109,6 +110,8 @@ export function createServices(deps: ServiceDeps) {
     }),
     /** Receipts, VAT receipts and credit notes per trailer (services/receipts). */
     receipts,
+    /** The park manager's report per trailer (services/reports). */
+    reports: createReportService({ db: deps.db }),
     push: createPushService({
       db: deps.db,
       vapid: resolveVapidDetails(deps.config),
