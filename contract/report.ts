@@ -62,25 +62,51 @@ export type Report = z.infer<typeof reportSchema>;
 
 type Format = "count" | "pounds" | "minutes" | "text";
 /** The columns, in order, for the screen and the CSV: header, field, how it is written. */
-export const REPORT_COLUMNS: readonly { header: string; field: keyof ReportRow; format: Format }[] =
-  [
-    { header: "Trailer", field: "trailer", format: "text" },
-    { header: "Orders", field: "orders", format: "count" },
-    { header: "Cancelled", field: "cancelled", format: "count" },
-    { header: "Items", field: "items", format: "count" },
-    { header: "Card takings (£)", field: "cardPence", format: "pounds" },
-    { header: "Cash takings (£)", field: "cashPence", format: "pounds" },
-    { header: "Refunds (£)", field: "refundsPence", format: "pounds" },
-    { header: "Service charges (£)", field: "serviceChargePence", format: "pounds" },
-    { header: "VAT (£)", field: "vatPence", format: "pounds" },
-    { header: "Owed to trailer (£)", field: "owedPence", format: "pounds" },
-    { header: "Owed back by trailer (£)", field: "owedBackPence", format: "pounds" },
-    { header: "Transferred (£)", field: "transferredPence", format: "pounds" },
-    { header: "Average prep (min)", field: "averagePrepMinutes", format: "minutes" },
-    { header: "Quoted prep (min)", field: "quotedMinutes", format: "text" },
-    { header: "Minutes paused", field: "pausedMinutes", format: "count" },
-    { header: "Minutes with items sold out", field: "soldOutMinutes", format: "count" },
-  ];
+export interface ReportColumn {
+  header: string;
+  /** What the screen's narrow column says (the CSV keeps `header`). */
+  short?: string;
+  field: keyof ReportRow;
+  format: Format;
+}
+export const REPORT_COLUMNS: readonly ReportColumn[] = [
+  { header: "Trailer", field: "trailer", format: "text" },
+  { header: "Orders", field: "orders", format: "count" },
+  { header: "Cancelled", field: "cancelled", format: "count" },
+  { header: "Items", field: "items", format: "count" },
+  { header: "Card takings (£)", short: "Card", field: "cardPence", format: "pounds" },
+  { header: "Cash takings (£)", short: "Cash", field: "cashPence", format: "pounds" },
+  { header: "Refunds (£)", short: "Refunds", field: "refundsPence", format: "pounds" },
+  {
+    header: "Service charges (£)",
+    short: "Service",
+    field: "serviceChargePence",
+    format: "pounds",
+  },
+  { header: "VAT (£)", short: "VAT", field: "vatPence", format: "pounds" },
+  { header: "Owed to trailer (£)", short: "Owed", field: "owedPence", format: "pounds" },
+  {
+    header: "Owed back by trailer (£)",
+    short: "Owed back",
+    field: "owedBackPence",
+    format: "pounds",
+  },
+  { header: "Transferred (£)", short: "Paid out", field: "transferredPence", format: "pounds" },
+  {
+    header: "Average prep (min)",
+    short: "Avg prep",
+    field: "averagePrepMinutes",
+    format: "minutes",
+  },
+  { header: "Quoted prep (min)", short: "Quoted", field: "quotedMinutes", format: "text" },
+  { header: "Minutes paused", short: "Paused min", field: "pausedMinutes", format: "count" },
+  {
+    header: "Minutes with items sold out",
+    short: "Sold-out min",
+    field: "soldOutMinutes",
+    format: "count",
+  },
+];
 
 /** A cell as the CSV writes it: pounds with two decimals, minutes with one, counts whole. */
 export function reportCell(row: ReportRow, column: (typeof REPORT_COLUMNS)[number]): string {

@@ -118,6 +118,7 @@ export const routes: RouteObject[] = [
   // The staff board brings its own shell (no customer navigation) and stays out of the customer bundle.
   { path: "/staff", ...page(() => import("./pages/StaffBoardRoute")) },
   { path: "/staff/trailers", ...page(() => import("./pages/StaffTrailersRoute")) },
+  { path: "/staff/report", ...page(() => import("./pages/StaffReportRoute")) },
   { path: "*", element: <Navigate to="/" replace /> },
 ];
 

@@ -108,7 +108,10 @@ function DetailsTab({ order }: { order: Order }) {
       <h2 className="order-details__heading">Bill summary</h2>
       <BillSummary order={order} />
       {isPaid(order) && (
-        <Link className="btn btn--secondary btn--block" to={`/order/${order.id}/receipts`}>
+        <Link
+          className="btn btn--secondary btn--block order-details__receipts"
+          to={`/order/${order.id}/receipts`}
+        >
           <Icon name="receipt" size={20} />
           <span>Receipts</span>
         </Link>
