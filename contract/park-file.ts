@@ -7,6 +7,7 @@
  */
 import * as z from "zod/mini";
 import { ALLERGENS } from "./allergens";
+import { businessDetailsSchema, payoutAccountSchema, vatRateSchema } from "./business";
 
 const allergenIds = ALLERGENS.map((allergen) => allergen.id) as [string, ...string[]];
 const allergenId = z.enum(allergenIds, {
@@ -105,6 +106,8 @@ export const parkAddonSchema = z.strictObject({
   pricePence: pence,
   isDefault: z.optional(z.boolean({ error: "must be true or false" })),
   allergens: z.optional(listOf(allergenId, 14, "allergens")),
+  /** Per cent VAT, 20 or 0; 20 (the standard rate) when left out. */
+  vatRate: z.optional(vatRateSchema),
 });
 
 export const parkAddonGroupSchema = z
@@ -142,6 +145,8 @@ export const parkItemSchema = z.strictObject({
   pricePence: pence,
   image: text,
   allergens: listOf(allergenId, 14, "allergens"),
+  /** Per cent VAT, 20 or 0; 20 (the standard rate) when left out. */
+  vatRate: z.optional(vatRateSchema),
   badges: z.optional(
     z.array(
       z.enum(["best_seller", "most_favourite"], {
@@ -179,6 +184,10 @@ export const parkTrailerSchema = z
     }),
     phone: text,
     email: text,
+    /** The business behind the trailer (legal name, address, VAT number): what its receipts name. */
+    business: z.optional(businessDetailsSchema),
+    /** The Stripe connected account its share of card payments goes to (null: held by the park, shown as owed). */
+    payoutAccount: z.optional(payoutAccountSchema),
     categories: listOf(
       z.strictObject({ name, items: listOf(parkItemSchema, LIMITS.itemsPerTrailer, "items") }),
       LIMITS.categoriesPerTrailer,

@@ -3,6 +3,7 @@
  * preparation time, orders per 15-minute slot, sold-out items and add-ons, and the record of every change.
  */
 import * as z from "zod/mini";
+import type { TrailerBusiness, VatRate } from "./business";
 import { boundedInt } from "./common";
 
 export const PAUSE_MINUTES = [15, 30, 45, 60] as const;
@@ -86,12 +87,14 @@ export interface StaffAddon {
   id: number;
   name: string;
   soldOut: boolean;
+  vatRate: VatRate;
 }
 export interface StaffItem {
   id: number;
   name: string;
   category: string;
   soldOut: boolean;
+  vatRate: VatRate;
   addonGroups: { id: number; name: string; addons: StaffAddon[] }[];
 }
 export interface StaffTrailer {
@@ -115,6 +118,8 @@ export interface StaffTrailer {
   preparationTime: { min: number; max: number };
   slotCap: number | null;
   pauseWhenFull: boolean;
+  /** The business behind it: what its receipts name, and where its share of card payments goes. */
+  business: TrailerBusiness;
   items: StaffItem[];
 }
 export interface StaffTrailersResponse {

@@ -30,6 +30,7 @@ import orderRoutes from "./routes/orders/index.js";
 import paymentRoutes from "./routes/payments/index.js";
 import testCheckoutRoutes from "./routes/payments/test-checkout.js";
 import pushRoutes from "./routes/push/index.js";
+import receiptRoutes from "./routes/receipts/index.js";
 import staffRoutes from "./routes/staff/index.js";
 import vehicleLookupRoutes from "./routes/vehicle-lookup/index.js";
 import vendorRoutes from "./routes/vendors/index.js";
@@ -68,6 +69,7 @@ const ROUTES: [prefix: string, routes: FastifyPluginAsync][] = [
   ["/api/checkout", checkoutRoutes],
   ["/api/checkouts", checkoutsRoutes],
   ["/api/orders", orderRoutes],
+  ["/api/receipts", receiptRoutes],
   ["/api/payments", paymentRoutes],
   ["/api/vehicle-lookup", vehicleLookupRoutes],
   ["/api/staff", staffRoutes],

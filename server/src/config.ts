@@ -1,4 +1,12 @@
 import path from "node:path";
+import {
+  isUkPostcode,
+  isValidVatNumber,
+  normalisePostcode,
+  normaliseVatNumber,
+  POSTCODE_MESSAGE,
+  VAT_NUMBER_MESSAGE,
+} from "@contract/business";
 
 export interface ServerConfig {
   port: number;
@@ -43,6 +51,12 @@ export interface ServerConfig {
   serviceChargePence: number;
   /** Added to non-empty delivery carts and orders only, in pence (env DELIVERY_FEE_PENCE). */
   deliveryFeePence: number;
+  /** The park as a business, named on the receipt for its service charge (PARK_LEGAL_NAME, PARK_ADDRESS, …). */
+  parkBusiness: ParkBusiness;
+  /** Personal copies on orders older than this many days are cleared (PERSONAL_DATA_DAYS). */
+  personalDataDays: number;
+  /** How often each node looks for a due background job, in seconds (JOBS_CHECK_SECONDS). */
+  jobsCheckSeconds: number;
 
   // --- Safe production defaults, timeouts and durability ---
   /** NODE_ENV=production: JWT_SECRET and PUBLIC_URL required, no demo data, no test payments unless asked. */
@@ -164,6 +178,33 @@ export const DEFAULT_REGISTER_RATE_LIMIT_PER_10_MINUTES = 60;
 export const DEFAULT_VEHICLE_LOOKUP_RATE_LIMIT_PER_MINUTE = 60;
 
 export const DEFAULT_SERVICE_CHARGE_PENCE = 50;
+export const DEFAULT_PERSONAL_DATA_DAYS = 30;
+
+/** The park's own business details: its receipts for the service charge. */
+export interface ParkBusiness {
+  legalName: string;
+  address: string[];
+  postcode: string | null;
+  /** Null: the park is not VAT-registered (its receipt shows no VAT). */
+  vatNumber: string | null;
+}
+
+function parkBusinessFromEnv(env: NodeJS.ProcessEnv): ParkBusiness {
+  const vatNumber = env.PARK_VAT_NUMBER ? normaliseVatNumber(env.PARK_VAT_NUMBER) : null;
+  if (vatNumber && !isValidVatNumber(vatNumber))
+    throw new Error(`PARK_VAT_NUMBER ${VAT_NUMBER_MESSAGE}`);
+  const postcode = env.PARK_POSTCODE ? normalisePostcode(env.PARK_POSTCODE) : null;
+  if (postcode && !isUkPostcode(postcode)) throw new Error(`PARK_POSTCODE ${POSTCODE_MESSAGE}`);
+  return {
+    legalName: env.PARK_LEGAL_NAME || "Food Park",
+    address: (env.PARK_ADDRESS ?? "")
+      .split(";")
+      .map((line) => line.trim())
+      .filter(Boolean),
+    postcode,
+    vatNumber,
+  };
+}
 export const DEFAULT_DELIVERY_FEE_PENCE = 250;
 export const DEFAULT_DVLA_API_URL =
   "https://driver-vehicle-licensing.api.gov.uk/vehicle-enquiry/v1/vehicles";
@@ -274,6 +315,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultClientDir?: string): S
       DEFAULT_DELIVERY_FEE_PENCE,
       "DELIVERY_FEE_PENCE",
     ),
+    parkBusiness: parkBusinessFromEnv(env),
+    personalDataDays: positiveIntFromEnv(
+      env.PERSONAL_DATA_DAYS,
+      DEFAULT_PERSONAL_DATA_DAYS,
+      "PERSONAL_DATA_DAYS",
+    ),
+    jobsCheckSeconds: positiveIntFromEnv(env.JOBS_CHECK_SECONDS, 60, "JOBS_CHECK_SECONDS"),
     ...productionFromEnv(env),
     cashAtParkTill: env.CASH_AT_PARK_TILL === "1" || env.CASH_AT_PARK_TILL === "true",
     orderLinesMax: positiveIntFromEnv(

@@ -74,7 +74,12 @@ export interface PaidPurchase {
   orderIds: number[];
   /** False when an earlier report of the same payment had already placed them. */
   created: boolean;
-  refund: { amountPence: number; note: string } | null;
+  /** What went while the customer paid, given back; `shares`: each trailer's part of it (its food and delivery). */
+  refund: {
+    amountPence: number;
+    note: string;
+    shares: { vendorId: number; amountPence: number }[];
+  } | null;
   /** Announces the placed orders; call once the transaction has committed. */
   afterCommit(): void;
 }

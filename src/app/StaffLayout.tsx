@@ -25,6 +25,9 @@ export function StaffLayout({ children }: { children: ReactNode }) {
           <NavLink to="/staff/trailers" className="staff-shell__tab">
             Trailers
           </NavLink>
+          <NavLink to="/staff/report" className="staff-shell__tab">
+            Report
+          </NavLink>
         </nav>
         <Link to="/profile" className="btn btn--ghost btn--small">
           <Icon name="user" size={18} />

@@ -102,6 +102,14 @@ export const routes: RouteObject[] = [
       { path: "/orders", ...page(() => import("../features/orders/components/OrdersPage")) },
       { path: "/order/:orderId", ...page(() => import("./pages/OrderDetailsRoute")) },
       {
+        path: "/order/:orderId/receipts",
+        ...page(() => import("../features/receipts/components/OrderReceiptsPage")),
+      },
+      {
+        path: "/receipt/:receiptId",
+        ...page(() => import("../features/receipts/components/ReceiptPage")),
+      },
+      {
         path: "/track-order/:orderId",
         ...page(() => import("../features/orders/components/TrackOrderPage")),
       },
@@ -110,6 +118,7 @@ export const routes: RouteObject[] = [
   // The staff board brings its own shell (no customer navigation) and stays out of the customer bundle.
   { path: "/staff", ...page(() => import("./pages/StaffBoardRoute")) },
   { path: "/staff/trailers", ...page(() => import("./pages/StaffTrailersRoute")) },
+  { path: "/staff/report", ...page(() => import("./pages/StaffReportRoute")) },
   { path: "*", element: <Navigate to="/" replace /> },
 ];
 

@@ -14,6 +14,11 @@ import {
   checkoutResponseSchema,
 } from "@contract/basket";
 import {
+  trailerBusinessUpdateSchema,
+  vatRateSchema,
+  vatRateUpdateSchema,
+} from "@contract/business";
+import {
   allergyRequestSchema,
   cartAddRequestSchema,
   cartAddWithAddonsRequestSchema,
@@ -53,6 +58,8 @@ import {
   pushSubscribeRequestSchema,
   pushUnsubscribeRequestSchema,
 } from "@contract/push";
+import { orderReceiptsSchema, receiptSchema } from "@contract/receipts";
+import { reportQuerySchema, reportSchema } from "@contract/report";
 import type { Schema } from "@contract/schema";
 import { vehicleLookupRequestSchema, vehicleLookupResponseSchema } from "@contract/vehicles";
 import {
@@ -119,6 +126,15 @@ const error = (description: string): DocumentedResponse => ({
 
 const IDEMPOTENCY_KEY_SCHEMA = { type: "string", pattern: "^[A-Za-z0-9._:-]{8,100}$" };
 
+const trailerBusinessSchema = z.object({
+  legalName: z.nullable(z.string()),
+  address: z.array(z.string()),
+  postcode: z.nullable(z.string()),
+  vatNumber: z.nullable(z.string()),
+  payoutAccount: z.nullable(z.string()),
+});
+const vatRateAnswerSchema = z.object({ id: z.number(), vatRate: vatRateSchema });
+
 // The Trailers view's answers (contract/park-operations.ts has them as TypeScript types).
 const staffTrailerSchema = z.object({
   id: z.number(),
@@ -135,17 +151,26 @@ const staffTrailerSchema = z.object({
   preparationTime: z.object({ min: z.number(), max: z.number() }),
   slotCap: z.nullable(z.number()),
   pauseWhenFull: z.boolean(),
+  business: trailerBusinessSchema,
   items: z.array(
     z.object({
       id: z.number(),
       name: z.string(),
       category: z.string(),
       soldOut: z.boolean(),
+      vatRate: vatRateSchema,
       addonGroups: z.array(
         z.object({
           id: z.number(),
           name: z.string(),
-          addons: z.array(z.object({ id: z.number(), name: z.string(), soldOut: z.boolean() })),
+          addons: z.array(
+            z.object({
+              id: z.number(),
+              name: z.string(),
+              soldOut: z.boolean(),
+              vatRate: vatRateSchema,
+            }),
+          ),
         }),
       ),
     }),
@@ -670,6 +695,96 @@ export const OPERATIONS: Operation[] = [
         "Opening hours name a day other than mon, tue, wed, thu, fri, sat and sun (nothing changed)",
       ),
       409: error("These opening hours would close the trailer now: send confirmClose to save them"),
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/orders/:orderId/receipts",
+    operationId: "orderReceipts",
+    summary:
+      "The order's receipts: its trailer's (a VAT receipt when VAT-registered), the park's for the service charge, credit notes",
+    tag: "Orders",
+    access: "user",
+    params: orderIdParamsSchema,
+    responses: {
+      200: {
+        description: "The receipts, oldest first (none until a cash order is paid)",
+        schema: orderReceiptsSchema,
+      },
+      404: error("No such order of yours"),
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/receipts/:receiptId",
+    operationId: "getReceipt",
+    summary: "One receipt or credit note (its customer and staff only)",
+    tag: "Orders",
+    access: "user",
+    params: z.object({ receiptId: z.union([z.number(), z.string()]) }),
+    responses: {
+      200: { description: "The receipt", schema: receiptSchema },
+      404: error("No such receipt of yours"),
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/staff/report",
+    operationId: "staffReport",
+    summary:
+      "Per trailer for a day or range (UK time): orders, items, takings, refunds, service charges, VAT, owed, transferred, prep time, minutes paused or sold out",
+    tag: "Staff",
+    access: "staff",
+    query: reportQuerySchema,
+    responses: {
+      200: {
+        description:
+          "The report and the park's totals; with format=csv the same columns as a CSV file (text/csv, UTF-8, one header row, pounds with two decimals)",
+        schema: reportSchema,
+      },
+      422: error("The range is longer than 366 days (named in the message)"),
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/api/staff/trailers/:id/business",
+    operationId: "staffUpdateTrailerBusiness",
+    summary: "A trailer's legal name, address, VAT number and payout account (park manager only)",
+    tag: "Staff",
+    access: "staff",
+    params: vendorIdParamsSchema,
+    body: trailerBusinessUpdateSchema,
+    responses: {
+      200: { description: "The trailer after the change", schema: staffTrailerSchema },
+      404: error("No such trailer"),
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/api/staff/menu-items/:itemId/vat-rate",
+    operationId: "staffSetItemVatRate",
+    summary: "An item's VAT rate, 20 or 0 per cent (park manager only)",
+    tag: "Staff",
+    access: "staff",
+    params: itemIdParamsSchema,
+    body: vatRateUpdateSchema,
+    responses: {
+      200: { description: "The item's new rate", schema: vatRateAnswerSchema },
+      404: error("No such item"),
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/api/staff/addons/:addonId/vat-rate",
+    operationId: "staffSetAddonVatRate",
+    summary: "An add-on's VAT rate, 20 or 0 per cent (park manager only)",
+    tag: "Staff",
+    access: "staff",
+    params: z.object({ addonId: z.union([z.number(), z.string()]) }),
+    body: vatRateUpdateSchema,
+    responses: {
+      200: { description: "The add-on's new rate", schema: vatRateAnswerSchema },
+      404: error("No such add-on"),
     },
   },
   {

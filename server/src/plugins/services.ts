@@ -41,6 +41,8 @@ export default fp<{ config: ServerConfig }>(
     );
     await app.services.catalogue.start();
     app.addHook("onClose", async () => app.services.catalogue.stop());
+    app.services.jobs.start();
+    app.addHook("onClose", async () => app.services.jobs.stop());
     warnAboutProductionChoices(app.log, config, app.services.payments.cardPayments);
   },
   { name: "services", dependencies: ["db", "redis"] },

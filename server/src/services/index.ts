@@ -9,6 +9,7 @@ import { createCatalogue } from "./catalogue/catalogue.js";
 import { createMenuSearchService, databaseDishSource } from "./catalogue/menu-search.js";
 import { createVendorService } from "./catalogue/vendor-service.js";
 import { createCheckoutService } from "./checkout/checkout-service.js";
+import { createScheduler } from "./jobs/scheduler.js";
 import type { CounterStore } from "./limits/counter-store.js";
 import { createLoginThrottle } from "./limits/login-throttle.js";
 import { createParkOperations } from "./operations/park-operations.js";
@@ -19,6 +20,8 @@ import { createOrderStatusService } from "./orders/status.js";
 import { createPaymentProvider } from "./payments/index.js";
 import { createPaymentService } from "./payments/payment-service.js";
 import { createPushService, resolveVapidDetails } from "./push/index.js";
+import { createReceiptService } from "./receipts/receipt-service.js";
+import { createReportService } from "./reports/report-service.js";
 import { createVehicleLookup } from "./vehicles/index.js";
 import { createVehicleService } from "./vehicles/vehicle-service.js";
 
@@ -65,11 +68,13 @@ export function createServices(deps: ServiceDeps) {
     deliveryFeePence: deps.config.deliveryFeePence,
   };
   const cart = createCartService(deps.db, charges);
+  const receipts = createReceiptService({ db: deps.db, park: deps.config.parkBusiness });
   const placement = createOrderPlacementService({
     db: deps.db,
     events: deps.events,
     carts: cart,
     caps: orderCaps(deps.config),
+    stampVat: receipts.stampVat,
   });
   const payments = createPaymentService({
     db: deps.db,
@@ -78,15 +83,36 @@ export function createServices(deps: ServiceDeps) {
     publicUrl: deps.config.publicUrl,
     cardPayments: cardPaymentsMode(deps.config),
     logError,
+    creditNote: receipts.creditNoteForRefund,
     onOutcome: (outcome) => deps.events.emit("paymentOutcome", outcome),
   });
   const catalogue = createCatalogue({ db: deps.db, events: deps.events, logError });
+  const jobs = createScheduler({
+    db: deps.db,
+    logError,
+    checkEveryMs: deps.config.jobsCheckSeconds * 1000,
+    jobs: [
+      // Transfers and reversals a node left mid-way (or a held share whose trailer now has a payout account).
+      { name: "transfer-sweep", everyMs: 60_000, run: () => payments.transfers.sweep() },
+    ],
+  });
   return {
+    /** Background jobs, each run by one node per interval (services/jobs/scheduler.ts). */
+    jobs,
     auth: createAuthService(deps.db, deps.tokens),
     /** Failed sign-ins per account, address and device (services/limits/login-throttle.ts). */
     loginThrottle: loginThrottle(deps),
     orders: createOrderService(deps.db),
-    orderStatus: createOrderStatusService({ db: deps.db, events: deps.events, refunds: payments }),
+    orderStatus: createOrderStatusService({
+      db: deps.db,
+      events: deps.events,
+      refunds: payments,
+      cashTaken: receipts.cashTaken,
+    }),
+    /** Receipts, VAT receipts and credit notes per trailer (services/receipts). */
+    receipts,
+    /** The park manager's report per trailer (services/reports). */
+    reports: createReportService({ db: deps.db }),
     push: createPushService({
       db: deps.db,
       vapid: resolveVapidDetails(deps.config),
@@ -111,6 +137,7 @@ export function createServices(deps: ServiceDeps) {
       carts: cart,
       placement,
       payments,
+      issueReceipts: receipts.issueForOrder,
       cashAtParkTill: deps.config.cashAtParkTill,
     }),
   };

@@ -24,6 +24,29 @@ export interface FakePaymentIntent {
   object: "payment_intent";
   status: "requires_payment_method" | "succeeded";
   last_payment_error: { type: "card_error"; code: string; message: string } | null;
+  /** The charge once paid (Connect transfers name it as their `source_transaction`). */
+  latest_charge: string | null;
+}
+
+export interface FakeTransferReversal {
+  id: string;
+  object: "transfer_reversal";
+  amount: number;
+  transfer: string;
+  metadata: Record<string, string>;
+}
+
+export interface FakeTransfer {
+  id: string;
+  object: "transfer";
+  amount: number;
+  amount_reversed: number;
+  currency: string;
+  destination: string;
+  source_transaction: string | null;
+  transfer_group: string | null;
+  metadata: Record<string, string>;
+  reversals: { object: "list"; data: FakeTransferReversal[]; has_more: false; url: string };
 }
 
 export interface FakeStripeRequest {
@@ -48,6 +71,10 @@ export interface FakeStripe {
   /** Refunds made: as Stripe does, a request repeating an earlier Idempotency-Key makes none (it gets the first). */
   refunds: FakeRefund[];
   sessions: Map<string, FakeSession>;
+  /** Connect transfers made (each with its reversals), by id. */
+  transfers: Map<string, FakeTransfer>;
+  /** Refuses reversals as Stripe does when the connected account's balance is short. */
+  failReversals: boolean;
   /** Answers every call with this status until cleared (simulates an outage). */
   failWith: number | null;
   pay(sessionId: string): FakeSession;
@@ -76,16 +103,24 @@ function metadataOf(form: URLSearchParams): Record<string, string> {
   return metadata;
 }
 
-/** Just enough of api.stripe.com for Checkout Sessions (create, retrieve, expire) and refunds of their payments. */
+/**
+ * Just enough of api.stripe.com for Checkout Sessions (create, retrieve, expire), refunds of their payments, and
+ * Connect transfers with their reversals (idempotency keys answered with the first answer, as Stripe does).
+ */
 export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
   const requests: FakeStripeRequest[] = [];
   const refunds: FakeRefund[] = [];
+  const transfers = new Map<string, FakeTransfer>();
+  /** Stripe answers a repeated Idempotency-Key with the first answer. */
+  const idempotent = new Map<string, unknown>();
   let counter = 0;
   const fake: Omit<FakeStripe, "host" | "port" | "close"> = {
     requests,
     refunds,
     sessions,
+    transfers,
+    failReversals: false,
     failWith: null,
     pay(sessionId) {
       const session = sessions.get(sessionId);
@@ -97,6 +132,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         object: "payment_intent",
         status: "succeeded",
         last_payment_error: null,
+        latest_charge: `ch_fake_${sessionId}`,
       };
       return session;
     },
@@ -108,6 +144,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         object: "payment_intent",
         status: "requires_payment_method",
         last_payment_error: { type: "card_error", code: "card_declined", message },
+        latest_charge: null,
       };
       return session;
     },
@@ -162,6 +199,82 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         };
         sessions.set(id, session);
         return send(200, session);
+      }
+      const key = header("idempotency-key");
+      const once = (make: () => unknown) => {
+        if (key && idempotent.has(key)) return send(200, idempotent.get(key));
+        const body = make();
+        if (key) idempotent.set(key, body);
+        return send(200, body);
+      };
+      if (path === "/v1/transfers" && req.method === "POST")
+        return once(() => {
+          counter += 1;
+          const id = `tr_fake${counter}`;
+          const transfer: FakeTransfer = {
+            id,
+            object: "transfer",
+            amount: Number(form.get("amount")),
+            amount_reversed: 0,
+            currency: form.get("currency") ?? "gbp",
+            destination: form.get("destination") ?? "",
+            source_transaction: form.get("source_transaction"),
+            transfer_group: form.get("transfer_group"),
+            metadata: metadataOf(form),
+            reversals: {
+              object: "list",
+              data: [],
+              has_more: false,
+              url: `/v1/transfers/${id}/reversals`,
+            },
+          };
+          transfers.set(id, transfer);
+          return transfer;
+        });
+      if (path === "/v1/transfers" && req.method === "GET") {
+        const group = new URLSearchParams((req.url ?? "").split("?")[1] ?? "").get(
+          "transfer_group",
+        );
+        const data = [...transfers.values()].filter(
+          (entry) => !group || entry.transfer_group === group,
+        );
+        return send(200, { object: "list", data, has_more: false, url: "/v1/transfers" });
+      }
+      const reversals = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(path);
+      if (reversals) {
+        const transfer = transfers.get(reversals[1]!);
+        if (!transfer)
+          return send(404, {
+            error: { type: "invalid_request_error", message: "No such transfer" },
+          });
+        if (req.method === "GET") return send(200, transfer.reversals);
+        if (key && idempotent.has(key)) return send(200, idempotent.get(key));
+        const amount = Number(form.get("amount") ?? transfer.amount - transfer.amount_reversed);
+        if (fake.failReversals)
+          return send(400, {
+            error: {
+              type: "invalid_request_error",
+              code: "balance_insufficient",
+              message: "Insufficient funds in the connected account to reverse this transfer.",
+            },
+          });
+        if (amount > transfer.amount - transfer.amount_reversed)
+          return send(400, {
+            error: { type: "invalid_request_error", message: "Reversal exceeds the transfer" },
+          });
+        return once(() => {
+          counter += 1;
+          const reversal: FakeTransferReversal = {
+            id: `trr_fake${counter}`,
+            object: "transfer_reversal",
+            amount,
+            transfer: transfer.id,
+            metadata: metadataOf(form),
+          };
+          transfer.reversals.data.push(reversal);
+          transfer.amount_reversed += amount;
+          return reversal;
+        });
       }
       if (req.method === "POST" && path === "/v1/refunds") {
         const key = header("idempotency-key");

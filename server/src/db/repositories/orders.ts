@@ -34,6 +34,8 @@ export interface OrderRow {
   refund_pence?: number;
   refund_method?: "card" | "counter" | null;
   refund_sent_at?: Date | string | null;
+  /** VAT included in the total (receipts). */
+  vat_pence?: number;
 }
 
 export interface OrderItemRow {

@@ -1,3 +1,4 @@
+import { DEFAULT_VAT_RATE } from "@contract/business";
 import type { ParkAddon, ParkAddonGroup, ParkItem, ParkTrailer } from "@contract/park-file";
 import type { Queryable } from "../database.js";
 
@@ -14,9 +15,11 @@ export async function insertVendorRow(
 ): Promise<number> {
   const [row] = await q.query<{ id: number }>(
     `insert into vendors (slug, name, description, logo, image, trading_status, rating,
-       preparation_time_min, preparation_time_max, price_category, phone, email, position)
+       preparation_time_min, preparation_time_max, price_category, phone, email, position, legal_name,
+       address_lines, postcode, vat_number, payout_account)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
-       coalesce($13::int, (select coalesce(max(position), -1) + 1 from vendors))) returning id`,
+       coalesce($13::int, (select coalesce(max(position), -1) + 1 from vendors)), $14, $15, $16, $17, $18)
+     returning id`,
     [
       trailer.slug,
       trailer.name,
@@ -31,10 +34,20 @@ export async function insertVendorRow(
       trailer.phone,
       trailer.email,
       position === "last" ? null : position,
+      ...businessRowValues(trailer),
     ],
   );
   return row!.id;
 }
+
+/** The business columns (legal_name, address_lines, postcode, vat_number, payout_account) from the file. */
+export const businessRowValues = (trailer: ParkTrailer) => [
+  trailer.business?.legalName ?? null,
+  trailer.business?.address ?? [],
+  trailer.business?.postcode ?? null,
+  trailer.business?.vatNumber ?? null,
+  trailer.payoutAccount ?? null,
+];
 
 export interface ItemPlacement {
   vendorId: number;
@@ -51,8 +64,8 @@ export async function insertMenuItemRow(
 ): Promise<number> {
   const [row] = await q.query<{ id: number }>(
     `insert into menu_items (vendor_id, category, category_position, position, name, description,
-       price_pence, image, allergens, badges)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
+       price_pence, image, allergens, badges, vat_rate)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
     [
       placement.vendorId,
       placement.category,
@@ -64,6 +77,7 @@ export async function insertMenuItemRow(
       item.image,
       item.allergens,
       item.badges ?? [],
+      item.vatRate ?? DEFAULT_VAT_RATE,
     ],
   );
   return row!.id;
@@ -91,6 +105,7 @@ export const addonRowValues = (addon: ParkAddon, position: number) => [
   addon.isDefault ?? false,
   addon.allergens ?? [],
   position,
+  addon.vatRate ?? DEFAULT_VAT_RATE,
 ];
 
 export async function insertAddonRow(
@@ -100,8 +115,8 @@ export async function insertAddonRow(
   position: number,
 ): Promise<void> {
   await q.query(
-    `insert into addons (group_id, name, description, price_pence, is_default, allergens, position)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
+    `insert into addons (group_id, name, description, price_pence, is_default, allergens, position, vat_rate)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [groupId, ...addonRowValues(addon, position)],
   );
 }

@@ -25,6 +25,12 @@ export interface VendorRow {
   hours_overridden_until?: Date | string | null;
   slot_cap?: number | null;
   pause_when_full?: boolean;
+  /** The business behind the trailer (contract/business.ts). */
+  legal_name?: string | null;
+  address_lines?: string[];
+  postcode?: string | null;
+  vat_number?: string | null;
+  payout_account?: string | null;
 }
 
 export interface VendorPageQuery {

@@ -30,6 +30,14 @@ export default async function orderRoutes(app: FastifyInstance) {
     return { success: true, data: await orders.getForUser(user.id, orderId) };
   });
 
+  /** The order's receipts (trailer, park, credit notes): its customer and staff only. */
+  app.get("/:orderId/receipts", async (request, reply) => {
+    const user = requireUser(request);
+    const { orderId } = parseInput(orderIdParamsSchema, request.params);
+    reply.header("cache-control", "private, no-store");
+    return { data: await app.services.receipts.forOrder(user, orderId) };
+  });
+
   app.get("/:orderId", async (request) => {
     const user = requireUser(request);
     const { orderId } = parseInput(orderIdParamsSchema, request.params);

@@ -3,6 +3,7 @@ import {
   staffOrdersQuerySchema,
   staffStatusUpdateSchema,
 } from "@contract/orders";
+import { reportCsv, reportQuerySchema } from "@contract/report";
 import { parseInput } from "@server/domain-errors.js";
 import { requireRole } from "@server/plugins/auth.js";
 import { scopeVendorIds, staffScope } from "@server/services/staff-scope.js";
@@ -15,6 +16,21 @@ import staffTrailerRoutes from "./trailers.js";
  */
 export default async function staffRoutes(app: FastifyInstance) {
   await app.register(staffTrailerRoutes);
+
+  /** The park manager's report (trailer staff: their trailers), as JSON or (`format=csv`) the CSV export. */
+  app.get("/report", async (request, reply) => {
+    const staff = requireRole(request, "staff");
+    const query = parseInput(reportQuerySchema, request.query);
+    const report = await app.services.reports.report(staff, query);
+    if (query.format !== "csv")
+      return reply.header("cache-control", "private, no-store").send(report);
+    const name = report.from === report.to ? report.from : `${report.from}_to_${report.to}`;
+    return reply
+      .header("cache-control", "private, no-store")
+      .header("content-disposition", `attachment; filename="food-park-report-${name}.csv"`)
+      .type("text/csv; charset=utf-8")
+      .send(reportCsv(report));
+  });
 
   app.get("/orders", async (request) => {
     const staff = requireRole(request, "staff");

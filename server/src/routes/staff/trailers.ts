@@ -1,3 +1,4 @@
+import { trailerBusinessUpdateSchema, vatRateUpdateSchema } from "@contract/business";
 import { idParam } from "@contract/common";
 import { soldOutUpdateSchema, trailerUpdateSchema } from "@contract/park-operations";
 import { itemIdParamsSchema, vendorIdParamsSchema } from "@contract/vendors";
@@ -18,6 +19,26 @@ export default async function staffTrailerRoutes(app: FastifyInstance) {
     const staff = requireRole(request, "staff");
     const { id } = parseInput(vendorIdParamsSchema, request.params);
     return ops.updateTrailer(staff, id, parseInput(trailerUpdateSchema, request.body));
+  });
+
+  app.patch("/trailers/:id/business", async (request) => {
+    const staff = requireRole(request, "staff");
+    const { id } = parseInput(vendorIdParamsSchema, request.params);
+    return ops.updateBusiness(staff, id, parseInput(trailerBusinessUpdateSchema, request.body));
+  });
+
+  app.patch("/menu-items/:itemId/vat-rate", async (request) => {
+    const staff = requireRole(request, "staff");
+    const { itemId } = parseInput(itemIdParamsSchema, request.params);
+    const { vatRate } = parseInput(vatRateUpdateSchema, request.body);
+    return ops.setVatRate(staff, "item", itemId, vatRate);
+  });
+
+  app.patch("/addons/:addonId/vat-rate", async (request) => {
+    const staff = requireRole(request, "staff");
+    const { addonId } = parseInput(addonIdParamsSchema, request.params);
+    const { vatRate } = parseInput(vatRateUpdateSchema, request.body);
+    return ops.setVatRate(staff, "addon", addonId, vatRate);
   });
 
   app.patch("/menu-items/:itemId", async (request) => {

@@ -11,7 +11,7 @@ import type { OrderType } from "@contract/common";
 import { penceToPounds, penceToPoundsText } from "@contract/money";
 import type { PaymentMethod, Vehicle } from "@contract/orders";
 import type { CreateIntentResponse } from "@contract/payments";
-import type { Database } from "@server/db/database.js";
+import type { Database, Queryable } from "@server/db/database.js";
 import { type CheckoutRow, checkoutsRepository } from "@server/db/repositories/checkouts.js";
 import {
   orderPlacementRepository,
@@ -36,7 +36,7 @@ import {
   orderLedger,
   type PurchaseLedger,
 } from "./idempotency.js";
-import { checkLateChanges } from "./late-changes.js";
+import { checkLateChanges, refundedShares } from "./late-changes.js";
 
 export { CHECKOUT_IN_PROGRESS, CHECKOUT_KEY_REUSED } from "./idempotency.js";
 
@@ -72,6 +72,8 @@ export interface CheckoutServiceDeps {
   carts: Pick<CartService, "getBasketCarts">;
   placement: OrderPlacementService;
   payments: PaymentService;
+  /** Inside the paid payment's transaction: the receipts of each order it placed. */
+  issueReceipts?: (tx: Queryable, orderId: number) => Promise<void>;
   /** Brand flag: cash for a multi-trailer checkout is paid at one park till, not at each counter. */
   cashAtParkTill: boolean;
 }
@@ -143,7 +145,13 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   async function placePaid(paid: PaymentPaid): Promise<PaidPurchase> {
     const late = await checkLateChanges(paid.tx, paid.snapshots, paid.paidPence);
     const refund =
-      late.note && late.refundPence > 0 ? { amountPence: late.refundPence, note: late.note } : null;
+      late.note && late.refundPence > 0
+        ? {
+            amountPence: late.refundPence,
+            note: late.note,
+            shares: refundedShares(paid.snapshots, late.keep),
+          }
+        : null;
     const nothing = { orderIds: [], created: false, refund, afterCommit: () => {} };
     if (late.keep.length === 0) return nothing;
     const orders = await placement.place(paid.tx, paid.userId, late.keep, {
@@ -157,6 +165,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       return { ...nothing, orderIds: existing ? [existing.id] : [], refund: null };
     }
     if (paid.checkoutId !== null) await checkoutsRepository(paid.tx).markPaid(paid.checkoutId);
+    for (const order of orders) await deps.issueReceipts?.(paid.tx, order.id);
     return {
       orderIds: orders.map((order) => order.id),
       created: true,

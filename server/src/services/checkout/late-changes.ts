@@ -124,3 +124,19 @@ export async function checkLateChanges(
     note: `${why} while you were paying: ${penceToPoundsText(refundPence)} has been refunded. The rest of your order is on its way.`,
   };
 }
+
+/**
+ * Each trailer's part of a late refund: its food and delivery as paid less what is still ordered (the park's
+ * service charge is not a trailer's). The reversal of its transfer follows the refund (payments/transfers.ts).
+ */
+export function refundedShares(
+  paid: readonly CheckoutSnapshot[],
+  keep: readonly CheckoutSnapshot[],
+): { vendorId: number; amountPence: number }[] {
+  const share = (snapshot: CheckoutSnapshot) => snapshot.totalPence - snapshot.serviceChargePence;
+  return paid.flatMap((snapshot) => {
+    const kept = keep.find((entry) => entry.vendorId === snapshot.vendorId);
+    const amountPence = share(snapshot) - (kept ? share(kept) : 0);
+    return amountPence > 0 ? [{ vendorId: snapshot.vendorId, amountPence }] : [];
+  });
+}

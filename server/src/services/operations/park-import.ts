@@ -7,6 +7,7 @@
  * are left as they are; an existing trailer keeps its trading status (run from the staff board), a new one starts
  * with the file's.
  */
+import { DEFAULT_VAT_RATE, type VatRate } from "@contract/business";
 import {
   PARK_FILE_LIMITS,
   type ParkFile,
@@ -109,6 +110,7 @@ interface ItemRowFull {
   allergens: string[];
   badges: string[];
   available: boolean;
+  vat_rate: number;
 }
 
 /** What an item is, as the file writes it (for before → after). */
@@ -130,8 +132,9 @@ async function itemAsFile(tx: Queryable, row: ItemRowFull) {
     price_pence: number;
     is_default: boolean;
     allergens: string[];
+    vat_rate: number;
   }>(
-    `select a.group_id, a.name, a.description, a.price_pence, a.is_default, a.allergens from addons a
+    `select a.group_id, a.name, a.description, a.price_pence, a.is_default, a.allergens, a.vat_rate from addons a
      join addon_groups g on g.id = a.group_id where g.menu_item_id = $1 order by a.position, a.id`,
     [row.id],
   );
@@ -142,6 +145,7 @@ async function itemAsFile(tx: Queryable, row: ItemRowFull) {
     pricePence: row.price_pence,
     image: row.image ?? "",
     allergens: [...row.allergens],
+    vatRate: row.vat_rate as VatRate,
     badges: [...row.badges] as ParkItem["badges"],
     addonGroups: groups.map((group) => ({
       name: group.name,
@@ -156,6 +160,7 @@ async function itemAsFile(tx: Queryable, row: ItemRowFull) {
           pricePence: addon.price_pence,
           isDefault: addon.is_default,
           allergens: [...addon.allergens],
+          vatRate: addon.vat_rate as VatRate,
         })),
     })),
   };
@@ -170,6 +175,7 @@ function fileItem(item: ParkItem, category: string) {
     pricePence: item.pricePence,
     image: item.image,
     allergens: [...item.allergens],
+    vatRate: item.vatRate ?? DEFAULT_VAT_RATE,
     badges: [...(item.badges ?? [])],
     addonGroups: (item.addonGroups ?? []).map((group) => ({
       name: group.name,
@@ -182,6 +188,7 @@ function fileItem(item: ParkItem, category: string) {
         pricePence: addon.pricePence,
         isDefault: addon.isDefault ?? false,
         allergens: [...(addon.allergens ?? [])],
+        vatRate: addon.vatRate ?? DEFAULT_VAT_RATE,
       })),
     })),
   };
@@ -199,6 +206,21 @@ const VENDOR_FIELDS = [
   ["phone", "phone"],
   ["email", "email"],
 ] as const;
+
+/** The business columns the file sets (a trailer without `business` or `payoutAccount` keeps what it has). */
+function businessChanges(trailer: ParkTrailer): [string, string, unknown][] {
+  const changes: [string, string, unknown][] = [];
+  const { business } = trailer;
+  if (business) {
+    changes.push(["legalName", "legal_name", business.legalName]);
+    changes.push(["address", "address_lines", business.address]);
+    changes.push(["postcode", "postcode", business.postcode]);
+    changes.push(["vatNumber", "vat_number", business.vatNumber ?? null]);
+  }
+  if (trailer.payoutAccount !== undefined)
+    changes.push(["payoutAccount", "payout_account", trailer.payoutAccount]);
+  return changes;
+}
 
 /** Applies one trailer of a park file inside the caller's transaction; answers what changed (null: nothing). */
 export async function applyTrailer(
@@ -227,17 +249,26 @@ export async function applyTrailer(
       values.push(next);
       sets.push(`${column} = $${values.length + 1}`);
     }
+    for (const [field, column, next] of businessChanges(trailer)) {
+      const now = existing[column] ?? null;
+      if (JSON.stringify(now) === JSON.stringify(next)) continue;
+      before[field] = now;
+      after[field] = next;
+      values.push(next);
+      sets.push(`${column} = $${values.length + 1}`);
+    }
     if (sets.length)
       await tx.query(`update vendors set ${sets.join(", ")} where id = $1`, [vendorId, ...values]);
   } else {
     vendorId = await insertVendorRow(tx, trailer, "last");
     for (const [field] of VENDOR_FIELDS) after[field] = trailer[field];
+    for (const [field, , next] of businessChanges(trailer)) after[field] = next;
     after.status = trailer.status;
   }
 
   const itemRows = await tx.query<ItemRowFull>(
     `select id, name, category, category_position, position, description, price_pence, image, allergens, badges,
-            available
+            available, vat_rate
      from menu_items where vendor_id = $1 order by category_position, position, id`,
     [vendorId],
   );
@@ -257,7 +288,8 @@ export async function applyTrailer(
         if (same && !moved && row.available) continue;
         await tx.query(
           `update menu_items set name = $2, description = $3, price_pence = $4, image = $5, allergens = $6,
-             badges = $7, category = $8, category_position = $9, position = $10, available = true
+             badges = $7, category = $8, category_position = $9, position = $10, available = true,
+             vat_rate = $11
            where id = $1`,
           [
             row.id,
@@ -270,6 +302,7 @@ export async function applyTrailer(
             category.name,
             categoryPosition,
             position,
+            item.vatRate ?? DEFAULT_VAT_RATE,
           ],
         );
         if (!same || !row.available) {
@@ -350,7 +383,7 @@ async function applyGroups(tx: Queryable, itemId: number, item: ParkItem): Promi
       if (found) {
         await tx.query(
           `update addons set name = $2, description = $3, price_pence = $4, is_default = $5, allergens = $6,
-             position = $7 where id = $1`,
+             position = $7, vat_rate = $8 where id = $1`,
           [found.id, ...addonRowValues(addon, addonPosition)],
         );
         keptAddons.add(found.id);

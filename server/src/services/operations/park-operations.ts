@@ -6,6 +6,7 @@
  * socket server tells its customers ('catalogue-changed').
  */
 import type { User } from "@contract/auth";
+import type { TrailerBusiness, TrailerBusinessUpdate, VatRate } from "@contract/business";
 import type { ParkFile } from "@contract/park-file";
 import {
   AUDIT_LIST_SIZE,
@@ -17,7 +18,7 @@ import {
 import type { Database, Queryable } from "@server/db/database.js";
 import { menuRepository } from "@server/db/repositories/menu.js";
 import type { VendorRow } from "@server/db/repositories/vendors.js";
-import { Conflict, NotFound } from "@server/domain-errors.js";
+import { Conflict, Forbidden, NotFound } from "@server/domain-errors.js";
 import type { DomainEvents } from "@server/events.js";
 import type { Catalogue } from "../catalogue/catalogue.js";
 import {
@@ -91,6 +92,21 @@ function assertNoSurpriseClose(row: VendorRow, update: TrailerUpdate, at: Date) 
     `These hours close ${row.name} now (it is ${hhmm(parkTime(at).minutes)} in the park). Save them anyway to close it, or change them.`,
   );
 }
+
+/** A trailer's business as the Trailers view shows it. */
+export function businessOf(row: VendorRow): TrailerBusiness {
+  return {
+    legalName: row.legal_name ?? null,
+    address: row.address_lines ?? [],
+    postcode: row.postcode ?? null,
+    vatNumber: row.vat_number ?? null,
+    payoutAccount: row.payout_account ?? null,
+  };
+}
+
+export const MANAGER_ONLY_MESSAGE =
+  "Only a park manager can change a trailer's business details, payout account or VAT rates";
+
 export function createParkOperations(deps: ParkOperationsDeps) {
   const { db, events, catalogue } = deps;
   const now = deps.now ?? (() => new Date());
@@ -149,8 +165,9 @@ export function createParkOperations(deps: ParkOperationsDeps) {
       name: string;
       category: string;
       sold_out: boolean;
+      vat_rate: VatRate;
     }>(
-      `select id, vendor_id, name, category, sold_out from menu_items where vendor_id = any($1::int[])
+      `select id, vendor_id, name, category, sold_out, vat_rate from menu_items where vendor_id = any($1::int[])
        order by vendor_id, category_position, position, id`,
       [ids],
     );
@@ -161,9 +178,10 @@ export function createParkOperations(deps: ParkOperationsDeps) {
       addon_id: number;
       addon_name: string;
       sold_out: boolean;
+      vat_rate: VatRate;
     }>(
       `select g.id as group_id, g.name as group_name, g.menu_item_id, a.id as addon_id, a.name as addon_name,
-              a.sold_out
+              a.sold_out, a.vat_rate
        from addon_groups g join addons a on a.group_id = g.id
        join menu_items mi on mi.id = g.menu_item_id
        where mi.vendor_id = any($1::int[]) order by g.menu_item_id, g.position, g.id, a.position, a.id`,
@@ -177,7 +195,12 @@ export function createParkOperations(deps: ParkOperationsDeps) {
         group = { id: row.group_id, name: row.group_name, addons: [] };
         list.push(group);
       }
-      group.addons.push({ id: row.addon_id, name: row.addon_name, soldOut: row.sold_out });
+      group.addons.push({
+        id: row.addon_id,
+        name: row.addon_name,
+        soldOut: row.sold_out,
+        vatRate: row.vat_rate,
+      });
       groupsByItem.set(row.menu_item_id, list);
     }
     const at = now();
@@ -197,6 +220,7 @@ export function createParkOperations(deps: ParkOperationsDeps) {
         preparationTime: state.preparationTime,
         slotCap: state.slotCap,
         pauseWhenFull: state.pauseWhenFull,
+        business: businessOf(row),
         items: items
           .filter((item) => item.vendor_id === row.id)
           .map((item) => ({
@@ -204,6 +228,7 @@ export function createParkOperations(deps: ParkOperationsDeps) {
             name: item.name,
             category: item.category,
             soldOut: item.sold_out,
+            vatRate: item.vat_rate,
             addonGroups: groupsByItem.get(item.id) ?? [],
           })),
       };
@@ -295,6 +320,82 @@ export function createParkOperations(deps: ParkOperationsDeps) {
       });
       await announce();
       return result;
+    },
+
+    /** A park manager's change to a trailer's legal name, address, VAT number or payout account (audited). */
+    async updateBusiness(
+      staff: Staff,
+      vendorId: number,
+      update: TrailerBusinessUpdate,
+    ): Promise<StaffTrailer> {
+      const result = await db.transaction(async (tx) => {
+        if ((await staffScope(tx, staff.id)) !== "all") throw new Forbidden(MANAGER_ONLY_MESSAGE);
+        const row = await lockVendor(tx, staff, vendorId);
+        const before = businessOf(row);
+        const next: TrailerBusiness = {
+          ...before,
+          ...(update.business
+            ? {
+                legalName: update.business.legalName,
+                address: update.business.address,
+                postcode: update.business.postcode,
+                vatNumber: update.business.vatNumber ?? null,
+              }
+            : {}),
+          ...(update.payoutAccount !== undefined ? { payoutAccount: update.payoutAccount } : {}),
+        };
+        await tx.query(
+          `update vendors set legal_name = $2, address_lines = $3, postcode = $4, vat_number = $5,
+             payout_account = $6 where id = $1`,
+          [
+            vendorId,
+            next.legalName,
+            next.address,
+            next.postcode,
+            next.vatNumber,
+            next.payoutAccount,
+          ],
+        );
+        await audit(tx, staff, {
+          vendorId,
+          action: "business details",
+          target: row.name,
+          summary: `${row.name}: business details changed`,
+          before,
+          after: next,
+        });
+        return (await trailers(tx, new Set([vendorId])))[0]!;
+      });
+      return result;
+    },
+
+    /** A park manager's change of an item's or add-on's VAT rate (audited); orders already placed keep theirs. */
+    async setVatRate(staff: Staff, target: "item" | "addon", id: number, vatRate: VatRate) {
+      await db.transaction(async (tx) => {
+        if ((await staffScope(tx, staff.id)) !== "all") throw new Forbidden(MANAGER_ONLY_MESSAGE);
+        const [row] = await tx.query<{ name: string; vendor_id: number; vat_rate: number }>(
+          target === "item"
+            ? "select name, vendor_id, vat_rate from menu_items where id = $1 for update"
+            : `select a.name, mi.vendor_id, a.vat_rate from addons a join addon_groups g on g.id = a.group_id
+               join menu_items mi on mi.id = g.menu_item_id where a.id = $1 for update of a`,
+          [id],
+        );
+        if (!row)
+          throw new NotFound(`${target === "item" ? "Menu item" : "Add-on"} ${id} not found`);
+        await tx.query(
+          `update ${target === "item" ? "menu_items" : "addons"} set vat_rate = $2 where id = $1`,
+          [id, vatRate],
+        );
+        await audit(tx, staff, {
+          vendorId: row.vendor_id,
+          action: "VAT rate",
+          target: row.name,
+          summary: `${row.name}: VAT ${row.vat_rate} % → ${vatRate} %`,
+          before: { vatRate: row.vat_rate },
+          after: { vatRate },
+        });
+      });
+      return { id, vatRate };
     },
 
     async setItemSoldOut(staff: Staff, itemId: number, soldOut: boolean) {

@@ -118,6 +118,8 @@ export function createOrderPlacementService(deps: {
   events: DomainEvents;
   carts: PlacementCarts;
   caps?: OrderCaps;
+  /** Inside the placement's transaction, per order placed: its lines' VAT rates and its VAT (receipts). */
+  stampVat?: (tx: Queryable, orderId: number) => Promise<void>;
 }) {
   const caps = deps.caps ?? DEFAULT_ORDER_CAPS;
 
@@ -205,6 +207,7 @@ export function createOrderPlacementService(deps: {
         });
         if (!row && first) return null;
         if (!row) throw new Error(`order for ${snapshot.vendorName} was not inserted`);
+        await deps.stampVat?.(tx, row.id);
         await deps.carts.clearCart(userId, snapshot.vendorId, tx);
         placed.push(row);
       }

@@ -110,8 +110,8 @@ export function toOrder(
     estimatedReadyFrom: isoOrNull(order.estimated_ready_from),
     subtotal: penceToPounds(order.subtotal_pence),
     adminFee: penceToPounds(order.service_charge_pence),
-    // Prices are VAT-inclusive; no tax is added on top.
-    tax: 0,
+    // Prices include VAT: `tax` is the VAT included, for information (totals and bill rows unchanged).
+    tax: penceToPounds(order.vat_pence ?? 0),
     deliveryFee: penceToPounds(order.delivery_fee_pence),
     total: penceToPounds(order.total_pence),
     total_amount: penceToPounds(order.total_pence),

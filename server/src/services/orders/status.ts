@@ -74,6 +74,8 @@ export function createOrderStatusService(deps: {
   db: Database;
   events: DomainEvents;
   refunds: CancelRefunds;
+  /** Inside the change's transaction: a cash order moved on from pending payment, so its money was taken. */
+  cashTaken?: (tx: Queryable, orderId: number) => Promise<void>;
 }) {
   return {
     async changeStatus(input: {
@@ -119,6 +121,8 @@ export function createOrderStatusService(deps: {
           input.status === "cancelled" ? await refundOnCancel(tx, current, deps.refunds) : null;
         if (input.status === "cancelled")
           await orders.recordCancellation(input.orderId, input.reason ?? null, refund);
+        if (from === "pending_payment" && input.status !== "cancelled")
+          await deps.cashTaken?.(tx, input.orderId);
         const changed = {
           ...current,
           order: {

@@ -133,6 +133,7 @@ export async function openPayment(
       successUrl: data.successUrl,
       cancelUrl: data.cancelUrl,
       customerEmail: user.email,
+      transferGroup: paymentId,
       metadata: {
         payment_id: paymentId,
         user_id: String(user.id),

@@ -54,6 +54,13 @@ export interface PaymentServiceDeps {
   cardPayments?: "stripe" | "test" | "off";
   logError: (error: unknown, context: string) => void;
   now?: () => number;
+  /** After a refund of a trailer's share of an order: its credit note (receipts). */
+  creditNote?: (refund: {
+    paymentId: string;
+    vendorId: number;
+    amountPence: number;
+    refundKey: string;
+  }) => Promise<unknown>;
   /** Told each payment's outcome once it is recorded (metrics count them). */
   onOutcome?: (outcome: PaymentOutcomeKind) => void;
 }

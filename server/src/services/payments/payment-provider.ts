@@ -16,6 +16,8 @@ export interface CreateCheckoutInput {
   cancelUrl: string;
   metadata: Record<string, string>;
   customerEmail?: string | undefined;
+  /** Stripe Connect: ties the charge to the transfers to each trailer that follow it. */
+  transferGroup: string;
 }
 
 export interface CreatedCheckout {
@@ -49,6 +51,63 @@ export interface CheckoutWebhookEvent {
   } | null;
 }
 
+/** A transfer of a trailer's share to its connected account, in Stripe's shape (the fields we use). */
+export interface ProviderTransfer {
+  id: string;
+  object: "transfer";
+  amount: number;
+  currency: string;
+  destination: string;
+  source_transaction: string | null;
+  transfer_group: string | null;
+  metadata: Record<string, string>;
+  amount_reversed: number;
+}
+
+/** A (partial) reversal of a transfer, in Stripe's shape. */
+export interface ProviderTransferReversal {
+  id: string;
+  object: "transfer_reversal";
+  amount: number;
+  transfer: string;
+  metadata: Record<string, string>;
+}
+
+export interface CreateTransferInput {
+  amountPence: number;
+  currency: "gbp";
+  destination: string;
+  /** The charge the money comes from (Stripe's `source_transaction`). */
+  sourceTransaction: string;
+  transferGroup: string;
+  /** Our ledger row: the idempotency key is derived from it, and a retry finds an earlier transfer by it. */
+  ledgerId: number;
+  metadata: Record<string, string>;
+}
+
+export interface ReverseTransferInput {
+  transferId: string;
+  amountPence: number;
+  ledgerId: number;
+  metadata: Record<string, string>;
+}
+
+/** The provider refused a transfer or reversal for good (e.g. the trailer's balance is short): not retried. */
+export class TransferRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "TransferRefused";
+  }
+}
+
+/** Stripe Connect "separate charges and transfers": moves each trailer's share after the charge. */
+export interface TransferApi {
+  /** The charge behind a paid checkout session (the transfers' source), or null when there is none yet. */
+  chargeOf(sessionId: string): Promise<string | null>;
+  createTransfer(input: CreateTransferInput): Promise<ProviderTransfer>;
+  reverseTransfer(input: ReverseTransferInput): Promise<ProviderTransferReversal>;
+}
+
 /** Takes card payments through a hosted checkout page. */
 export interface PaymentProvider {
   readonly name: "stripe" | "test";
@@ -65,6 +124,8 @@ export interface PaymentProvider {
   refund(sessionId: string, amountPence: number, idempotencyKey: string): Promise<void>;
   /** Verifies the signature of a raw webhook body; throws when it does not verify. Null: no webhooks. */
   readonly webhooks: { verify(rawBody: Buffer, signature: string): CheckoutWebhookEvent } | null;
+  /** Each trailer's share, moved after the charge (the test provider records them without moving money). */
+  readonly transfers: TransferApi;
 }
 
 export class WebhookSignatureError extends Error {

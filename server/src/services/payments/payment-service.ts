@@ -31,12 +31,27 @@ import {
 import type { CheckoutWebhookEvent, PaymentProvider } from "./payment-provider.js";
 import { WebhookPayloadError, WebhookSignatureError } from "./payment-provider.js";
 import { chargeTestCard } from "./test-provider.js";
+import { createTransferService, type RefundedShare } from "./transfers.js";
+
+/** A refund to send once the transaction has committed, and the trailers' shares it gives back. */
+interface RefundToSend {
+  paymentId: string;
+  sessionId: string;
+  amountPence: number;
+  /** The provider's key: the same refund sent again (a retry, another node) gives back nothing more. */
+  idempotencyKey: string;
+  refundKey: string;
+  shares: { vendorId: number; amountPence: number }[];
+  /** A refund of something ordered (a staff cancel) has a credit note against the trailer's receipt. */
+  creditNote: boolean;
+}
 
 export type { OpenedPayment } from "./hosted-checkout.js";
 
 export function createPaymentService(deps: PaymentServiceDeps) {
   const { db, provider } = deps;
   const now = deps.now ?? Date.now;
+  const transfers = createTransferService({ db, provider, logError: deps.logError });
 
   /** Inside `tx`: the payment recorded as paid and reported, so what it paid for is placed exactly once. */
   async function completeIn(
@@ -44,7 +59,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     paymentId: string,
     evidence: { amountPence: number | null; currency: string | null } | null,
     /** Refunds to send to the provider once the transaction has committed. */
-    refunds: ProviderRefund[] = [],
+    refunds: RefundToSend[] = [],
   ) {
     const payments = paymentsRepository(tx);
     const payment = await payments.lockById(paymentId);
@@ -80,10 +95,15 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     if (paid.refund) {
       await payments.recordRefund(paymentId, paid.refund.amountPence, paid.refund.note);
       refunds.push({
+        paymentId,
         sessionId: payment.checkout_session_id ?? paymentId,
         amountPence: paid.refund.amountPence,
         // One late refund per payment, whoever (poll, webhook, test page) completed it.
         idempotencyKey: `refund-late-${paymentId}`,
+        refundKey: `late-${paymentId}`,
+        shares: paid.refund.shares,
+        // What went while the customer paid was never ordered, so no receipt names it: no credit note.
+        creditNote: false,
       });
     }
     const [orderId] = paid.orderIds;
@@ -96,13 +116,13 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   }
 
   /**
-   * The one way money goes back to a card: after commit, once per idempotency key. A failure is logged and
-   * answered false (our rows keep what is owed, so a retry can send it again under the same key).
+   * The one way money goes back to a card: after commit, once per idempotency key; then each trailer's transfer is
+   * reversed for its refunded share (transfers.ts). A failure is logged and answered false (our rows keep what is
+   * owed, so a retry can send it again under the same key) and reverses nothing.
    */
-  async function sendRefund(refund: ProviderRefund): Promise<boolean> {
+  async function sendRefund(refund: RefundToSend): Promise<boolean> {
     try {
       await provider.refund(refund.sessionId, refund.amountPence, refund.idempotencyKey);
-      return true;
     } catch (error) {
       deps.logError(
         error,
@@ -110,10 +130,38 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       );
       return false;
     }
+    for (const share of refund.shares)
+      await reverseTransferForRefund(
+        {
+          paymentId: refund.paymentId,
+          vendorId: share.vendorId,
+          amountPence: share.amountPence,
+          refundKey: refund.refundKey,
+        },
+        { creditNote: refund.creditNote },
+      );
+    return true;
   }
 
-  async function sendRefunds(refunds: readonly ProviderRefund[]) {
+  async function sendRefunds(refunds: readonly RefundToSend[]) {
     for (const refund of refunds) await sendRefund(refund);
+  }
+
+  /**
+   * After any refund of a trailer's share: its transfer reversed for that share (transfers.ts) and, for a refund
+   * of something ordered (a staff cancel), a credit note against the trailer's receipt; never throws.
+   */
+  async function reverseTransferForRefund(
+    share: RefundedShare,
+    options: { creditNote: boolean } = { creditNote: true },
+  ) {
+    try {
+      if (options.creditNote) await deps.creditNote?.(share);
+      return await transfers.reverseTransferForRefund(share);
+    } catch (error) {
+      deps.logError(error, `reversing ${share.amountPence}p of payment ${share.paymentId}`);
+      return null;
+    }
   }
 
   const announceAll = (placed: PaidPurchase | null | undefined) => placed?.afterCommit();
@@ -122,11 +170,12 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     paymentId: string,
     evidence: { amountPence: number | null; currency: string | null } | null,
   ) {
-    const refunds: ProviderRefund[] = [];
+    const refunds: RefundToSend[] = [];
     const result = await db.transaction((tx) => completeIn(tx, paymentId, evidence, refunds));
     if (result?.placed) deps.onOutcome?.("paid");
-    await sendRefunds(refunds);
     announceAll(result?.placed);
+    if (result) await transfers.splitPayment(paymentId);
+    await sendRefunds(refunds);
     return result?.orderId ?? null;
   }
 
@@ -187,6 +236,15 @@ export function createPaymentService(deps: PaymentServiceDeps) {
 
   return {
     providerName: provider.name,
+    /** The provider itself (the test provider's record of transfers is read by tests and the report). */
+    provider,
+    /** The split of card payments per trailer (transfers.ts). */
+    transfers,
+    /**
+     * After any refund of a trailer's share (the late sold-out refund, a staff cancel): a reversal of only that
+     * trailer's transfer, for the refunded share, once per `refundKey`.
+     */
+    reverseTransferForRefund,
     publicUrl: deps.publicUrl,
     /** "stripe", "test" (our own checkout page) or "off". */
     cardPayments: deps.cardPayments ?? provider.name,
@@ -231,15 +289,17 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         }
         throw error;
       }
-      const refunds: ProviderRefund[] = [];
+      const refunds: RefundToSend[] = [];
       const result = await db.transaction(async (tx) => {
         if (!(await paymentsRepository(tx).recordWebhookEvent(event.id)))
           return { duplicate: true, placed: null };
         return { duplicate: false, placed: await applyWebhookEvent(tx, event, refunds) };
       });
       if (result.placed) deps.onOutcome?.("paid");
-      await sendRefunds(refunds);
       announceAll(result.placed);
+      // Every event about a payment (a replay too) finishes its split if a node left it mid-way.
+      if (event.session?.paymentId) await transfers.splitPayment(event.session.paymentId);
+      await sendRefunds(refunds);
       return { received: true, duplicate: result.duplicate };
     },
 
@@ -261,10 +321,20 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     async sendOrderRefund(order: { id: number; refundPence: number }): Promise<boolean> {
       const payment = await paymentsRepository(db).findForOrder(order.id);
       if (!payment) return false;
+      // The trailer's transfer gives back the order's food and delivery; the park keeps none of its service charge.
+      const [row] = await db.query<{ vendor_id: number; service_charge_pence: number }>(
+        "select vendor_id, service_charge_pence from orders where id = $1",
+        [order.id],
+      );
+      const trailerPence = Math.max(0, order.refundPence - (row?.service_charge_pence ?? 0));
       return sendRefund({
+        paymentId: payment.id,
         sessionId: payment.checkout_session_id ?? payment.id,
         amountPence: order.refundPence,
         idempotencyKey: `refund-order-${order.id}`,
+        refundKey: `order-${order.id}`,
+        shares: row ? [{ vendorId: row.vendor_id, amountPence: trailerPence }] : [],
+        creditNote: true,
       });
     },
 
@@ -325,7 +395,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   async function applyWebhookEvent(
     tx: Queryable,
     event: CheckoutWebhookEvent,
-    refunds: ProviderRefund[],
+    refunds: RefundToSend[],
   ) {
     const session = event.session;
     if (!session?.paymentId) return null;
@@ -360,13 +430,6 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         return null;
     }
   }
-}
-
-/** A refund for the provider to send after commit, under its idempotency key. */
-interface ProviderRefund {
-  sessionId: string;
-  amountPence: number;
-  idempotencyKey: string;
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;

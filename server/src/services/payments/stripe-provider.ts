@@ -7,8 +7,11 @@ import type {
   CreateCheckoutInput,
   CreatedCheckout,
   PaymentProvider,
+  ProviderTransfer,
+  ProviderTransferReversal,
+  TransferApi,
 } from "./payment-provider.js";
-import { WebhookPayloadError, WebhookSignatureError } from "./payment-provider.js";
+import { TransferRefused, WebhookPayloadError, WebhookSignatureError } from "./payment-provider.js";
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -88,6 +91,75 @@ const CHECKOUT_EVENTS = new Set([
   "checkout.session.expired",
 ]);
 
+/** A refusal for good (4xx other than a conflict or rate limit) is not retried; anything else is. */
+function refusedOrRetry(error: unknown): never {
+  const status = (error as { statusCode?: number }).statusCode;
+  if (status !== undefined && status >= 400 && status < 500 && status !== 409 && status !== 429)
+    throw new TransferRefused((error as Error).message);
+  throw error;
+}
+
+/**
+ * Transfers and reversals keyed by our ledger row: the idempotency key covers a retry within Stripe's 24 hours,
+ * and a retry after that first looks for a transfer (or reversal) carrying the row's id in its metadata.
+ */
+function stripeTransfers(stripe: Stripe): TransferApi {
+  return {
+    async chargeOf(sessionId) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId, {
+        expand: ["payment_intent"],
+      });
+      const intent = session.payment_intent;
+      if (!intent || typeof intent === "string") return null;
+      const charge = intent.latest_charge;
+      return typeof charge === "string" ? charge : (charge?.id ?? null);
+    },
+
+    async createTransfer(input) {
+      const ledgerId = String(input.ledgerId);
+      const earlier = await stripe.transfers.list({
+        transfer_group: input.transferGroup,
+        limit: 100,
+      });
+      const found = earlier.data.find((transfer) => transfer.metadata?.ledger_id === ledgerId);
+      if (found) return found as unknown as ProviderTransfer;
+      try {
+        const transfer = await stripe.transfers.create(
+          {
+            amount: input.amountPence,
+            currency: input.currency,
+            destination: input.destination,
+            source_transaction: input.sourceTransaction,
+            transfer_group: input.transferGroup,
+            metadata: { ...input.metadata, ledger_id: ledgerId },
+          },
+          { idempotencyKey: `transfer-${ledgerId}` },
+        );
+        return transfer as unknown as ProviderTransfer;
+      } catch (error) {
+        refusedOrRetry(error);
+      }
+    },
+
+    async reverseTransfer(input) {
+      const ledgerId = String(input.ledgerId);
+      const earlier = await stripe.transfers.listReversals(input.transferId, { limit: 100 });
+      const found = earlier.data.find((reversal) => reversal.metadata?.ledger_id === ledgerId);
+      if (found) return found as unknown as ProviderTransferReversal;
+      try {
+        const reversal = await stripe.transfers.createReversal(
+          input.transferId,
+          { amount: input.amountPence, metadata: { ...input.metadata, ledger_id: ledgerId } },
+          { idempotencyKey: `transfer-reversal-${ledgerId}` },
+        );
+        return reversal as unknown as ProviderTransferReversal;
+      } catch (error) {
+        refusedOrRetry(error);
+      }
+    },
+  };
+}
+
 /** Stripe Checkout: a hosted page on checkout.stripe.com, confirmed by webhook or by asking Stripe. */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const api = options.api ?? {};
@@ -125,7 +197,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           cancel_url: input.cancelUrl,
           client_reference_id: input.paymentId,
           metadata: input.metadata,
-          payment_intent_data: { metadata: input.metadata },
+          payment_intent_data: { metadata: input.metadata, transfer_group: input.transferGroup },
           expires_at: Math.floor(Date.now() / 1000) + SESSION_LIFETIME_S,
           ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
         },
@@ -162,6 +234,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         { idempotencyKey },
       );
     },
+
+    transfers: stripeTransfers(stripe),
 
     webhooks: options.webhookSecret
       ? {

@@ -1,4 +1,10 @@
-import type { PaymentProvider } from "./payment-provider.js";
+import {
+  type PaymentProvider,
+  type ProviderTransfer,
+  type ProviderTransferReversal,
+  type TransferApi,
+  TransferRefused,
+} from "./payment-provider.js";
 
 export const TEST_CHECKOUT_PATH = "/pay/test-checkout";
 
@@ -6,7 +12,7 @@ export const TEST_CHECKOUT_PATH = "/pay/test-checkout";
  * Without Stripe keys: our own hosted checkout page (GET /pay/test-checkout/:paymentId) on this server,
  * taking Stripe's test card numbers. Our database is the only truth about these payments.
  */
-export function createTestProvider(): PaymentProvider {
+export function createTestProvider(): PaymentProvider & { transfers: TestTransfers } {
   return {
     name: "test",
     async createCheckout(input) {
@@ -21,6 +27,70 @@ export function createTestProvider(): PaymentProvider {
     expireSession: async () => undefined,
     refund: async () => undefined,
     webhooks: null,
+    transfers: createTestTransfers(),
+  };
+}
+
+/** The test provider's record of transfers and reversals, as Stripe would hold them (no money moves). */
+export interface TestTransfers extends TransferApi {
+  /** Every transfer made, with its reversals, in Stripe's shapes. */
+  list(): (ProviderTransfer & { reversals: ProviderTransferReversal[] })[];
+  /** Reversals from these connected accounts are refused as Stripe does when the balance is short. */
+  shortBalance: Set<string>;
+}
+
+function createTestTransfers(): TestTransfers {
+  const transfers = new Map<string, ProviderTransfer & { reversals: ProviderTransferReversal[] }>();
+  const byLedger = new Map<string, string>();
+  const shortBalance = new Set<string>();
+  let counter = 0;
+  return {
+    shortBalance,
+    list: () => [...transfers.values()].map((transfer) => ({ ...transfer })),
+    chargeOf: async (sessionId) => `ch_test_${sessionId}`,
+    async createTransfer(input) {
+      const key = `transfer-${input.ledgerId}`;
+      const earlier = byLedger.get(key);
+      if (earlier) return transfers.get(earlier)!;
+      counter += 1;
+      const transfer = {
+        id: `tr_test_${counter}`,
+        object: "transfer" as const,
+        amount: input.amountPence,
+        currency: input.currency,
+        destination: input.destination,
+        source_transaction: input.sourceTransaction,
+        transfer_group: input.transferGroup,
+        metadata: { ...input.metadata, ledger_id: String(input.ledgerId) },
+        amount_reversed: 0,
+        reversals: [],
+      };
+      transfers.set(transfer.id, transfer);
+      byLedger.set(key, transfer.id);
+      return transfer;
+    },
+    async reverseTransfer(input) {
+      const transfer = transfers.get(input.transferId);
+      if (!transfer) throw new TransferRefused(`No such transfer: '${input.transferId}'`);
+      const key = String(input.ledgerId);
+      const earlier = transfer.reversals.find((reversal) => reversal.metadata.ledger_id === key);
+      if (earlier) return earlier;
+      if (input.amountPence > transfer.amount - transfer.amount_reversed)
+        throw new TransferRefused("The reversal is more than what is left of the transfer.");
+      if (shortBalance.has(transfer.destination))
+        throw new TransferRefused("Insufficient funds in the connected account's balance.");
+      counter += 1;
+      const reversal = {
+        id: `trr_test_${counter}`,
+        object: "transfer_reversal" as const,
+        amount: input.amountPence,
+        transfer: transfer.id,
+        metadata: { ...input.metadata, ledger_id: key },
+      };
+      transfer.reversals.push(reversal);
+      transfer.amount_reversed += input.amountPence;
+      return reversal;
+    },
   };
 }
 

@@ -110,6 +110,9 @@ export default function OrderConfirmationPage() {
           <Link className="btn btn--primary btn--block" to={`/order/${orderId}`}>
             <span>Track your order</span>
           </Link>
+          <Link className="btn btn--secondary btn--block" to={`/order/${orderId}/receipts`}>
+            <span>Receipts</span>
+          </Link>
           <Link className="btn btn--secondary btn--block" to="/vendors">
             <span>Order something else</span>
           </Link>

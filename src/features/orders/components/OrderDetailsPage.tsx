@@ -60,6 +60,11 @@ function DetailsSkeleton() {
   );
 }
 
+/** Card orders are paid when placed; a cash order once the trailer took the money (it moved past payment). */
+const isPaid = (order: Order) =>
+  order.paymentMethod === "stripe" ||
+  !["pending", "pending_payment", "cancelled"].includes(order.status);
+
 function DetailsTab({ order }: { order: Order }) {
   return (
     <div className="order-details">
@@ -102,6 +107,15 @@ function DetailsTab({ order }: { order: Order }) {
       <OrderItemsList items={order.items} />
       <h2 className="order-details__heading">Bill summary</h2>
       <BillSummary order={order} />
+      {isPaid(order) && (
+        <Link
+          className="btn btn--secondary btn--block order-details__receipts"
+          to={`/order/${order.id}/receipts`}
+        >
+          <Icon name="receipt" size={20} />
+          <span>Receipts</span>
+        </Link>
+      )}
     </div>
   );
 }

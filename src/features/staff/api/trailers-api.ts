@@ -1,3 +1,4 @@
+import type { TrailerBusinessUpdate, VatRate } from "@contract/business";
 import type {
   AuditResponse,
   StaffTrailer,
@@ -36,3 +37,9 @@ export const setItemSoldOut = (itemId: number, soldOut: boolean) =>
 
 export const setAddonSoldOut = (addonId: number, soldOut: boolean) =>
   api.patch(`/staff/addons/${addonId}`, { soldOut });
+
+export const updateTrailerBusiness = (vendorId: number, update: TrailerBusinessUpdate) =>
+  api.patch(`/staff/trailers/${vendorId}/business`, update) as Promise<StaffTrailer>;
+
+export const setVatRate = (target: "item" | "addon", id: number, vatRate: VatRate) =>
+  api.patch(`/staff/${target === "item" ? "menu-items" : "addons"}/${id}/vat-rate`, { vatRate });

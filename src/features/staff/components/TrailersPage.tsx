@@ -24,6 +24,7 @@ import {
 } from "../api/trailers-api";
 import "../staff.css";
 import { AuditList } from "./AuditList";
+import { BusinessPanel, VatRateSelect } from "./BusinessPanel";
 
 const TRAILER_KEY = "staffTrailer";
 
@@ -461,7 +462,17 @@ function SoldOutButton({
 const matches = (text: string, query: string) =>
   text.toLocaleLowerCase("en-GB").includes(query.toLocaleLowerCase("en-GB"));
 
-function ItemRow({ item, query, writes }: { item: StaffItem; query: string; writes: Writes }) {
+function ItemRow({
+  item,
+  query,
+  writes,
+  manager,
+}: {
+  item: StaffItem;
+  query: string;
+  writes: Writes;
+  manager: boolean;
+}) {
   const addonHit =
     query !== "" &&
     item.addonGroups.some((group) => group.addons.some((addon) => matches(addon.name, query)));
@@ -474,6 +485,11 @@ function ItemRow({ item, query, writes }: { item: StaffItem; query: string; writ
           <small>{item.category}</small>
         </span>
         {item.soldOut && <span className="badge badge--danger">Sold out</span>}
+        {manager ? (
+          <VatRateSelect target="item" id={item.id} name={item.name} vatRate={item.vatRate} />
+        ) : (
+          <small className="trailer-vat">VAT {item.vatRate} %</small>
+        )}
         <SoldOutButton
           name={item.name}
           soldOut={item.soldOut}
@@ -498,6 +514,14 @@ function ItemRow({ item, query, writes }: { item: StaffItem; query: string; writ
                       <li key={addon.id} className="trailer-item__row">
                         <span className="trailer-item__name">{addon.name}</span>
                         {addon.soldOut && <span className="badge badge--danger">Sold out</span>}
+                        {manager && (
+                          <VatRateSelect
+                            target="addon"
+                            id={addon.id}
+                            name={addon.name}
+                            vatRate={addon.vatRate}
+                          />
+                        )}
                         <SoldOutButton
                           name={addon.name}
                           soldOut={addon.soldOut}
@@ -637,7 +661,13 @@ export function TrailersPage({ subscribeToChanges }: TrailersPageProps) {
               ) : (
                 <ul className="trailer-items">
                   {items.map((item) => (
-                    <ItemRow key={item.id} item={item} query={search} writes={writes} />
+                    <ItemRow
+                      key={item.id}
+                      item={item}
+                      query={search}
+                      writes={writes}
+                      manager={trailers.data?.allTrailers ?? false}
+                    />
                   ))}
                 </ul>
               )}
@@ -648,6 +678,11 @@ export function TrailersPage({ subscribeToChanges }: TrailersPageProps) {
               writes={writes}
             />
             <HoursForm key={`hours-${JSON.stringify(trailer.openingHours)}`} trailer={trailer} />
+            <BusinessPanel
+              key={`business-${JSON.stringify(trailer.business)}`}
+              trailer={trailer}
+              manager={trailers.data?.allTrailers ?? false}
+            />
           </div>
           <aside className="trailers__aside trailer-panel" aria-labelledby="audit-title">
             <h3 id="audit-title">Latest changes</h3>
