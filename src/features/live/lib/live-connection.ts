@@ -71,6 +71,21 @@ export function subscribeToStaffChanges(listener: (change: StaffOrderChanged) =>
   };
 }
 
+const stateListeners = new Set<(state: ConnectionState) => void>();
+let lastState: ConnectionState = "connecting";
+
+/**
+ * The connection's state for screens that must say when they may be missing changes (the kitchen): told the
+ * current state at once, then every change.
+ */
+export function subscribeToConnectionState(listener: (state: ConnectionState) => void): () => void {
+  stateListeners.add(listener);
+  listener(lastState);
+  return () => {
+    stateListeners.delete(listener);
+  };
+}
+
 const catalogueListeners = new Set<() => void>();
 
 /** The staff Trailers view hears every catalogue change (other staff's too) on the open connection. */
@@ -110,6 +125,11 @@ export async function openLiveConnection(
     auth: { token: session.token },
   });
   activeSocket = socket;
+  const reportState = (state: ConnectionState) => {
+    lastState = state;
+    handlers.onStateChange?.(state);
+    for (const listener of stateListeners) listener(state);
+  };
   let everConnected = false;
   let closed = false;
   let token = session.token;
@@ -119,7 +139,7 @@ export async function openLiveConnection(
   /** One token revalidation per refusal streak (reset once the room is joined). */
   let authRetried = false;
   let joinTimer: ReturnType<typeof setTimeout> | undefined;
-  handlers.onStateChange?.("connecting");
+  reportState("connecting");
 
   const catchUp = () => {
     if (!resyncDue) return;
@@ -155,7 +175,7 @@ export async function openLiveConnection(
     else handlers.onFirstConnect?.();
     everConnected = true;
     awaitRoom();
-    handlers.onStateChange?.("connected");
+    reportState("connected");
   });
   socket.on(SOCKET_EVENTS.roomJoined, () => {
     clearJoinTimer();
@@ -164,16 +184,16 @@ export async function openLiveConnection(
       firstJoinDue = false;
       handlers.onFirstJoin?.();
     }
-    handlers.onStateChange?.("live");
+    reportState("live");
     catchUp();
   });
   socket.on("disconnect", (reason) => {
     clearJoinTimer();
-    if (!closed) handlers.onStateChange?.("disconnected");
+    if (!closed) reportState("disconnected");
     // The server ended the session (e.g. restart): socket.io will not retry on its own.
     if (reason === "io server disconnect" && !closed) socket.connect();
   });
-  socket.io.on("reconnect_failed", () => handlers.onStateChange?.("failed"));
+  socket.io.on("reconnect_failed", () => reportState("failed"));
   socket.on("connect_error", (error) => handlers.onError?.(error, "socket connect_error"));
   socket.on(SOCKET_EVENTS.authError, (payload: unknown) => {
     handlers.onError?.(payload, "socket auth-error");
@@ -258,6 +278,7 @@ export async function openLiveConnection(
       socket.io.removeAllListeners();
       socket.disconnect();
       if (activeSocket === socket) activeSocket = null;
+      lastState = "connecting";
     },
   };
 }
