@@ -110,6 +110,8 @@ export const routes: RouteObject[] = [
   // The staff board brings its own shell (no customer navigation) and stays out of the customer bundle.
   { path: "/staff", ...page(() => import("./pages/StaffBoardRoute")) },
   { path: "/staff/trailers", ...page(() => import("./pages/StaffTrailersRoute")) },
+  // The pickup board for a TV at the hatch: full screen, its own live feed, lazy like every staff page.
+  { path: "/staff/board", ...page(() => import("./pages/PickupBoardRoute")) },
   { path: "*", element: <Navigate to="/" replace /> },
 ];
 

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useAuth } from "@/features/auth/hooks/auth-context";
 import {
   subscribeToConnectionState,
+  subscribeToKitchenChanges,
   subscribeToStaffChanges,
 } from "@/features/live/lib/live-connection";
 import { type KitchenLink, KitchenPage } from "@/features/staff/components/KitchenPage";
@@ -19,6 +20,16 @@ export default function StaffBoardRoute() {
     </RequireSignedIn>
   );
 }
+
+/** Any change to the kitchen's tickets: an order placed or moved, a line struck, a notice seen. */
+const subscribeToChanges = (listener: () => void) => {
+  const stopOrders = subscribeToStaffChanges(() => listener());
+  const stopTickets = subscribeToKitchenChanges(listener);
+  return () => {
+    stopOrders();
+    stopTickets();
+  };
+};
 
 /** The socket's states as the kitchen reads them: only 'live' means no change can be missed. */
 const subscribeToLink = (listener: (link: KitchenLink) => void) =>
@@ -45,7 +56,5 @@ function Kitchen() {
       </div>
     );
   }
-  return (
-    <KitchenPage subscribeToChanges={subscribeToStaffChanges} subscribeToLink={subscribeToLink} />
-  );
+  return <KitchenPage subscribeToChanges={subscribeToChanges} subscribeToLink={subscribeToLink} />;
 }

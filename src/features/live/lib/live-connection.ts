@@ -1,3 +1,4 @@
+import { KITCHEN_SOCKET_EVENTS } from "@contract/kitchen";
 import {
   SOCKET_PING_MS,
   SOCKET_RECONNECT_ATTEMPTS,
@@ -68,6 +69,16 @@ export function subscribeToStaffChanges(listener: (change: StaffOrderChanged) =>
   if (activeSocket?.connected) activeSocket.emit(SOCKET_EVENTS.joinStaffRoom);
   return () => {
     staffListeners.delete(listener);
+  };
+}
+
+const kitchenListeners = new Set<() => void>();
+
+/** The kitchen hears a ticket's lines struck on another tablet, or the customer's notice seen (refetch). */
+export function subscribeToKitchenChanges(listener: () => void): () => void {
+  kitchenListeners.add(listener);
+  return () => {
+    kitchenListeners.delete(listener);
   };
 }
 
@@ -232,6 +243,10 @@ export async function openLiveConnection(
     const parsed = staffOrderChangedSchema.safeParse(payload);
     if (!parsed.success) return;
     for (const listener of staffListeners) listener(parsed.data);
+  });
+
+  socket.on(KITCHEN_SOCKET_EVENTS.kitchenTicketChanged, () => {
+    for (const listener of kitchenListeners) listener();
   });
 
   // The server confirmed the token: a later refusal may be retried again.

@@ -1,4 +1,3 @@
-import type { StaffOrderChanged } from "@contract/realtime";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { Skeleton } from "@/components/Skeleton";
@@ -36,7 +35,7 @@ export type KitchenLink = "live" | "connecting" | "offline";
 
 export interface KitchenPageProps {
   /** Live changes from the staff rooms (composed in src/app); without it the board refreshes every 30 s. */
-  subscribeToChanges?: (listener: (change: StaffOrderChanged) => void) => () => void;
+  subscribeToChanges?: (listener: () => void) => () => void;
   /** The socket's state (composed in src/app): back to 'live' after a drop, the board refetches. */
   subscribeToLink?: (listener: (link: KitchenLink) => void) => () => void;
 }
