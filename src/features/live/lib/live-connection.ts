@@ -1,4 +1,4 @@
-import { KITCHEN_SOCKET_EVENTS } from "@contract/kitchen";
+import { type BasketReady, KITCHEN_SOCKET_EVENTS } from "@contract/kitchen";
 import {
   SOCKET_PING_MS,
   SOCKET_RECONNECT_ATTEMPTS,
@@ -17,6 +17,8 @@ export const ROOM_JOIN_TIMEOUT_MS = 5_000;
 
 export interface LiveHandlers {
   onOrderStatus(notification: OrderStatusNotification): void;
+  /** Every part of a basket from several trailers is ready ("your whole order is ready"). */
+  onBasketReady?(basket: BasketReady): void;
   /** The park's catalogue changed (sold out, back on, a trailer opened, paused or closed): refetch what is shown. */
   onCatalogueChanged?(): void;
   /**
@@ -245,6 +247,16 @@ export async function openLiveConnection(
     for (const listener of staffListeners) listener(parsed.data);
   });
 
+  socket.on(KITCHEN_SOCKET_EVENTS.basketReady, (payload: unknown) => {
+    const basket = payload as Partial<BasketReady> | null;
+    if (
+      basket &&
+      Array.isArray(basket.orderIds) &&
+      typeof basket.title === "string" &&
+      typeof basket.body === "string"
+    )
+      handlers.onBasketReady?.(basket as BasketReady);
+  });
   socket.on(KITCHEN_SOCKET_EVENTS.kitchenTicketChanged, () => {
     for (const listener of kitchenListeners) listener();
   });
