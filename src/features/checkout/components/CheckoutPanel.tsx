@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from "react-router";
 import { Button } from "@/components/Button";
 import { Icon } from "@/components/Icon";
 import { useOnline } from "@/components/OfflineBanner";
+import { ReadyTextForm } from "@/components/ReadyTextForm";
 import { formatPence } from "@/lib/money";
 import { isOnline, QUEUED_ORDER_MESSAGES, waitingText } from "../api/cash-orders";
 import { useCarDelivery } from "../hooks/use-car-delivery";
@@ -127,6 +128,7 @@ export function CheckoutPanel({ blockedReason, ...purchase }: CheckoutPanelProps
   return (
     <>
       <CarDeliveryBlock delivery={delivery} />
+      <ReadyTextForm heading="h3" />
       <PaymentMethodChoice
         value={method}
         error={methodError}
