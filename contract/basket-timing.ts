@@ -24,6 +24,9 @@ export interface PartSchedule {
   readyFrom: Date;
   /** …and the late end, which is the time promised to the customer (estimatedDeliveryTime). */
   readyAt: Date;
+  /** The same window in minutes after placement. */
+  readyFromMinutes: number;
+  readyInMinutes: number;
 }
 
 /**
@@ -38,9 +41,12 @@ export function basketSchedule(parts: readonly BasketPart[], now: Date): PartSch
   const readyAt = new Date(now.getTime() + longest * MINUTE_MS);
   const delays = ranges.map((range) => longest - range.max);
   const opensAfter = Math.max(...ranges.map((range, index) => delays[index]! + range.min));
-  const readyFrom = new Date(now.getTime() + Math.min(opensAfter, longest) * MINUTE_MS);
+  const readyFromMinutes = Math.min(opensAfter, longest);
+  const readyFrom = new Date(now.getTime() + readyFromMinutes * MINUTE_MS);
   return parts.map((part, index) => ({
     vendorId: part.vendorId,
+    readyFromMinutes,
+    readyInMinutes: longest,
     delayMinutes: delays[index]!,
     startAt: new Date(now.getTime() + delays[index]! * MINUTE_MS),
     readyFrom,

@@ -312,7 +312,16 @@ export const KITCHEN_SOCKET_EVENTS = {
   boardChanged: "board-changed",
   /** To the trailer's staff rooms: a line was struck or unstruck, or the customer saw a notice (refetch the ticket). */
   kitchenTicketChanged: "kitchen-ticket-changed",
+  /** To the customer's room: the last part of a basket from several trailers turned ready (BasketReady). */
+  basketReady: "basket-ready",
 } as const;
+
+export interface BasketReady {
+  checkoutId: number;
+  orderIds: number[];
+  title: string;
+  body: string;
+}
 
 /** The whole park's board room, and one trailer's. */
 export const BOARD_ROOM = "board";

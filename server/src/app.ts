@@ -29,8 +29,10 @@ import menuSearchRoutes from "./routes/menu-search/index.js";
 import orderRoutes from "./routes/orders/index.js";
 import paymentRoutes from "./routes/payments/index.js";
 import testCheckoutRoutes from "./routes/payments/test-checkout.js";
+import profileRoutes from "./routes/profile/index.js";
 import pushRoutes from "./routes/push/index.js";
 import staffRoutes from "./routes/staff/index.js";
+import testTextRoutes from "./routes/test-texts/index.js";
 import vehicleLookupRoutes from "./routes/vehicle-lookup/index.js";
 import vendorRoutes from "./routes/vendors/index.js";
 import { serverOptions } from "./server-options.js";
@@ -71,6 +73,7 @@ const ROUTES: [prefix: string, routes: FastifyPluginAsync][] = [
   ["/api/payments", paymentRoutes],
   ["/api/vehicle-lookup", vehicleLookupRoutes],
   ["/api/staff", staffRoutes],
+  ["/api/profile", profileRoutes],
   ["", healthRoutes],
 ];
 
@@ -108,6 +111,8 @@ export async function buildApp(
 
   for (const [prefix, routes] of ROUTES) await app.register(routes, { prefix });
   await registerTestCheckout(app);
+  // The local text provider's record, only where texts are recorded instead of sent (never in production).
+  if (app.services.recordedTexts) await app.register(testTextRoutes, { prefix: "/api/test" });
 
   await app.register(staticPlugin, {
     clientDir: config.clientDir,

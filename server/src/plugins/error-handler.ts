@@ -17,6 +17,7 @@ import {
   RateLimited,
   Unauthorized,
   Unavailable,
+  UnusableField,
   UpstreamFailed,
 } from "../domain-errors.js";
 import { dbErrorStatus } from "./input-guard.js";
@@ -41,6 +42,7 @@ const STATUS_OF: readonly (readonly [abstract new (...args: never[]) => DomainEr
   [Conflict, 409],
   [LimitReached, 422],
   [KeyReused, 422],
+  [UnusableField, 422],
   [RateLimited, 429],
   [UpstreamFailed, 502],
   [Unavailable, 503],

@@ -9,6 +9,8 @@ import { createCatalogue } from "./catalogue/catalogue.js";
 import { createMenuSearchService, databaseDishSource } from "./catalogue/menu-search.js";
 import { createVendorService } from "./catalogue/vendor-service.js";
 import { createCheckoutService } from "./checkout/checkout-service.js";
+import { createBoardService } from "./kitchen/board-service.js";
+import { createKitchenService } from "./kitchen/kitchen-service.js";
 import type { CounterStore } from "./limits/counter-store.js";
 import { createLoginThrottle } from "./limits/login-throttle.js";
 import { createParkOperations } from "./operations/park-operations.js";
@@ -19,6 +21,8 @@ import { createOrderStatusService } from "./orders/status.js";
 import { createPaymentProvider } from "./payments/index.js";
 import { createPaymentService } from "./payments/payment-service.js";
 import { createPushService, resolveVapidDetails } from "./push/index.js";
+import { createTextProviders } from "./texts/index.js";
+import { createReadyTextService } from "./texts/ready-texts.js";
 import { createVehicleLookup } from "./vehicles/index.js";
 import { createVehicleService } from "./vehicles/vehicle-service.js";
 
@@ -81,12 +85,33 @@ export function createServices(deps: ServiceDeps) {
     onOutcome: (outcome) => deps.events.emit("paymentOutcome", outcome),
   });
   const catalogue = createCatalogue({ db: deps.db, events: deps.events, logError });
+  const texts = createTextProviders(deps.config, deps.db);
+  const readyTexts = createReadyTextService({
+    db: deps.db,
+    events: deps.events,
+    provider: texts.provider,
+    logError,
+    sweepMs: deps.config.readyTextSweepMs,
+  });
+  const orderStatus = createOrderStatusService({
+    db: deps.db,
+    events: deps.events,
+    afterMove: readyTexts.afterMove,
+  });
   return {
     auth: createAuthService(deps.db, deps.tokens),
     /** Failed sign-ins per account, address and device (services/limits/login-throttle.ts). */
     loginThrottle: loginThrottle(deps),
     orders: createOrderService(deps.db),
-    orderStatus: createOrderStatusService({ db: deps.db, events: deps.events }),
+    orderStatus,
+    /** The kitchen screen: tickets, versioned staff moves, check-off, recall, all-day counts, thresholds. */
+    kitchen: createKitchenService({ db: deps.db, events: deps.events, orderStatus }),
+    /** The pickup board and its read-only accounts. */
+    board: createBoardService({ db: deps.db, events: deps.events }),
+    /** "Text me when it's ready": settings, the due texts and their sweeper. */
+    readyTexts,
+    /** The local provider's record of texts (development and tests only; null otherwise). */
+    recordedTexts: texts.local,
     push: createPushService({
       db: deps.db,
       vapid: resolveVapidDetails(deps.config),

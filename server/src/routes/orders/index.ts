@@ -1,3 +1,4 @@
+import { noticeShownRequestSchema } from "@contract/kitchen";
 import { createOrderRequestSchema, orderIdParamsSchema } from "@contract/orders";
 import { parseInput } from "@server/domain-errors.js";
 import { requireUser } from "@server/plugins/auth.js";
@@ -28,6 +29,15 @@ export default async function orderRoutes(app: FastifyInstance) {
     const user = requireUser(request);
     const { orderId } = parseInput(orderIdParamsSchema, request.params);
     return { success: true, data: await orders.getForUser(user.id, orderId) };
+  });
+
+  // The phone showed the status toast or push: the kitchen ticket says "customer notified"; no text is needed.
+  app.post("/:orderId/notice-shown", async (request) => {
+    const user = requireUser(request);
+    const { orderId } = parseInput(orderIdParamsSchema, request.params);
+    const { status, via } = parseInput(noticeShownRequestSchema, request.body);
+    await app.services.readyTexts.noticeShown(user.id, orderId, status, via);
+    return { recorded: true };
   });
 
   app.get("/:orderId", async (request) => {

@@ -7,6 +7,8 @@ import { parseInput } from "@server/domain-errors.js";
 import { requireRole } from "@server/plugins/auth.js";
 import { scopeVendorIds, staffScope } from "@server/services/staff-scope.js";
 import type { FastifyInstance } from "fastify";
+import staffBoardRoutes from "./board.js";
+import staffKitchenRoutes from "./kitchen.js";
 import staffTrailerRoutes from "./trailers.js";
 
 /**
@@ -15,6 +17,8 @@ import staffTrailerRoutes from "./trailers.js";
  */
 export default async function staffRoutes(app: FastifyInstance) {
   await app.register(staffTrailerRoutes);
+  await app.register(staffKitchenRoutes);
+  await app.register(staffBoardRoutes);
 
   app.get("/orders", async (request) => {
     const staff = requireRole(request, "staff");
