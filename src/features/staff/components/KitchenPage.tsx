@@ -154,10 +154,6 @@ export function KitchenPage({ subscribeToChanges, subscribeToLink }: KitchenPage
 
   const onStepTaken = useCallback((ticket: Ticket) => acknowledge([ticket.orderId]), [acknowledge]);
   const steps = useKitchenSteps(onStepTaken);
-  const onAcknowledge = useCallback(
-    (ticket: Ticket) => acknowledge([ticket.orderId]),
-    [acknowledge],
-  );
 
   const chooseVendor = (value: string) => {
     const next = value ? Number(value) : null;
@@ -192,7 +188,7 @@ export function KitchenPage({ subscribeToChanges, subscribeToLink }: KitchenPage
           </p>
         </div>
         {knownTrailers.length > 1 && (
-          <div className="field kitchen-bar__trailer">
+          <div className="kitchen-bar__trailer">
             <label htmlFor={selectId}>Trailer</label>
             <select
               id={selectId}
@@ -273,7 +269,6 @@ export function KitchenPage({ subscribeToChanges, subscribeToLink }: KitchenPage
                   showVendor={chosen === null && knownTrailers.length > 1}
                   onStep={steps.step}
                   onToggleLine={steps.toggleLine}
-                  onAcknowledge={onAcknowledge}
                 />
               ))}
               {!orders.isPending && lanes[lane.id].length === 0 && (

@@ -12,6 +12,9 @@ export const WAKE_LOCK_INSECURE_TEXT =
 export const WAKE_LOCK_UNAVAILABLE_TEXT =
   "This browser cannot keep the screen awake: set the tablet's own sleep to never.";
 
+/** The banner names this many new orders, then counts the rest. */
+const SHOWN_NUMBERS = 5;
+
 /** What the kitchen must know about the screen itself: offline, sound blocked, screen may sleep, new orders. */
 export function KitchenStatusBanners({
   reconnecting,
@@ -38,9 +41,13 @@ export function KitchenStatusBanners({
           <Icon name="bell" size={24} />
           <span className="kitchen-banner__text">
             {ringing.length === 1 ? "New order " : "New orders "}
-            {ringing.map((ticket) => `#${ticket.orderNumber}`).join(", ")}
+            {ringing
+              .slice(0, SHOWN_NUMBERS)
+              .map((ticket) => `#${ticket.orderNumber}`)
+              .join(", ")}
+            {ringing.length > SHOWN_NUMBERS && ` and ${ringing.length - SHOWN_NUMBERS} more`}
             {ringing.some((ticket) => ticket.status === "pending_payment") &&
-              " (cash: customer on the way)"}
+              " · cash: customer on the way"}
           </span>
           <button type="button" className="btn btn--primary" onClick={onAcknowledgeAll}>
             <span>Acknowledge</span>

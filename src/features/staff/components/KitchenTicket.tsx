@@ -29,7 +29,6 @@ interface Props {
   showVendor: boolean;
   onStep(ticket: Ticket, to: OrderStatus, reason?: string): void;
   onToggleLine(ticket: Ticket, lineId: number): void;
-  onAcknowledge(ticket: Ticket): void;
 }
 
 function CarLine({ vehicle }: { vehicle: Ticket["vehicle"] }) {
@@ -112,7 +111,6 @@ export const KitchenTicket = memo(function KitchenTicket({
   showVendor,
   onStep,
   onToggleLine,
-  onAcknowledge,
 }: Props) {
   const step = stepOf(ticket);
   const allergy = ticket.allergyNote?.trim() ?? "";
@@ -132,7 +130,7 @@ export const KitchenTicket = memo(function KitchenTicket({
         <h3 id={titleId} className="ticket__number">
           #{ticket.orderNumber}
         </h3>
-        {ticket.firstName && <span className="ticket__name">{ticket.firstName}</span>}
+        <span className="ticket__name">{ticket.firstName}</span>
         <TicketAge since={Date.parse(ticket.ageFrom) - serverOffsetMs} thresholds={thresholds} />
       </header>
 
@@ -187,8 +185,8 @@ export const KitchenTicket = memo(function KitchenTicket({
             {line.addons.length > 0 && (
               <ul className="ticket__addons" aria-label={`Add-ons for ${line.name}`}>
                 {line.addons.map((addon) => (
-                  <li key={`${addon.groupName}-${addon.name}`}>
-                    {addon.groupName}: {addon.name}
+                  <li key={`${addon.groupName}-${addon.name}`} title={addon.groupName}>
+                    {addon.name}
                     {addon.quantity > 1 ? ` × ${addon.quantity}` : ""}
                   </li>
                 ))}
@@ -218,16 +216,6 @@ export const KitchenTicket = memo(function KitchenTicket({
       )}
 
       <div className="ticket__actions">
-        {ringing && (
-          <button
-            type="button"
-            className="btn btn--secondary"
-            onClick={() => onAcknowledge(ticket)}
-          >
-            <span>Acknowledge</span>
-            <span className="visually-hidden"> order #{ticket.orderNumber}</span>
-          </button>
-        )}
         {step && (
           <button
             type="button"
