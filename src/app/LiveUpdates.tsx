@@ -116,7 +116,8 @@ export default function LiveUpdates() {
   }, [signedIn]);
 
   const announce = (notification: OrderStatusNotification) => {
-    if (announcedStatuses.claim(notification.orderId, notification.status)) {
+    const movedBack = notification.move === "undo" || notification.move === "recall";
+    if (announcedStatuses.claim(notification.orderId, notification.status, movedBack)) {
       announceOrderStatus(notification, (orderId) => navigate(`/order/${orderId}`));
     }
   };
