@@ -76,6 +76,16 @@ describe("ready-text and basket rules (contract)", () => {
     expect(chicken!.readyFrom.toISOString()).toBe("2026-06-01T12:13:00.000Z");
     const [alone] = basketSchedule([{ vendorId: 1, preparationTime: { min: 3, max: 6 } }], now);
     expect(alone).toMatchObject({ delayMinutes: 0, readyFromMinutes: 3, readyInMinutes: 6 });
+    // A full slot moves a part (and its start) by the shift; the basket follows the latest part.
+    const [shifted, quick] = basketSchedule(
+      [
+        { vendorId: 1, preparationTime: { min: 10, max: 15 }, slotShiftMinutes: 15 },
+        { vendorId: 2, preparationTime: { min: 3, max: 6 } },
+      ],
+      now,
+    );
+    expect(shifted).toMatchObject({ delayMinutes: 15, readyFromMinutes: 26, readyInMinutes: 30 });
+    expect(quick!.delayMinutes).toBe(23);
   });
 });
 
@@ -343,12 +353,13 @@ describe.each(databaseKinds)("ready texts and baskets on %s", (kind) => {
       );
       const coffeeRow = rows.find((row) => row.vendor_id === ids.bean)!;
       const pizzaRow = rows.find((row) => row.vendor_id === ids.forno)!;
-      // Bean Machine 3–6 min, Forno & Fuoco 10–15 min: the coffee starts 9 minutes later; both due at +15.
+      // Bean Machine 3–6 min, Forno & Fuoco 10–15 min: the coffee aims at the middle of the pizza's range (12.5),
+      // so it starts 8 minutes later; both are promised for +15.
       expect(pizzaRow.start_at).toBeNull();
       expect(coffeeRow.start_at).not.toBeNull();
       const minutes = (at: Date, from: Date) =>
         Math.round((new Date(at).getTime() - new Date(from).getTime()) / 60_000);
-      expect(minutes(coffeeRow.start_at!, coffeeRow.created_at)).toBe(9);
+      expect(minutes(coffeeRow.start_at!, coffeeRow.created_at)).toBe(8);
       expect(new Date(coffeeRow.estimated_ready_at).getTime()).toBe(
         new Date(pizzaRow.estimated_ready_at).getTime(),
       );

@@ -5,7 +5,7 @@
  * purchase with these; a one-trailer order is a checkout with one trailer.
  */
 
-import { basketSchedule, type PartSchedule } from "@contract/basket-timing";
+import { type BasketPart, basketSchedule, type PartSchedule } from "@contract/basket-timing";
 import type { OrderType } from "@contract/common";
 import type { OrderStatus, PaymentMethod, Vehicle } from "@contract/orders";
 import type { Database, Queryable } from "@server/db/database.js";
@@ -114,11 +114,18 @@ export function newOrder(
   };
 }
 
-/** A snapshot as a part of its basket's schedule: its trailer and preparation range now (slot shift included). */
-export const basketPartOf = (snapshot: CheckoutSnapshot) => ({
-  vendorId: snapshot.vendorId,
-  preparationTime: { min: snapshot.preparationTimeMin, max: snapshot.preparationTimeMax },
-});
+/** A snapshot as a part of its basket's schedule: its trailer's own preparation range and a full slot's shift. */
+export function basketPartOf(snapshot: CheckoutSnapshot): BasketPart {
+  const shift = Math.max(0, snapshot.slotShiftMinutes ?? 0);
+  return {
+    vendorId: snapshot.vendorId,
+    preparationTime: {
+      min: snapshot.preparationTimeMin - shift,
+      max: snapshot.preparationTimeMax - shift,
+    },
+    slotShiftMinutes: shift,
+  };
+}
 
 export function createOrderPlacementService(deps: {
   db: Database;

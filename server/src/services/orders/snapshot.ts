@@ -119,6 +119,7 @@ export function snapshotFromCart(
     vendorName: cart.vendor.name,
     preparationTimeMin: cart.vendor.preparationTime.min,
     preparationTimeMax: cart.vendor.preparationTime.max,
+    slotShiftMinutes: cart.vendor.slotShiftMinutes ?? 0,
     orderType: cart.orderType,
     lines,
     subtotalPence: cart.totals.subtotalPence,
