@@ -7,7 +7,10 @@ import { toasts } from "@/lib/toast-store";
 import { type KitchenData, kitchenKeys, moveTicket, setLineMade } from "../api/kitchen-api";
 import { stepDoneText, type Ticket } from "../lib/kitchen";
 
-/** A repeat of the same ticket's step within this long is the second half of a double tap: ignored. */
+/**
+ * After a step, the ticket's next button stays disabled this long (and a repeat is ignored): the second half of a
+ * double tap never moves it on.
+ */
 export const REPEAT_GUARD_MS = 800;
 /** A step on another ticket this soon after a step is ignored too: the ticket that slid under the finger. */
 export const BOARD_GUARD_MS = 400;
@@ -87,9 +90,12 @@ export function useKitchenSteps(onStepTaken: (ticket: Ticket) => void) {
       } catch (error) {
         refuse(orderId, error);
       } finally {
-        inFlight.current.delete(orderId);
         lastTap.current.set(orderId, Date.now());
-        setBusy(new Set(inFlight.current));
+        // The ticket's next button stays disabled a moment: the second tap of a double tap lands on nothing.
+        setTimeout(() => {
+          inFlight.current.delete(orderId);
+          setBusy(new Set(inFlight.current));
+        }, REPEAT_GUARD_MS);
       }
     },
     [putInCache, refuse],
