@@ -23,7 +23,7 @@ export const AllDayPanel = memo(function AllDayPanel({
               </span>
               {count.mods.length > 0 && (
                 <span className="all-day__mods">
-                  {count.mods.map((mod) => `${mod.quantity} ${mod.name}`).join(" · ")}
+                  {count.mods.map((mod) => `${mod.name} ×${mod.quantity}`).join(" · ")}
                 </span>
               )}
             </li>

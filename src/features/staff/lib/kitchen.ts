@@ -198,11 +198,11 @@ export function allDayCounts(tickets: readonly Ticket[]): AllDayCount[] {
   );
 }
 
-/** '4 × Margherita (2 Nduja)': one all-day row as text. */
+/** '4 × Margherita (Nduja ×2)': one all-day row as text. */
 export const allDayText = (count: AllDayCount) =>
   `${count.quantity} × ${count.name}${
     count.mods.length
-      ? ` (${count.mods.map((mod) => `${mod.quantity} ${mod.name}`).join(", ")})`
+      ? ` (${count.mods.map((mod) => `${mod.name} ×${mod.quantity}`).join(", ")})`
       : ""
   }`;
 

@@ -162,7 +162,7 @@ describe("all-day counts", () => {
       ticket({ orderId: 4, status: "ready", lines: [line(7, "Margherita", 5)] }),
       ticket({ orderId: 5, status: "completed", lines: [line(8, "Flat White", 9)] }),
     ]);
-    expect(counts.map(allDayText)).toEqual(["5 × Margherita (3 Nduja)", "2 × Flat White"]);
+    expect(counts.map(allDayText)).toEqual(["5 × Margherita (Nduja ×3)", "2 × Flat White"]);
   });
 });
 
