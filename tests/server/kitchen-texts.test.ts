@@ -2,15 +2,18 @@ import { randomBytes } from "node:crypto";
 import type { CheckoutResponse } from "@contract/basket";
 import { basketSchedule } from "@contract/basket-timing";
 import {
+  KITCHEN_SOCKET_EVENTS,
   type KitchenMoveResponse,
   type KitchenTicket,
   type RecordedText,
   SMS_MAX_LENGTH,
 } from "@contract/kitchen";
 import { gsmPlain, readyTextMessage } from "@contract/order-status";
+import { SOCKET_EVENTS } from "@contract/realtime";
 import type { ReadyTextSettings } from "@contract/text-alerts";
 import { normaliseUkMobile } from "@contract/text-alerts";
 import type { BasketReady } from "@server/events.js";
+import { io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addToCart, type DemoIds, demoIds, getCart } from "./helpers/checkout-fixtures";
 import { vendorIdOf } from "./helpers/demo-park";
@@ -383,6 +386,19 @@ describe.each(databaseKinds)("ready texts and baskets on %s", (kind) => {
         new Date(pizzaRow.estimated_ready_at).toISOString(),
       );
 
+      const phone = connect(server.baseUrl, {
+        path: "/socket.io",
+        transports: ["websocket"],
+        forceNew: true,
+        reconnection: false,
+        auth: { token: customer.token },
+      });
+      const heard: { title: string; body: string; orderIds: number[] }[] = [];
+      phone.on(KITCHEN_SOCKET_EVENTS.basketReady, (payload) => heard.push(payload));
+      await new Promise<void>((resolve) => phone.once("connect", () => resolve()));
+      const joined = new Promise((resolve) => phone.once(SOCKET_EVENTS.roomJoined, resolve));
+      phone.emit(SOCKET_EVENTS.joinUserRoom, customer.user.id);
+      await joined;
       baskets.length = 0;
       for (const orderId of [coffee.orderId, byVendor.get(ids.forno)!]) {
         await step(orderId, "confirmed");
@@ -397,11 +413,19 @@ describe.each(databaseKinds)("ready texts and baskets on %s", (kind) => {
         checkoutId: placed.body.checkoutId,
         userId: customer.user.id,
       });
+      await expect.poll(() => heard.length).toBe(1);
+      expect(heard[0]).toMatchObject({
+        title: "Your whole order is ready",
+        orderIds: [coffee.orderId, byVendor.get(ids.forno)],
+      });
+      expect(heard[0]!.body).toContain("Bean Machine, Forno & Fuoco");
       // A recall and Ready again does not say it twice.
       await step(byVendor.get(ids.forno)!, "preparing", "undo");
       await step(byVendor.get(ids.forno)!, "ready");
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(baskets).toHaveLength(1);
+      expect(heard).toHaveLength(1);
+      phone.disconnect();
     });
   });
 });

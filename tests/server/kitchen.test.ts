@@ -291,8 +291,26 @@ describe.each(databaseKinds)("the kitchen screen on %s", (kind) => {
   describe("undo", () => {
     it("takes the last step back within 5 s, audited as an undo by that staff member; the customer hears it", async () => {
       const placed = await order({ status: "preparing" });
+      const phone = connect(server.baseUrl, {
+        path: "/socket.io",
+        transports: ["websocket"],
+        forceNew: true,
+        reconnection: false,
+        auth: { token: customer.token },
+      });
+      sockets.push(phone);
+      await next(phone, "connect");
+      const joined = next(phone, SOCKET_EVENTS.roomJoined);
+      phone.emit(SOCKET_EVENTS.joinUserRoom, customer.user.id);
+      await joined;
+      const heardReady = next<{ status: string }>(phone, SOCKET_EVENTS.orderStatusNotification);
       const ready = await step(placed.id, "ready", fornoStaff);
       expect(ready.undo?.toStatus).toBe("preparing");
+      expect(await heardReady).toMatchObject({ orderId: placed.id, status: "ready" });
+      const heardUndo = next<{ status: string; move?: string }>(
+        phone,
+        SOCKET_EVENTS.orderStatusNotification,
+      );
       changes.length = 0;
       const undone = await move(
         placed.id,
@@ -324,6 +342,12 @@ describe.each(databaseKinds)("the kitchen screen on %s", (kind) => {
           move: "undo",
         }),
       ]);
+      // The customer's phone is told the earlier status, marked as an undo (its screens accept a status going back).
+      expect(await heardUndo).toMatchObject({
+        orderId: placed.id,
+        status: "preparing",
+        move: "undo",
+      });
       // A second tap on Undo (the old version) is answered, not applied.
       const again = await move(
         placed.id,
