@@ -673,6 +673,13 @@ describe.each(databaseKinds)("the kitchen screen on %s", (kind) => {
       expect(after.status).toBe(401);
       expect(after.body.message).toBe(KITCHEN_MESSAGES.boardRevoked);
       await dropped;
+      const record = await server.request<{ data: { who: string; summary: string }[] }>(
+        "/api/staff/audit",
+        { token: manager },
+      );
+      const summaries = record.body.data.map((entry) => entry.summary);
+      expect(summaries).toContain('Pickup board account "Forno hatch" created');
+      expect(summaries).toContain('Pickup board account "Forno hatch" revoked');
     });
 
     it("refuses a socket that names no valid code, or a customer", async () => {

@@ -39,13 +39,13 @@ export default async function staffBoardRoutes(app: FastifyInstance) {
   app.post("/board-accounts", async (request, reply) => {
     const staff = requireRole(request, "staff");
     const input = parseInput(boardAccountCreateSchema, request.body);
-    const created = await board.create(await staffScope(app.db, staff.id), staff.id, input);
+    const created = await board.create(await staffScope(app.db, staff.id), staff, input);
     return reply.status(201).send(created);
   });
 
   app.delete("/board-accounts/:accountId", async (request) => {
     const staff = requireRole(request, "staff");
     const { accountId } = parseInput(boardAccountParamsSchema, request.params);
-    return { data: await board.revoke(await staffScope(app.db, staff.id), accountId) };
+    return { data: await board.revoke(await staffScope(app.db, staff.id), staff, accountId) };
   });
 }

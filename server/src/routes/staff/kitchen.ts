@@ -63,9 +63,9 @@ export default async function staffKitchenRoutes(app: FastifyInstance) {
   });
 
   app.put("/kitchen/trailers/:id/settings", async (request) => {
-    const { scope } = await staffOf(request);
+    const { staff, scope } = await staffOf(request);
     const { id } = parseInput(vendorIdParamsSchema, request.params);
     const update = parseInput(kitchenSettingsUpdateSchema, request.body);
-    return { data: await kitchen.updateSettings(scope, id, update) };
+    return { data: await kitchen.updateSettings(staff, scope, id, update) };
   });
 }

@@ -12,6 +12,7 @@ import {
 } from "@contract/kitchen";
 import type { Database } from "@server/db/database.js";
 import { kitchenRepository } from "@server/db/repositories/kitchen.js";
+import { recordParkAudit } from "@server/db/repositories/park-audit.js";
 import { Forbidden, NotFound, Unauthorized } from "@server/domain-errors.js";
 import type { DomainEvents } from "@server/events.js";
 import { assertInScope, type StaffScope, scopeVendorIds } from "@server/services/staff-scope.js";
@@ -98,7 +99,7 @@ export function createBoardService(deps: { db: Database; events: DomainEvents })
 
     async create(
       scope: StaffScope,
-      createdBy: number,
+      staff: { id: number; email: string },
       input: { name: string; vendorId?: number | null | undefined },
     ): Promise<{ data: BoardAccount; accessCode: string }> {
       requireManager(scope);
@@ -108,24 +109,54 @@ export function createBoardService(deps: { db: Database; events: DomainEvents })
         if (!trailer) throw new NotFound(`Vendor ${vendorId} not found`);
       }
       const accessCode = `${BOARD_CODE_PREFIX}${randomBytes(24).toString("base64url")}`;
-      const [row] = await deps.db.query<BoardAccountRow>(
-        `insert into board_accounts (name, vendor_id, code_hash, created_by) values ($1, $2, $3, $4)
-         returning id, name, vendor_id, created_at, revoked_at`,
-        [input.name, vendorId, hashCode(accessCode), createdBy],
-      );
-      return { data: toAccount(row!), accessCode };
+      const account = await deps.db.transaction(async (tx) => {
+        const [row] = await tx.query<BoardAccountRow>(
+          `insert into board_accounts (name, vendor_id, code_hash, created_by) values ($1, $2, $3, $4)
+           returning id, name, vendor_id, created_at, revoked_at`,
+          [input.name, vendorId, hashCode(accessCode), staff.id],
+        );
+        const created = toAccount(row!);
+        await recordParkAudit(tx, {
+          staff,
+          vendorId,
+          action: "board_account_created",
+          target: created.name,
+          summary: `Pickup board account "${created.name}" created`,
+          before: null,
+          after: created,
+        });
+        return created;
+      });
+      return { data: account, accessCode };
     },
 
-    async revoke(scope: StaffScope, accountId: number): Promise<BoardAccount> {
+    async revoke(
+      scope: StaffScope,
+      staff: { id: number; email: string },
+      accountId: number,
+    ): Promise<BoardAccount> {
       requireManager(scope);
-      const [row] = await deps.db.query<BoardAccountRow>(
-        `update board_accounts set revoked_at = coalesce(revoked_at, now()) where id = $1
-         returning id, name, vendor_id, created_at, revoked_at`,
-        [accountId],
-      );
-      if (!row) throw new NotFound(BOARD_ACCOUNT_NOT_FOUND);
+      const account = await deps.db.transaction(async (tx) => {
+        const [row] = await tx.query<BoardAccountRow>(
+          `update board_accounts set revoked_at = coalesce(revoked_at, now()) where id = $1
+           returning id, name, vendor_id, created_at, revoked_at`,
+          [accountId],
+        );
+        if (!row) throw new NotFound(BOARD_ACCOUNT_NOT_FOUND);
+        const revoked = toAccount(row);
+        await recordParkAudit(tx, {
+          staff,
+          vendorId: revoked.vendorId,
+          action: "board_account_revoked",
+          target: revoked.name,
+          summary: `Pickup board account "${revoked.name}" revoked`,
+          before: null,
+          after: revoked,
+        });
+        return revoked;
+      });
       deps.events.emit("boardAccountRevoked", { accountId });
-      return toAccount(row);
+      return account;
     },
   };
 }

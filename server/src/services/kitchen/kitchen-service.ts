@@ -18,6 +18,7 @@ import type { OrderStatus } from "@contract/orders";
 import type { Database, Queryable } from "@server/db/database.js";
 import { kitchenRepository, type ScopeFilter } from "@server/db/repositories/kitchen.js";
 import { type OrderRecord, ordersRepository } from "@server/db/repositories/orders.js";
+import { recordParkAudit } from "@server/db/repositories/park-audit.js";
 import { InvalidInput, NotFound } from "@server/domain-errors.js";
 import type { DomainEvents } from "@server/events.js";
 import { ORDER_NOT_FOUND } from "@server/services/orders/queries.js";
@@ -191,6 +192,7 @@ export function createKitchenService(deps: {
     },
 
     async updateSettings(
+      staff: { id: number; email: string },
       scope: StaffScope,
       vendorId: number,
       update: KitchenSettingsUpdate,
@@ -210,7 +212,23 @@ export function createKitchenService(deps: {
           update.veryLateAfterMinutes < next.lateAfterMinutes)
       )
         throw new InvalidInput("Very late must come at or after late");
-      await repo.setThresholds(vendorId, update.lateAfterMinutes, update.veryLateAfterMinutes);
+      const before = toKitchenTrailer(trailer);
+      await deps.db.transaction(async (tx) => {
+        await kitchenRepository(tx).setThresholds(
+          vendorId,
+          update.lateAfterMinutes,
+          update.veryLateAfterMinutes,
+        );
+        await recordParkAudit(tx, {
+          staff,
+          vendorId,
+          action: "kitchen_thresholds",
+          target: trailer.name,
+          summary: `Late after ${before.lateAfterMinutes} → ${next.lateAfterMinutes} min, very late after ${before.veryLateAfterMinutes} → ${next.veryLateAfterMinutes} min`,
+          before: { late: before.lateAfterMinutes, veryLate: before.veryLateAfterMinutes },
+          after: { late: next.lateAfterMinutes, veryLate: next.veryLateAfterMinutes },
+        });
+      });
       return next;
     },
 
