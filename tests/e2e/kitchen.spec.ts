@@ -210,6 +210,13 @@ test.describe("kitchen screen", () => {
     await expect.poll(() => chimes(board)).toBeGreaterThan(boardChimes);
     await expect(boardPreparing).not.toContainText(`#${order.id}`);
     expect(await ticketStatus(request, staff, vendorId, order.id)).toBe("ready");
+    // The phone showed the toast and said so: the ticket reads "customer notified".
+    await expect(
+      phone.getByRole("status").filter({ hasText: "is ready for pickup" }).first(),
+    ).toBeVisible();
+    await expect(ticket.locator(".ticket__notified")).toHaveText("customer notified (toast)", {
+      timeout: 5_000,
+    });
 
     // Undo within 5 s: back to Preparing, and the customer follows.
     await page.locator(".undo-bar").getByRole("button", { name: /Undo/ }).click();
@@ -454,7 +461,61 @@ test.describe("kitchen screen", () => {
       (await coffeeTicket.locator(".ticket__due").textContent())!,
     );
     await coffeeSide.page.screenshot({ path: "test-results/kitchen-later.png" });
+
+    // Each part's Ready, then one "your whole order is ready" on the customer's phone when the last one is.
+    const phoneContext = await browser.newContext({ viewport: PHONE });
+    const phone = await signedInPage(phoneContext, customer);
+    const phoneJoined = roomJoined(phone);
+    await phone.goto(`/order/${coffeeOrder.id}`);
+    await phoneJoined;
+    await staffMoves(request, staff, chickenOrder.id, "preparing", "ready");
+    await expect(
+      phone
+        .getByRole("status")
+        .filter({ hasText: "Your order from Seoul Bird is ready for pickup." }),
+    ).toBeVisible({ timeout: 5_000 });
+    await expect(phone.getByText("Your whole order is ready")).toHaveCount(0);
+    await staffMoves(request, staff, coffeeOrder.id, "preparing", "ready");
+    await expect(
+      phone.getByRole("status").filter({ hasText: "Your whole order is ready" }),
+    ).toBeVisible({ timeout: 5_000 });
+    await phoneContext.close();
     await coffeeSide.context.close();
     await chickenSide.context.close();
+  });
+
+  test("Text me when it's ready: Profile refuses a number that is not a UK mobile with the server's message on the field, then saves one", async ({
+    browser,
+    request,
+  }) => {
+    const customer = await apiNewCustomer(request, "Tex Texter");
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await signedInPage(context, customer);
+    await page.goto("/profile");
+    const section = page.getByRole("region", { name: "Text me when it's ready" });
+    await section.getByRole("checkbox", { name: /Text me when my order is ready/ }).check();
+    await section.getByRole("textbox", { name: "Mobile number" }).fill("01632 960123");
+    await section.getByRole("button", { name: "Save number" }).click();
+    await expect(section.getByRole("alert")).toHaveText(
+      "Enter a UK mobile number, like 07700 900123 or +44 7700 900123",
+    );
+    await expect(section.getByRole("textbox", { name: "Mobile number" })).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    await section.getByRole("textbox", { name: "Mobile number" }).fill("+44 7700 900123");
+    await section.getByRole("button", { name: "Save number" }).click();
+    await expect(section.getByRole("status")).toHaveText(
+      "We'll text 07700 900123 when it's ready.",
+    );
+    const saved = await request.get("/api/profile/ready-text", { headers: auth(customer) });
+    expect(await saved.json()).toEqual({ mobile: "+447700900123", textWhenReady: true });
+
+    // The developer page lists what the local text provider recorded.
+    await page.goto("/test-notification");
+    await expect(
+      page.getByRole("heading", { name: "Text messages (local provider)" }),
+    ).toBeVisible();
+    await context.close();
   });
 });
