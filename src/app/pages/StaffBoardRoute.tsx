@@ -22,8 +22,8 @@ export default function StaffBoardRoute() {
 }
 
 /** Any change to the kitchen's tickets: an order placed or moved, a line struck, a notice seen. */
-const subscribeToChanges = (listener: () => void) => {
-  const stopOrders = subscribeToStaffChanges(() => listener());
+const subscribeToChanges = (listener: (change: { orderId?: number }) => void) => {
+  const stopOrders = subscribeToStaffChanges((change) => listener({ orderId: change.orderId }));
   const stopTickets = subscribeToKitchenChanges(listener);
   return () => {
     stopOrders();

@@ -74,10 +74,12 @@ export function subscribeToStaffChanges(listener: (change: StaffOrderChanged) =>
   };
 }
 
-const kitchenListeners = new Set<() => void>();
+const kitchenListeners = new Set<(change: { orderId?: number }) => void>();
 
-/** The kitchen hears a ticket's lines struck on another tablet, or the customer's notice seen (refetch). */
-export function subscribeToKitchenChanges(listener: () => void): () => void {
+/** The kitchen hears a ticket's lines struck on another tablet, or the customer's notice seen (refetch it). */
+export function subscribeToKitchenChanges(
+  listener: (change: { orderId?: number }) => void,
+): () => void {
   kitchenListeners.add(listener);
   return () => {
     kitchenListeners.delete(listener);
@@ -257,8 +259,10 @@ export async function openLiveConnection(
     )
       handlers.onBasketReady?.(basket as BasketReady);
   });
-  socket.on(KITCHEN_SOCKET_EVENTS.kitchenTicketChanged, () => {
-    for (const listener of kitchenListeners) listener();
+  socket.on(KITCHEN_SOCKET_EVENTS.kitchenTicketChanged, (payload: unknown) => {
+    const orderId = (payload as { orderId?: unknown } | null)?.orderId;
+    const change = typeof orderId === "number" ? { orderId } : {};
+    for (const listener of kitchenListeners) listener(change);
   });
 
   // The server confirmed the token: a later refusal may be retried again.

@@ -1,6 +1,7 @@
 import {
   type KitchenMoveRequest,
   type KitchenMoveResponse,
+  type KitchenTicket,
   type KitchenTicketsResponse,
   kitchenMoveResponseSchema,
   kitchenTicketSchema,
@@ -48,6 +49,31 @@ export const kitchenTicketsQuery = () => ({
 
 export type KitchenData = KitchenTicketsResponse & { serverOffsetMs: number };
 
+const OPEN: readonly string[] = ["pending", "pending_payment", "confirmed", "preparing", "ready"];
+
+/**
+ * One ticket as the server has it now, put in place in the screen's list (added, replaced, or dropped once it left
+ * the screen): a live event costs one small request, not the whole list.
+ */
+export function upsertTicket(
+  data: KitchenData | undefined,
+  ticket: KitchenTicket,
+): KitchenData | undefined {
+  if (!data) return data;
+  const shown = data.data.find((entry) => entry.orderId === ticket.orderId);
+  // Two answers crossing: the one with the later version stays.
+  if (shown && shown.version > ticket.version) return data;
+  const others = data.data.filter((entry) => entry.orderId !== ticket.orderId);
+  const known = shown !== undefined;
+  if (!OPEN.includes(ticket.status)) return known ? { ...data, data: others } : data;
+  return {
+    ...data,
+    data: known
+      ? data.data.map((entry) => (entry.orderId === ticket.orderId ? ticket : entry))
+      : [...data.data, ticket],
+  };
+}
+
 /** GET /staff/kitchen/recall: the last 10 tickets that left the screen within 15 minutes (never cancelled ones). */
 export const recallQuery = () => ({
   queryKey: kitchenKeys.recall(),
@@ -63,10 +89,12 @@ export const moveTicket = (
 ): Promise<KitchenMoveResponse> =>
   api.post(`/staff/kitchen/tickets/${orderId}/moves`, move, kitchenMoveResponseSchema);
 
+const ticketAnswerSchema = z.object({ data: kitchenTicketSchema });
+
+/** GET /staff/kitchen/tickets/:orderId: one ticket as it is now (finished ones too). */
+export const fetchTicket = (orderId: number, signal?: AbortSignal) =>
+  api.get(`/staff/kitchen/tickets/${orderId}`, ticketAnswerSchema, { signal });
+
 /** Strike a line as made (or unstrike it). */
 export const setLineMade = (orderId: number, lineId: number, made: boolean) =>
-  api.put(
-    `/staff/kitchen/tickets/${orderId}/lines/${lineId}`,
-    { made },
-    z.object({ data: kitchenTicketSchema }),
-  );
+  api.put(`/staff/kitchen/tickets/${orderId}/lines/${lineId}`, { made }, ticketAnswerSchema);

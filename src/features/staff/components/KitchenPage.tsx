@@ -2,7 +2,13 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { Skeleton } from "@/components/Skeleton";
 import { ApiError } from "@/lib/api-client";
-import { kitchenKeys, kitchenTicketsQuery } from "../api/kitchen-api";
+import {
+  fetchTicket,
+  type KitchenData,
+  kitchenKeys,
+  kitchenTicketsQuery,
+  upsertTicket,
+} from "../api/kitchen-api";
 import { useKitchenSteps } from "../hooks/use-kitchen-steps";
 import { useRinging } from "../hooks/use-ringing";
 import { useSoundState } from "../hooks/use-sound-state";
@@ -35,7 +41,7 @@ export type KitchenLink = "live" | "connecting" | "offline";
 
 export interface KitchenPageProps {
   /** Live changes from the staff rooms (composed in src/app); without it the board refreshes every 30 s. */
-  subscribeToChanges?: (listener: () => void) => () => void;
+  subscribeToChanges?: (listener: (change: { orderId?: number }) => void) => () => void;
   /** The socket's state (composed in src/app): back to 'live' after a drop, the board refetches. */
   subscribeToLink?: (listener: (link: KitchenLink) => void) => () => void;
 }
@@ -107,9 +113,20 @@ export function KitchenPage({ subscribeToChanges, subscribeToLink }: KitchenPage
 
   useEffect(() => {
     if (!subscribeToChanges) return;
-    return subscribeToChanges(
-      () => void queryClient.invalidateQueries({ queryKey: kitchenKeys.tickets() }),
-    );
+    return subscribeToChanges((change) => {
+      // One ticket changed: fetch it alone and put it in place; anything else: the whole list.
+      if (change.orderId === undefined) {
+        void queryClient.invalidateQueries({ queryKey: kitchenKeys.tickets() });
+        return;
+      }
+      fetchTicket(change.orderId)
+        .then(({ data }) =>
+          queryClient.setQueryData<KitchenData>(kitchenKeys.tickets(), (current) =>
+            upsertTicket(current, data),
+          ),
+        )
+        .catch(() => void queryClient.invalidateQueries({ queryKey: kitchenKeys.tickets() }));
+    });
   }, [subscribeToChanges, queryClient]);
 
   useEffect(() => {

@@ -1,5 +1,6 @@
 import type { KitchenTicket } from "@contract/kitchen";
 import { describe, expect, it } from "vitest";
+import { upsertTicket } from "@/features/staff/api/kitchen-api";
 import {
   ageTone,
   allDayCounts,
@@ -186,5 +187,36 @@ describe("search and ringing", () => {
       new Set([4]),
     );
     expect(ringing.map((t) => t.orderId)).toEqual([1, 2]);
+  });
+});
+
+describe("a live change to one ticket", () => {
+  const data = (tickets: KitchenTicket[]) => ({
+    data: tickets,
+    trailers: [],
+    serverTime: at("12:00"),
+    allTrailers: true,
+    serverOffsetMs: 0,
+  });
+
+  it("adds a new ticket, replaces a newer version, keeps a newer one shown, drops one that left", () => {
+    const shown = data([ticket({ orderId: 1, version: 3 }), ticket({ orderId: 2, version: 1 })]);
+    expect(upsertTicket(shown, ticket({ orderId: 3 }))!.data.map((t) => t.orderId)).toEqual([
+      1, 2, 3,
+    ]);
+    expect(
+      upsertTicket(shown, ticket({ orderId: 2, version: 2, status: "preparing" }))!.data[1]!.status,
+    ).toBe("preparing");
+    expect(upsertTicket(shown, ticket({ orderId: 1, version: 2, status: "confirmed" }))).toBe(
+      shown,
+    );
+    expect(
+      upsertTicket(shown, ticket({ orderId: 1, version: 4, status: "completed" }))!.data.map(
+        (t) => t.orderId,
+      ),
+    ).toEqual([2]);
+    expect(upsertTicket(shown, ticket({ orderId: 9, version: 1, status: "cancelled" }))).toBe(
+      shown,
+    );
   });
 });
