@@ -501,6 +501,46 @@ describe("texts through Twilio", () => {
     ).toBe(404);
   });
 
+  it("records a refusal without the number, and does not try again", async () => {
+    fake.respond(() => ({
+      status: 400,
+      body: { code: 21211, message: "The 'To' number +447700900123 is not a valid phone number." },
+    }));
+    const customer = await server.registerCustomer();
+    await server.request("/api/profile/ready-text", {
+      method: "PUT",
+      body: { mobile: "07700 900123", textWhenReady: true },
+      token: customer.token,
+    });
+    const manager = await server.login(MANAGER.email, MANAGER.password);
+    const forno = await vendorIdOf(server.db, "forno-fuoco");
+    const order = await createOrderFixture(server.db, {
+      userId: customer.user.id,
+      vendorId: forno,
+      status: "preparing",
+    });
+    await server.request(`/api/staff/kitchen/tickets/${order.id}/moves`, {
+      method: "POST",
+      body: { status: "ready", version: 0 },
+      token: manager,
+    });
+    const before = fake.requests.length;
+    for (let sweep = 0; sweep < 2; sweep += 1) {
+      await server.db.query(
+        "update ready_texts set due_at = now() - interval '1 second' where state = 'due'",
+      );
+      await server.app.services.readyTexts.sweep();
+    }
+    expect(fake.requests.length - before).toBe(1);
+    const [row] = await server.db.query<{ state: string; note: string }>(
+      "select state, note from ready_texts where order_id = $1",
+      [order.id],
+    );
+    expect(row!.state).toBe("failed");
+    expect(row!.note).toContain("21211");
+    expect(row!.note).not.toContain("900123");
+  });
+
   it("sends none without a provider (a production server without SMS keys)", async () => {
     const quiet = await startTestServer({
       config: { textsTestMode: false, readyTextSweepMs: 3_600_000 },

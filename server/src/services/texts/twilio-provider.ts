@@ -39,9 +39,9 @@ export function createTwilioProvider(options: {
         message?: string;
       } | null;
       if (!response.ok || !body?.sid) {
-        const detail = body?.code
-          ? `${body.code} ${body.message ?? ""}`.trim()
-          : `HTTP ${response.status}`;
+        // Twilio's messages can quote the number: it is left out of what we log and keep.
+        const message = (body?.message ?? "").replace(/\+?\d[\d\s()-]{6,}\d/g, "[number]");
+        const detail = body?.code ? `${body.code} ${message}`.trim() : `HTTP ${response.status}`;
         throw new UpstreamFailed(`The text message provider refused the message (${detail})`);
       }
       return { id: body.sid };
