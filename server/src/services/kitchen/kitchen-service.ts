@@ -37,6 +37,7 @@ const TO_MAKE: readonly OrderStatus[] = ["pending_payment", "confirmed", "prepar
 const NOT_COOKED_GROUPS = /^(size|portion|packaging|cutlery|sauce on the side)$/i;
 
 export const LINE_NOT_FOUND = "That line is not on this order";
+export const VERY_LATE_BEFORE_LATE = "Very late must come at or after late";
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -198,20 +199,19 @@ export function createKitchenService(deps: {
       update: KitchenSettingsUpdate,
     ): Promise<KitchenTrailer> {
       assertInScope(scope, vendorId);
-      const repo = kitchenRepository(deps.db);
-      const [trailer] = await repo.trailers({ vendorId });
+      const [trailer] = await kitchenRepository(deps.db).trailers({ vendorId });
       if (!trailer) throw new NotFound(`Vendor ${vendorId} not found`);
       const next = toKitchenTrailer({
         ...trailer,
         late_after_minutes: update.lateAfterMinutes,
         very_late_after_minutes: update.veryLateAfterMinutes,
       });
+      // toKitchenTrailer lifts a default "very late" up to "late"; one the trailer sets itself must not be earlier.
       if (
-        next.veryLateAfterMinutes < next.lateAfterMinutes ||
-        (update.veryLateAfterMinutes !== null &&
-          update.veryLateAfterMinutes < next.lateAfterMinutes)
+        update.veryLateAfterMinutes !== null &&
+        update.veryLateAfterMinutes < next.lateAfterMinutes
       )
-        throw new InvalidInput("Very late must come at or after late");
+        throw new InvalidInput(VERY_LATE_BEFORE_LATE);
       const before = toKitchenTrailer(trailer);
       await deps.db.transaction(async (tx) => {
         await kitchenRepository(tx).setThresholds(
