@@ -66,7 +66,12 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const profileSchema = z.extend(userSchema, { phone: z.nullable(z.string()) });
+export const profileSchema = z.extend(userSchema, {
+  phone: z.nullable(z.string()),
+  /** "Text me when it's ready": the UK mobile in E.164 (contract/text-alerts.ts), and whether to text it. */
+  mobile: z.optional(z.nullable(z.string())),
+  textWhenReady: z.optional(z.boolean()),
+});
 export type Profile = z.infer<typeof profileSchema>;
 
 export const loginResponseSchema = z.object({ token: z.string(), user: userSchema });

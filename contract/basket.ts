@@ -12,6 +12,7 @@ import {
   paymentMethodSchema,
   vehicleSchema,
 } from "./orders";
+import { readyTextSettingsSchema } from "./text-alerts";
 
 export {
   type CheckoutGroup,
@@ -118,6 +119,8 @@ export const checkoutRequestSchema = z.object({
   deliveryInstructions: z.optional(z.nullable(z.string().check(z.maxLength(TEXT_LIMIT)))),
   /** The car-delivery answer: applies to every order of the checkout. */
   vehicleData: z.optional(z.nullable(vehicleSchema)),
+  /** "Text me when it's ready", as ticked at checkout: saved to the customer's profile (422 naming mobile if unusable). */
+  readyText: z.optional(readyTextSettingsSchema),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 

@@ -149,3 +149,41 @@ export function notificationTone(status: OrderStatus): NotificationTone {
       return "neutral";
   }
 }
+
+/**
+ * THE text of "your whole order is ready": sent once, when the last part of a basket from several trailers turns
+ * ready (besides each part's own status notification). Names where to collect, in the basket's order.
+ */
+export function basketReadyNotificationText(basket: {
+  orderIds: readonly number[];
+  vendorNames: readonly string[];
+}): { title: string; body: string } {
+  const numbers = basket.orderIds.map((id) => `#${id}`).join(", ");
+  return {
+    title: "Your whole order is ready",
+    body: `Every part of your order is ready: collect ${numbers} from ${basket.vendorNames.join(", ")}.`,
+  };
+}
+
+/** The ready text message: one plain SMS segment (≤ 160 GSM characters), cut to fit long trailer names. */
+export function readyTextMessage(order: { orderId: number; vendorName: string }): string {
+  const tail = ` is ready for pickup. Show order #${order.orderId} at the hatch.`;
+  const head = "Food Park: your order from ";
+  const room = 160 - head.length - tail.length;
+  const name = gsmPlain(order.vendorName);
+  const fitted = name.length > room ? `${name.slice(0, Math.max(0, room - 1))}.` : name;
+  return `${head}${fitted}${tail}`;
+}
+
+/** Plain GSM text: letters, digits and common punctuation; anything else becomes a close ASCII form or goes. */
+export function gsmPlain(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[‘’]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/[–—]/g, "-")
+    .replace(/&/g, "and")
+    .replace(/[^A-Za-z0-9 .,:;!?'"()\-+/#@%*=£$]/g, "")
+    .trim();
+}

@@ -226,5 +226,10 @@ export const orderStatusNotificationSchema = z.object({
   status: orderStatusSchema,
   vendorName: z.optional(z.string()),
   updatedAt: z.optional(z.string()),
+  /**
+   * Beyond the spec: 'undo' or 'recall' when staff moved the order back (an undone Ready, a recalled ticket); the
+   * customer's screens then accept the earlier status. Absent for a forward step.
+   */
+  move: z.optional(z.enum(["step", "undo", "recall"])),
 });
 export type OrderStatusNotification = z.infer<typeof orderStatusNotificationSchema>;

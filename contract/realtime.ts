@@ -66,6 +66,8 @@ export const staffOrderChangedSchema = z.object({
   vendorId: z.number(),
   status: orderStatusSchema,
   previousStatus: z.optional(orderStatusSchema),
+  /** A status change: step, or a staff undo or recall. */
+  move: z.optional(z.enum(["step", "undo", "recall"])),
 });
 export type StaffOrderChanged = z.infer<typeof staffOrderChangedSchema>;
 

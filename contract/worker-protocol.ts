@@ -46,6 +46,8 @@ export type WorkerToPageMessage =
   /** A notification was tapped: show this in-app path. */
   | { type: "NAVIGATE"; url: string }
   | { type: "USER_DATA_CLEARED" }
+  /** The worker showed an order's status notification: the page (which holds the token) tells the server it was seen. */
+  | { type: "NOTICE_SHOWN"; orderId: number; status: string }
   | { type: "MENUS_SAVED"; menus: number; items: number; images: number; skipped: boolean };
 
 export const isWorkerToPageMessage = (data: unknown): data is WorkerToPageMessage =>

@@ -23,6 +23,7 @@ const ORDER = [
   "sockets",
   "memory",
   "scale-out",
+  "rush",
 ];
 const PORTS_PER_SECTION = 20;
 const resultsFile = path.join(root, "bench-results/latest.json");

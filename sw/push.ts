@@ -43,6 +43,23 @@ async function showOrderStatus(payload: PushPayload): Promise<void> {
     url: payload.url ?? `/order/${payload.orderId}`,
   });
   await self.registration.showNotification(title, options);
+  await reportShown(payload, windows);
+}
+
+/**
+ * The customer was shown this status (the server then sends no text for it). With a notice token in the payload the
+ * worker says so itself; open (hidden) pages are told too, and they say it with the customer's sign-in.
+ */
+async function reportShown(payload: PushPayload, windows: readonly Client[]): Promise<void> {
+  for (const client of windows)
+    post(client, { type: "NOTICE_SHOWN", orderId: payload.orderId, status: payload.status });
+  const noticeToken = (payload as PushPayload & { noticeToken?: unknown }).noticeToken;
+  if (typeof noticeToken !== "string" || !noticeToken) return;
+  await fetch(`/api/orders/${payload.orderId}/notice-shown`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${noticeToken}` },
+    body: JSON.stringify({ status: payload.status, via: "push" }),
+  }).catch(() => undefined);
 }
 
 async function openInApp(path: string): Promise<void> {

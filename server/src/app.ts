@@ -29,9 +29,11 @@ import menuSearchRoutes from "./routes/menu-search/index.js";
 import orderRoutes from "./routes/orders/index.js";
 import paymentRoutes from "./routes/payments/index.js";
 import testCheckoutRoutes from "./routes/payments/test-checkout.js";
+import profileRoutes from "./routes/profile/index.js";
 import pushRoutes from "./routes/push/index.js";
 import receiptRoutes from "./routes/receipts/index.js";
 import staffRoutes from "./routes/staff/index.js";
+import testTextRoutes from "./routes/test-texts/index.js";
 import vehicleLookupRoutes from "./routes/vehicle-lookup/index.js";
 import vendorRoutes from "./routes/vendors/index.js";
 import { serverOptions } from "./server-options.js";
@@ -73,6 +75,7 @@ const ROUTES: [prefix: string, routes: FastifyPluginAsync][] = [
   ["/api/payments", paymentRoutes],
   ["/api/vehicle-lookup", vehicleLookupRoutes],
   ["/api/staff", staffRoutes],
+  ["/api/profile", profileRoutes],
   ["", healthRoutes],
 ];
 
@@ -110,6 +113,8 @@ export async function buildApp(
 
   for (const [prefix, routes] of ROUTES) await app.register(routes, { prefix });
   await registerTestCheckout(app);
+  // The local text provider's record, only where texts are recorded instead of sent (never in production).
+  if (app.services.recordedTexts) await app.register(testTextRoutes, { prefix: "/api/test" });
 
   await app.register(staticPlugin, {
     clientDir: config.clientDir,

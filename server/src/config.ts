@@ -111,6 +111,17 @@ export interface ServerConfig {
    */
   cashAtParkTill: boolean;
 
+  /** Text messages ("Text me when it's ready") through Twilio: all three set, or none (then no real texts). */
+  twilioAccountSid: string | undefined;
+  twilioAuthToken: string | undefined;
+  twilioFrom: string | undefined;
+  /** Where Twilio calls go (tests point it at a local fake); Twilio's own API by default. */
+  twilioApiUrl: string | undefined;
+  /** SMS_TEST_MODE: texts are recorded by the local provider (and listed at /api/test/texts); refused in production. */
+  textsTestMode: boolean;
+  /** READY_TEXT_SWEEP_MS: how often a node sends the ready texts that are due. */
+  readyTextSweepMs: number;
+
   /** Caps against abuse and mistakes (docs/configuration.md). */
   orderLinesMax: number;
   orderQuantityMax: number;
@@ -151,6 +162,10 @@ export function productionProblems(config: ServerConfig): string[] {
   }
   if (config.metricsToken !== undefined && config.metricsToken.length < 24) {
     problems.push("METRICS_TOKEN must be at least 24 characters when NODE_ENV=production.");
+    if (config.textsTestMode)
+      problems.push(
+        "SMS_TEST_MODE is for development and tests and is refused when NODE_ENV=production.",
+      );
   }
   if (config.pushAllowPrivateEndpoints) {
     problems.push(
@@ -324,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultClientDir?: string): S
     jobsCheckSeconds: positiveIntFromEnv(env.JOBS_CHECK_SECONDS, 60, "JOBS_CHECK_SECONDS"),
     ...productionFromEnv(env),
     cashAtParkTill: env.CASH_AT_PARK_TILL === "1" || env.CASH_AT_PARK_TILL === "true",
+    ...textsFromEnv(env),
     orderLinesMax: positiveIntFromEnv(
       env.ORDER_LINES_MAX,
       DEFAULT_ORDER_LINES_MAX,
@@ -422,6 +438,23 @@ export function socketLimitsOf(config: ServerConfig) {
     eventsPerUserPerMinute: config.socketMaxEventsPerUserPerMinute,
     connectionsPerUser: config.socketMaxConnectionsPerUser,
     connectionsPerAddress: config.socketMaxConnectionsPerAddress,
+  };
+}
+
+function textsFromEnv(env: NodeJS.ProcessEnv) {
+  const twilio = {
+    twilioAccountSid: env.TWILIO_ACCOUNT_SID || undefined,
+    twilioAuthToken: env.TWILIO_AUTH_TOKEN || undefined,
+    twilioFrom: env.TWILIO_FROM || undefined,
+  };
+  const set = Object.values(twilio).filter(Boolean).length;
+  if (set !== 0 && set !== 3)
+    throw new Error("TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together");
+  return {
+    ...twilio,
+    twilioApiUrl: env.TWILIO_API_URL || undefined,
+    textsTestMode: flagFromEnv(env.SMS_TEST_MODE, "SMS_TEST_MODE") ?? env.NODE_ENV !== "production",
+    readyTextSweepMs: positiveIntFromEnv(env.READY_TEXT_SWEEP_MS, 5_000, "READY_TEXT_SWEEP_MS"),
   };
 }
 

@@ -15,6 +15,16 @@ export abstract class DomainError extends Error {
 /** The request itself is wrong: a missing field, an option that does not exist, a value out of range. */
 export class InvalidInput extends DomainError {}
 
+/** A well-formed field whose value the park cannot use (a number that is not a UK mobile): 422 naming it. */
+export class UnusableField extends DomainError {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** Nobody is signed in, the session has expired, or the email and password do not match. */
 export class Unauthorized extends DomainError {
   constructor(message = "Please sign in to continue") {

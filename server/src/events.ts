@@ -15,6 +15,18 @@ export interface OrderStatusChanged {
   updatedAt?: string;
   /** The staff member who made it, when a person did. */
   changedBy?: number | null;
+  /** A forward step (default), or a staff undo or recall (the status went back). */
+  move?: "step" | "undo" | "recall";
+  /** The multi-trailer checkout the order belongs to, if any. */
+  checkoutId?: number | null;
+}
+
+/** The last part of a basket from several trailers turned ready: "your whole order is ready", once. */
+export interface BasketReady {
+  checkoutId: number;
+  userId: number;
+  orderIds: number[];
+  vendorNames: string[];
 }
 
 export interface OrderPlaced {
@@ -40,6 +52,13 @@ interface DomainEventMap {
   /** After the provider took a cancelled order's refund; transfers to a trailer can be reversed on it. */
   orderRefunded: [OrderRefunded];
   orderPlaced: [OrderPlaced];
+  basketReady: [BasketReady];
+  /** A kitchen ticket changed without a status move (a line struck, the customer saw a notice). */
+  kitchenTicketChanged: [
+    { orderId: number; vendorId: number; version: number; kind: "lines" | "notice" },
+  ];
+  /** A board account was revoked: its sockets leave. */
+  boardAccountRevoked: [{ accountId: number }];
   /** A card payment's outcome, once recorded on this node (counted by the metrics). */
   paymentOutcome: [PaymentOutcomeKind];
   /**

@@ -17,6 +17,8 @@ export interface CheckoutSnapshot {
   vendorName: string;
   preparationTimeMin: number;
   preparationTimeMax: number;
+  /** Minutes of the range above that a full slot added (absent in snapshots taken before it was kept). */
+  slotShiftMinutes?: number;
   orderType: OrderType;
   lines: CheckoutLine[];
   subtotalPence: number;

@@ -7,9 +7,10 @@ import { useNavigate } from "react-router";
 import { fetchProfile } from "../features/auth/api/auth-api";
 import { useAuth } from "../features/auth/hooks/auth-context";
 import { useLiveConnection } from "../features/live/hooks/use-live-connection";
-import { announceOrderStatus } from "../features/live/lib/announce";
+import { announceBasketReady, announceOrderStatus } from "../features/live/lib/announce";
 import { announcedStatuses } from "../features/live/lib/announced-statuses";
 import { unlockAudioOnFirstGesture } from "../features/live/lib/beep";
+import { forgetReportedNotices, reportWorkerNotices } from "../features/live/lib/notice-shown";
 import { requestPermissionAtStart } from "../features/live/lib/notification-permission";
 import { receivedNotifications } from "../features/live/lib/notification-store";
 import { applyStatusNotification, orderKeys } from "../features/orders/api/orders-api";
@@ -102,9 +103,12 @@ export default function LiveUpdates() {
     // The brand's notifications flag: off, no permission prompt and no system notifications (toasts stay).
     const stopAsking = brand.features.notifications ? requestPermissionAtStart() : () => undefined;
     const stopUnlock = unlockAudioOnFirstGesture();
+    const stopWorkerNotices = reportWorkerNotices();
     return () => {
       stopAsking();
       stopUnlock();
+      stopWorkerNotices();
+      forgetReportedNotices();
       // The next person on this device must not see these.
       receivedNotifications.clear();
       announcedStatuses.clear();
@@ -112,7 +116,8 @@ export default function LiveUpdates() {
   }, [signedIn]);
 
   const announce = (notification: OrderStatusNotification) => {
-    if (announcedStatuses.claim(notification.orderId, notification.status)) {
+    const movedBack = notification.move === "undo" || notification.move === "recall";
+    if (announcedStatuses.claim(notification.orderId, notification.status, movedBack)) {
       announceOrderStatus(notification, (orderId) => navigate(`/order/${orderId}`));
     }
   };
@@ -125,6 +130,8 @@ export default function LiveUpdates() {
         void queryClient.invalidateQueries({ queryKey: orderKeys.detail(notification.orderId) });
       announce(notification);
     },
+    onBasketReady: (basket) =>
+      announceBasketReady(basket, (orderId) => navigate(`/order/${orderId}`)),
     onCatalogueChanged: () => void refreshCatalogue(queryClient).catch(() => undefined),
     onFirstConnect: () => void revalidateShownCatalogue(queryClient).catch(() => undefined),
     // Only the open orders on screen: a change made between their fetch and the room's join.

@@ -20,13 +20,16 @@ export function StaffLayout({ children }: { children: ReactNode }) {
         </span>
         <nav className="staff-shell__nav" aria-label="Staff">
           <NavLink to="/staff" end className="staff-shell__tab">
-            Orders
+            Kitchen
           </NavLink>
           <NavLink to="/staff/trailers" className="staff-shell__tab">
             Trailers
           </NavLink>
           <NavLink to="/staff/report" className="staff-shell__tab">
             Report
+          </NavLink>
+          <NavLink to="/staff/board" className="staff-shell__tab">
+            Board
           </NavLink>
         </nav>
         <Link to="/profile" className="btn btn--ghost btn--small">

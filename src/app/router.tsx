@@ -119,6 +119,8 @@ export const routes: RouteObject[] = [
   { path: "/staff", ...page(() => import("./pages/StaffBoardRoute")) },
   { path: "/staff/trailers", ...page(() => import("./pages/StaffTrailersRoute")) },
   { path: "/staff/report", ...page(() => import("./pages/StaffReportRoute")) },
+  // The pickup board for a TV at the hatch: full screen, its own live feed, lazy like every staff page.
+  { path: "/staff/board", ...page(() => import("./pages/PickupBoardRoute")) },
   { path: "*", element: <Navigate to="/" replace /> },
 ];
 

@@ -72,12 +72,12 @@ test.describe("orders and live status", () => {
     await expect(staffCard.getByRole("note").first()).toContainText("No sesame please");
     await boardJoined;
 
-    await staffCard.getByRole("button", { name: "Cash taken: confirm" }).click();
+    await staffCard.getByRole("button", { name: "Cash taken" }).click();
     await expect(details.locator(".status-banner")).toHaveText("Order Confirmed", {
       timeout: LIVE_MS,
     });
 
-    await staffCard.getByRole("button", { name: "Start preparing" }).click();
+    await staffCard.getByRole("button", { name: "Start" }).click();
     await expect(details.locator(".status-banner")).toHaveText("Preparing Order", {
       timeout: LIVE_MS,
     });
@@ -86,7 +86,7 @@ test.describe("orders and live status", () => {
     await expect(toast).toContainText(`Order #${order.id}`);
     await expect(toast.getByRole("button", { name: "View" })).toBeVisible();
 
-    await staffCard.getByRole("button", { name: "Mark ready" }).click();
+    await staffCard.getByRole("button", { name: "Ready" }).click();
     await expect(details.locator(".status-banner")).toHaveText("Ready for Pickup", {
       timeout: LIVE_MS,
     });
@@ -95,7 +95,7 @@ test.describe("orders and live status", () => {
       "(done)",
     );
 
-    await staffCard.getByRole("button", { name: "Mark collected" }).click();
+    await staffCard.getByRole("button", { name: "Collected" }).click();
     await expect(details.locator(".status-banner")).toHaveText("Order Completed", {
       timeout: LIVE_MS,
     });
@@ -120,8 +120,8 @@ test.describe("orders and live status", () => {
     const { context: staffContext, page: board } = await signedInContext(browser, staff);
     await board.goto("/staff");
     const staffCard = board.locator(`article[data-order-id="${order.id}"]`);
+    await staffCard.getByRole("button", { name: "More" }).click();
     await staffCard.getByRole("button", { name: "Cancel order" }).click();
-    await staffCard.getByRole("button", { name: "Yes, cancel" }).click();
     await expect(staffCard).toBeHidden();
     await staffContext.close();
 
@@ -304,7 +304,7 @@ test.describe("orders and live status", () => {
     await expectNoViolations(page);
     await page
       .locator(`article[data-order-id="${order.id}"]`)
-      .getByRole("button", { name: "Cancel order" })
+      .getByRole("button", { name: "More" })
       .click();
     await expectNoViolations(page);
     await context.close();

@@ -139,7 +139,13 @@ describe.each(databaseKinds)("auth API on %s", (kind) => {
       const response = await server.request<Profile>("/auth/me", { token: customer.token });
 
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ ...customer.user, name: "Grace Hopper", phone: null });
+      expect(response.body).toEqual({
+        ...customer.user,
+        name: "Grace Hopper",
+        phone: null,
+        mobile: null,
+        textWhenReady: false,
+      });
     });
 
     it("returns the demo customer's phone number", async () => {

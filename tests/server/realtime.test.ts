@@ -185,6 +185,7 @@ describe.each(databaseKinds)("socket.io on %s", (kind) => {
       vendorId: fixture.vendorId,
       status: "preparing",
       previousStatus: "confirmed",
+      move: "step",
     });
     await pause(QUIET_MS);
     expect(bobHeard).toEqual([]);
@@ -321,6 +322,7 @@ describe.each(databaseKinds)("socket.io on %s", (kind) => {
           vendorId: forno,
           status: "confirmed",
           previousStatus: "pending",
+          move: "step",
         },
       ]);
     });

@@ -31,6 +31,28 @@ import {
 import { messageResponseSchema } from "@contract/common";
 import { errorResponseSchema } from "@contract/errors";
 import { healthResponseSchema } from "@contract/health";
+import {
+  allDayResponseSchema,
+  boardAccountCreatedSchema,
+  boardAccountCreateSchema,
+  boardAccountListResponseSchema,
+  boardAccountParamsSchema,
+  boardAccountSchema,
+  boardQuerySchema,
+  boardResponseSchema,
+  kitchenLineMadeRequestSchema,
+  kitchenLineParamsSchema,
+  kitchenMoveRequestSchema,
+  kitchenMoveResponseSchema,
+  kitchenQuerySchema,
+  kitchenSettingsUpdateSchema,
+  kitchenTicketSchema,
+  kitchenTicketsResponseSchema,
+  kitchenTrailerSchema,
+  noticeShownRequestSchema,
+  recallListResponseSchema,
+  recordedTextsResponseSchema,
+} from "@contract/kitchen";
 import { menuSearchQuerySchema, menuSearchResponseSchema } from "@contract/menu-search";
 import {
   createOrderRequestSchema,
@@ -61,6 +83,7 @@ import {
 import { orderReceiptsSchema, receiptSchema } from "@contract/receipts";
 import { reportQuerySchema, reportSchema } from "@contract/report";
 import type { Schema } from "@contract/schema";
+import { readyTextSettingsResponseSchema, readyTextSettingsSchema } from "@contract/text-alerts";
 import { vehicleLookupRequestSchema, vehicleLookupResponseSchema } from "@contract/vehicles";
 import {
   addonGroupsResponseSchema,
@@ -478,7 +501,9 @@ export const OPERATIONS: Operation[] = [
       201: { description: "Placed (or awaiting card payment)", schema: checkoutResponseSchema },
       404: error("A listed trailer is unknown"),
       409: error("The basket changed, or a checkout with this key is still being placed"),
-      422: error("The Idempotency-Key was used for a different request"),
+      422: error(
+        "The Idempotency-Key was used for a different request, or readyText.mobile is not a UK mobile",
+      ),
       503: error("Card payments are not available"),
     },
   },
@@ -547,6 +572,58 @@ export const OPERATIONS: Operation[] = [
     responses: {
       200: { description: "The order", schema: orderSchema },
       404: error("No such order of yours"),
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/orders/:orderId/notice-shown",
+    operationId: "orderNoticeShown",
+    summary:
+      "The phone showed this status's toast or push (recorded once; a pending ready text is cancelled)",
+    tag: "Orders",
+    access: "user",
+    params: orderIdParamsSchema,
+    body: noticeShownRequestSchema,
+    responses: {
+      200: { description: "Recorded", schema: z.object({ recorded: z.boolean() }) },
+      404: error("No such order of yours"),
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/profile/ready-text",
+    operationId: "readyTextSettings",
+    summary: "\"Text me when it's ready\": the customer's UK mobile (E.164) and opt-in",
+    tag: "Accounts",
+    access: "user",
+    responses: { 200: { description: "The settings", schema: readyTextSettingsResponseSchema } },
+  },
+  {
+    method: "PUT",
+    path: "/api/profile/ready-text",
+    operationId: "updateReadyTextSettings",
+    summary: "Set the mobile and the opt-in (common UK forms accepted, stored as +447…)",
+    tag: "Accounts",
+    access: "user",
+    body: readyTextSettingsSchema,
+    responses: {
+      200: { description: "The settings now", schema: readyTextSettingsResponseSchema },
+      422: error("mobile: not a UK mobile number, or opted in without one"),
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/test/texts",
+    operationId: "recordedTexts",
+    summary: "Texts the local provider recorded instead of sending (development and tests only)",
+    tag: "Accounts",
+    access: "user",
+    responses: {
+      200: {
+        description: "Newest first (staff: all; a customer: to their number)",
+        schema: recordedTextsResponseSchema,
+      },
+      404: error("Texts are not recorded on this server"),
     },
   },
   {
@@ -823,6 +900,151 @@ export const OPERATIONS: Operation[] = [
     tag: "Staff",
     access: "staff",
     responses: { 200: { description: "The record", schema: auditResponseSchema } },
+  },
+  // Kitchen screen
+  {
+    method: "GET",
+    path: "/api/staff/kitchen/tickets",
+    operationId: "kitchenTickets",
+    summary:
+      "Open tickets of the trailers this staff member runs, by promised time, with lateness thresholds",
+    tag: "Kitchen",
+    access: "staff",
+    query: kitchenQuerySchema,
+    responses: { 200: { description: "The tickets", schema: kitchenTicketsResponseSchema } },
+  },
+  {
+    method: "GET",
+    path: "/api/staff/kitchen/tickets/:orderId",
+    operationId: "kitchenTicket",
+    summary: "One ticket (open or finished)",
+    tag: "Kitchen",
+    access: "staff",
+    params: orderIdParamsSchema,
+    responses: {
+      200: { description: "The ticket", schema: z.object({ data: kitchenTicketSchema }) },
+      404: error("No such order"),
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/staff/kitchen/tickets/:orderId/moves",
+    operationId: "kitchenMove",
+    summary: "One staff move on the version shown: a step, an undo (5 s) or a recall (15 min)",
+    description:
+      "A repeat of a step already made (the ticket is at the status sent, on a newer version) answers the ticket with applied false. Every applied move is audited in the order's status history.",
+    tag: "Kitchen",
+    access: "staff",
+    params: orderIdParamsSchema,
+    body: kitchenMoveRequestSchema,
+    responses: {
+      200: { description: "The ticket after the move", schema: kitchenMoveResponseSchema },
+      404: error("No such order"),
+      409: error(
+        "Stale version, undo or recall window passed, a cancelled order, or a move the status graph refuses",
+      ),
+    },
+  },
+  {
+    method: "PUT",
+    path: "/api/staff/kitchen/tickets/:orderId/lines/:lineId",
+    operationId: "kitchenLineMade",
+    summary: "Strike a line when it is made (or un-strike it)",
+    tag: "Kitchen",
+    access: "staff",
+    params: kitchenLineParamsSchema,
+    body: kitchenLineMadeRequestSchema,
+    responses: {
+      200: {
+        description: "The ticket after the change",
+        schema: z.object({ data: kitchenTicketSchema }),
+      },
+      404: error("No such order or line"),
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/staff/kitchen/recall",
+    operationId: "kitchenRecallList",
+    summary: "The last 10 tickets that left the screen within 15 minutes (never cancelled ones)",
+    tag: "Kitchen",
+    access: "staff",
+    query: kitchenQuerySchema,
+    responses: { 200: { description: "Recallable tickets", schema: recallListResponseSchema } },
+  },
+  {
+    method: "GET",
+    path: "/api/staff/kitchen/all-day",
+    operationId: "kitchenAllDay",
+    summary: "What the open tickets still need, summed by dish and the add-ons cooked with it",
+    tag: "Kitchen",
+    access: "staff",
+    query: kitchenQuerySchema,
+    responses: { 200: { description: "All-day counts", schema: allDayResponseSchema } },
+  },
+  {
+    method: "PUT",
+    path: "/api/staff/kitchen/trailers/:id/settings",
+    operationId: "kitchenSettings",
+    summary: "A trailer's lateness thresholds for ticket ages (null: the defaults)",
+    tag: "Kitchen",
+    access: "staff",
+    params: vendorIdParamsSchema,
+    body: kitchenSettingsUpdateSchema,
+    responses: {
+      200: { description: "The thresholds now", schema: z.object({ data: kitchenTrailerSchema }) },
+      404: error("No such trailer"),
+    },
+  },
+  // Pickup board
+  {
+    method: "GET",
+    path: "/api/staff/board",
+    operationId: "pickupBoard",
+    summary:
+      "Order numbers under Preparing and Ready for collection (no names, emails, plates or notes)",
+    description:
+      "Read by staff (their trailers) or by a board account: `Authorization: Bearer fpboard_…`, its access code. A revoked code answers 401 at once.",
+    tag: "Board",
+    access: "staff",
+    query: boardQuerySchema,
+    responses: { 200: { description: "The board", schema: boardResponseSchema } },
+  },
+  {
+    method: "GET",
+    path: "/api/staff/board-accounts",
+    operationId: "boardAccounts",
+    summary: "Board-only accounts (park managers)",
+    tag: "Board",
+    access: "staff",
+    responses: { 200: { description: "The accounts", schema: boardAccountListResponseSchema } },
+  },
+  {
+    method: "POST",
+    path: "/api/staff/board-accounts",
+    operationId: "createBoardAccount",
+    summary:
+      "Create a board-only, read-only account; its access code is shown once (park managers)",
+    tag: "Board",
+    access: "staff",
+    body: boardAccountCreateSchema,
+    responses: {
+      201: { description: "Created", schema: boardAccountCreatedSchema },
+      404: error("No such trailer"),
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/api/staff/board-accounts/:accountId",
+    operationId: "revokeBoardAccount",
+    summary: "Revoke a board account: its code stops working at once (park managers)",
+    tag: "Board",
+    access: "staff",
+    params: boardAccountParamsSchema,
+    responses: {
+      200: { description: "The revoked account", schema: z.object({ data: boardAccountSchema }) },
+      404: error("No such board account"),
+    },
   },
   // Explorer and health (answered outside the JSON contract)
   {

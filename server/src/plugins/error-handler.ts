@@ -18,6 +18,7 @@ import {
   Unauthorized,
   Unavailable,
   UnknownField,
+  UnusableField,
   UpstreamFailed,
 } from "../domain-errors.js";
 import { dbErrorStatus } from "./input-guard.js";
@@ -43,6 +44,7 @@ const STATUS_OF: readonly (readonly [abstract new (...args: never[]) => DomainEr
   [LimitReached, 422],
   [KeyReused, 422],
   [UnknownField, 422],
+  [UnusableField, 422],
   [RateLimited, 429],
   [UpstreamFailed, 502],
   [Unavailable, 503],

@@ -1,5 +1,5 @@
 import fp from "fastify-plugin";
-import type { OrderStatusChanged } from "../events.js";
+import type { BasketReady, OrderStatusChanged } from "../events.js";
 
 /**
  * Web push listens to the domain events (it is never called directly). A status change is announced after
@@ -33,9 +33,22 @@ export default fp(
       void task.finally(() => pending.delete(task));
     };
 
+    const onBasketReady = (event: BasketReady) => {
+      const task = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => app.services.push.notifyBasketReady(event))
+        .then(
+          () => undefined,
+          (error: unknown) => app.log.error({ err: error }, "basket-ready push failed"),
+        );
+      pending.add(task);
+      void task.finally(() => pending.delete(task));
+    };
+
     app.events.on("orderStatusChanged", onStatusChanged);
+    app.events.on("basketReady", onBasketReady);
     app.addHook("onClose", async () => {
       app.events.off("orderStatusChanged", onStatusChanged);
+      app.events.off("basketReady", onBasketReady);
       await Promise.allSettled([...pending]);
     });
   },

@@ -2,6 +2,7 @@ import fp from "fastify-plugin";
 import type { ServerConfig } from "../config.js";
 import { resolveNodeSecrets } from "../services/auth/shared-secrets.js";
 import { createServices, type Services } from "../services/index.js";
+import { watchBasketsReady } from "../services/kitchen/basket-ready.js";
 import { memoryCounterStore } from "../services/limits/counter-store.js";
 import { redisCounterStoreWithFallback } from "../services/limits/fallback-store.js";
 import authPlugin from "./auth.js";
@@ -43,6 +44,13 @@ export default fp<{ config: ServerConfig }>(
     app.addHook("onClose", async () => app.services.catalogue.stop());
     app.services.jobs.start();
     app.addHook("onClose", async () => app.services.jobs.stop());
+    // Ready texts that fell due (also those a restart left waiting) are sent by every node's sweeper.
+    app.services.readyTexts.start();
+    app.addHook("onClose", async () => app.services.readyTexts.stop());
+    const stopWatchingBaskets = watchBasketsReady(app.db, app.events, (error, context) =>
+      app.log.error({ err: error }, context),
+    );
+    app.addHook("onClose", async () => stopWatchingBaskets());
     warnAboutProductionChoices(app.log, config, app.services.payments.cardPayments);
   },
   { name: "services", dependencies: ["db", "redis"] },

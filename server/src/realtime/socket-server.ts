@@ -1,9 +1,11 @@
+import { KITCHEN_MESSAGES } from "@contract/kitchen";
 import { SOCKET_EVENTS } from "@contract/realtime";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { Server } from "socket.io";
+import { Unauthorized } from "../domain-errors.js";
 import { staffScope } from "../services/staff-scope.js";
-import { attachClientSession, type ClientSocket } from "./client-session.js";
+import { attachClientSession, boardAccountRoom, type ClientSocket } from "./client-session.js";
 import { forwardOrderEvents } from "./order-notifications.js";
 import { localRoomRelay, type RoomRelay, streamRoomRelay } from "./room-relay.js";
 import { applySocketLimits, SOCKET_MAX_MESSAGE_BYTES, type SocketLimits } from "./socket-limits.js";
@@ -45,9 +47,22 @@ export default fp<RealtimeOptions>(
     const session = {
       verify: app.socketUser,
       staffScope: (userId: number) => staffScope(app.db, userId),
+      boardAccount: (code: string) =>
+        app.services.board.authenticate(code).catch((error: unknown) => {
+          if (error instanceof Unauthorized) return null;
+          throw error;
+        }),
     };
     io.on("connection", (socket) => attachClientSession(socket as ClientSocket, session));
     const stopForwarding = forwardOrderEvents(rooms, app.events, app.log);
+    // A revoked board leaves at once: its sockets here, and (through the relay) a word to those on other nodes,
+    // which also re-check their account every BOARD_RECHECK_MS.
+    const onBoardRevoked = ({ accountId }: { accountId: number }) => {
+      const room = boardAccountRoom(accountId);
+      rooms.emit(room, SOCKET_EVENTS.authError, { message: KITCHEN_MESSAGES.boardRevoked });
+      io.in(room).disconnectSockets(true);
+    };
+    app.events.on("boardAccountRevoked", onBoardRevoked);
     // Each node tells its own clients once its catalogue has reloaded (every node reloads on a change).
     const onCatalogue = () => {
       io.local.emit(SOCKET_EVENTS.catalogueChanged, { at: new Date().toISOString() });
@@ -58,6 +73,7 @@ export default fp<RealtimeOptions>(
     // so a client that reconnects to another node (REDIS_URL) or to this one restarted resumes where it was.
     app.addHook("preClose", async () => {
       stopForwarding();
+      app.events.off("boardAccountRevoked", onBoardRevoked);
       app.events.off("catalogueReloaded", onCatalogue);
       await rooms.close();
       await io.close();

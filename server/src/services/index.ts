@@ -10,6 +10,8 @@ import { createMenuSearchService, databaseDishSource } from "./catalogue/menu-se
 import { createVendorService } from "./catalogue/vendor-service.js";
 import { createCheckoutService } from "./checkout/checkout-service.js";
 import { createScheduler } from "./jobs/scheduler.js";
+import { createBoardService } from "./kitchen/board-service.js";
+import { createKitchenService } from "./kitchen/kitchen-service.js";
 import type { CounterStore } from "./limits/counter-store.js";
 import { createLoginThrottle } from "./limits/login-throttle.js";
 import { createParkOperations } from "./operations/park-operations.js";
@@ -22,6 +24,8 @@ import { createPaymentService } from "./payments/payment-service.js";
 import { createPushService, resolveVapidDetails } from "./push/index.js";
 import { createReceiptService } from "./receipts/receipt-service.js";
 import { createReportService } from "./reports/report-service.js";
+import { createTextProviders } from "./texts/index.js";
+import { createReadyTextService } from "./texts/ready-texts.js";
 import { createVehicleLookup } from "./vehicles/index.js";
 import { createVehicleService } from "./vehicles/vehicle-service.js";
 
@@ -96,6 +100,21 @@ export function createServices(deps: ServiceDeps) {
       { name: "transfer-sweep", everyMs: 60_000, run: () => payments.transfers.sweep() },
     ],
   });
+  const texts = createTextProviders(deps.config, deps.db);
+  const readyTexts = createReadyTextService({
+    db: deps.db,
+    events: deps.events,
+    provider: texts.provider,
+    logError,
+    sweepMs: deps.config.readyTextSweepMs,
+  });
+  const orderStatus = createOrderStatusService({
+    db: deps.db,
+    events: deps.events,
+    afterMove: readyTexts.afterMove,
+    refunds: payments,
+    cashTaken: receipts.cashTaken,
+  });
   return {
     /** Background jobs, each run by one node per interval (services/jobs/scheduler.ts). */
     jobs,
@@ -103,16 +122,19 @@ export function createServices(deps: ServiceDeps) {
     /** Failed sign-ins per account, address and device (services/limits/login-throttle.ts). */
     loginThrottle: loginThrottle(deps),
     orders: createOrderService(deps.db),
-    orderStatus: createOrderStatusService({
-      db: deps.db,
-      events: deps.events,
-      refunds: payments,
-      cashTaken: receipts.cashTaken,
-    }),
+    orderStatus,
     /** Receipts, VAT receipts and credit notes per trailer (services/receipts). */
     receipts,
     /** The park manager's report per trailer (services/reports). */
     reports: createReportService({ db: deps.db }),
+    /** The kitchen screen: tickets, versioned staff moves, check-off, recall, all-day counts, thresholds. */
+    kitchen: createKitchenService({ db: deps.db, events: deps.events, orderStatus }),
+    /** The pickup board and its read-only accounts. */
+    board: createBoardService({ db: deps.db, events: deps.events }),
+    /** "Text me when it's ready": settings, the due texts and their sweeper. */
+    readyTexts,
+    /** The local provider's record of texts (development and tests only; null otherwise). */
+    recordedTexts: texts.local,
     push: createPushService({
       db: deps.db,
       vapid: resolveVapidDetails(deps.config),

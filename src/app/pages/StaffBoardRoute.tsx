@@ -1,23 +1,49 @@
 import { Link } from "react-router";
 import { useAuth } from "@/features/auth/hooks/auth-context";
-import { subscribeToStaffChanges } from "@/features/live/lib/live-connection";
-import { StaffBoardPage } from "@/features/staff/components/StaffBoardPage";
+import {
+  subscribeToConnectionState,
+  subscribeToKitchenChanges,
+  subscribeToStaffChanges,
+} from "@/features/live/lib/live-connection";
+import { type KitchenLink, KitchenPage } from "@/features/staff/components/KitchenPage";
 import { brand } from "@/lib/brand";
 import { RequireSignedIn } from "../guards";
 import { StaffLayout } from "../StaffLayout";
 
-/** /staff: park staff only; everyone else gets a polite way out. */
+/** /staff: the kitchen screen, park staff only; everyone else gets a polite way out. */
 export default function StaffBoardRoute() {
   return (
     <RequireSignedIn>
       <StaffLayout>
-        <StaffBoard />
+        <Kitchen />
       </StaffLayout>
     </RequireSignedIn>
   );
 }
 
-function StaffBoard() {
+/** Any change to the kitchen's tickets: an order placed or moved, a line struck, a notice seen. */
+const subscribeToChanges = (listener: (change: { orderId?: number }) => void) => {
+  const stopOrders = subscribeToStaffChanges((change) => listener({ orderId: change.orderId }));
+  const stopTickets = subscribeToKitchenChanges(listener);
+  return () => {
+    stopOrders();
+    stopTickets();
+  };
+};
+
+/** The socket's states as the kitchen reads them: only 'live' means no change can be missed. */
+const subscribeToLink = (listener: (link: KitchenLink) => void) =>
+  subscribeToConnectionState((state) =>
+    listener(
+      state === "live"
+        ? "live"
+        : state === "disconnected" || state === "failed"
+          ? "offline"
+          : "connecting",
+    ),
+  );
+
+function Kitchen() {
   const { user } = useAuth();
   if (user?.role !== "staff") {
     return (
@@ -30,5 +56,5 @@ function StaffBoard() {
       </div>
     );
   }
-  return <StaffBoardPage subscribeToChanges={subscribeToStaffChanges} />;
+  return <KitchenPage subscribeToChanges={subscribeToChanges} subscribeToLink={subscribeToLink} />;
 }

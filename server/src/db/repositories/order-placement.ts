@@ -40,6 +40,8 @@ export interface NewOrder {
   /** Minutes from now until the order should be ready: its estimated window (contract/estimated-time.ts). */
   readyFromMinutes: number;
   readyInMinutes: number;
+  /** A multi-trailer basket: minutes from now until this trailer should start (null: at once). */
+  startInMinutes?: number | null | undefined;
   idempotencyKey: string | null;
   paymentId: string | null;
   /** The multi-trailer checkout this order belongs to; null for the spec's one-trailer order. */
@@ -97,9 +99,10 @@ export function orderPlacementRepository(db: Queryable) {
         `with placed as (
            insert into orders (user_id, vendor_id, order_type, payment_method, status, subtotal_pence,
              service_charge_pence, delivery_fee_pence, total_pence, allergy_note, delivery_instructions, vehicle,
-             estimated_ready_at, idempotency_key, payment_id, checkout_id, estimated_ready_from, request_hash)
+             estimated_ready_at, idempotency_key, payment_id, checkout_id, estimated_ready_from, request_hash, start_at)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, now() + make_interval(mins => $13::int), $14, $15,
-             $16, now() + make_interval(mins => $17::int), $19)
+             $16, now() + make_interval(mins => $17::int), $19,
+             case when $20::int is null then null else now() + make_interval(mins => $20::int) end)
            on conflict do nothing
            returning *
          ), lines as (
@@ -136,6 +139,7 @@ export function orderPlacementRepository(db: Queryable) {
           order.readyFromMinutes,
           JSON.stringify(items),
           order.requestHash ?? null,
+          order.startInMinutes ?? null,
         ],
       );
       return row ?? null;

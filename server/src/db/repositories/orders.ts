@@ -36,6 +36,10 @@ export interface OrderRow {
   refund_sent_at?: Date | string | null;
   /** VAT included in the total (receipts). */
   vat_pence?: number;
+  /** Bumped by every move (a staff move names the version it was made on). */
+  version: number;
+  /** A basket's quicker trailer starts at this time (null: at once). */
+  start_at: Date | string | null;
 }
 
 export interface OrderItemRow {
@@ -51,11 +55,28 @@ export interface OrderItemRow {
   special_instructions: string | null;
   /** jsonb; see StoredOrderAddon in the order service. */
   addons: unknown;
+  /** Struck off on the kitchen screen. */
+  made_at?: Date | string | null;
 }
 
 export interface OrderRecord {
   order: OrderRow;
   items: OrderItemRow[];
+}
+
+export interface StatusMove {
+  orderId: number;
+  from: OrderStatus;
+  to: OrderStatus;
+  changedBy: number | null;
+  /** The order's new estimated window, or null to keep it (the rule: contract/estimated-time.ts). */
+  estimate?: { from: Date; at: Date } | null;
+  /** step (default), undo or recall: how the audit names the move. */
+  kind?: "step" | "undo" | "recall";
+  /** A cancel's reason. */
+  reason?: string | null | undefined;
+  /** Drop the basket start time (the window was set afresh). */
+  clearStartAt?: boolean;
 }
 
 export interface StaffOrderFilter {
@@ -67,14 +88,14 @@ export interface StaffOrderFilter {
 
 export const PARK_TIME_ZONE = "Europe/London";
 
-const ORDER_SELECT = `
+export const ORDER_SELECT = `
   select o.*, v.name as vendor_name, v.phone as vendor_phone, v.email as vendor_email,
          v.preparation_time_min, v.preparation_time_max, u.name as customer_name
   from orders o
   join vendors v on v.id = o.vendor_id
   join users u on u.id = o.user_id`;
 
-async function withItems(db: Queryable, orders: OrderRow[]): Promise<OrderRecord[]> {
+export async function withItems(db: Queryable, orders: OrderRow[]): Promise<OrderRecord[]> {
   if (orders.length === 0) return [];
   const items = await db.query<OrderItemRow>(
     "select * from order_items where order_id = any($1::int[]) order by order_id, id",
@@ -124,39 +145,67 @@ export function ordersRepository(db: Queryable) {
       return withItems(db, rows);
     },
 
+    /** The order row, locked until the transaction ends (a move reads and writes it with no one in between). */
+    async lockForMove(orderId: number): Promise<OrderRow | null> {
+      const [row] = await db.query<OrderRow>(`${ORDER_SELECT} where o.id = $1 for update of o`, [
+        orderId,
+      ]);
+      return row ?? null;
+    },
+
     /**
-     * Moves the order from `from` to `to` and records the change, only if it is still at `from`
-     * (two staff tapping at once cannot both win). Returns the new updated_at, or null if it moved meanwhile.
+     * Moves the order from `from` to `to` and records the change (kind, who, the status before, the version
+     * after, the estimated window before), only if it is still at `from` (two staff tapping at once cannot both
+     * win). The version goes up by one. Returns the new updated_at and version, or null if it moved meanwhile.
      */
-    async updateStatus(input: {
-      orderId: number;
-      from: OrderStatus;
-      to: OrderStatus;
-      changedBy: number | null;
-      /** The order's new estimated window, or null to keep it (the rule: contract/estimated-time.ts). */
-      estimate?: { from: Date; at: Date } | null;
-    }): Promise<Date | string | null> {
+    async updateStatus(
+      input: StatusMove,
+    ): Promise<{ updatedAt: Date | string; version: number } | null> {
       const estimate = input.estimate ?? null;
-      const [row] = await db.query<{ updated_at: Date | string }>(
-        `update orders set status = $3, updated_at = now(),
-           estimated_ready_from = coalesce($4::timestamptz, estimated_ready_from),
-           estimated_ready_at = coalesce($5::timestamptz, estimated_ready_at)
-         where id = $1 and status = $2
-         returning updated_at`,
+      const [row] = await db.query<{
+        updated_at: Date | string;
+        version: number;
+        before_from: Date | string | null;
+        before_at: Date | string | null;
+      }>(
+        `with before as (
+           select estimated_ready_from, estimated_ready_at from orders where id = $1 and status = $2
+         )
+         update orders set status = $3, updated_at = now(), version = orders.version + 1,
+           estimated_ready_from = coalesce($4::timestamptz, orders.estimated_ready_from),
+           estimated_ready_at = coalesce($5::timestamptz, orders.estimated_ready_at),
+           start_at = case when $6::boolean then null else orders.start_at end
+         from before
+         where orders.id = $1 and orders.status = $2
+         returning orders.updated_at, orders.version, before.estimated_ready_from as before_from,
+           before.estimated_ready_at as before_at`,
         [
           input.orderId,
           input.from,
           input.to,
           estimate?.from.toISOString() ?? null,
           estimate?.at.toISOString() ?? null,
+          input.clearStartAt === true,
         ],
       );
       if (!row) return null;
       await db.query(
-        "insert into order_status_history (order_id, status, changed_by) values ($1, $2, $3)",
-        [input.orderId, input.to, input.changedBy],
+        `insert into order_status_history (order_id, status, changed_by, kind, from_status, version,
+           estimate_from_before, estimate_at_before, reason)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [
+          input.orderId,
+          input.to,
+          input.changedBy,
+          input.kind ?? "step",
+          input.from,
+          row.version,
+          row.before_from,
+          row.before_at,
+          input.reason ?? null,
+        ],
       );
-      return row.updated_at;
+      return { updatedAt: row.updated_at, version: row.version };
     },
 
     /** Inside the cancelling transaction: why, and what goes back (nothing when `refund` is null). */

@@ -8,6 +8,8 @@ interface UserRow {
   phone: string | null;
   role: Role;
   password_hash: string;
+  mobile_e164?: string | null;
+  text_when_ready?: boolean;
 }
 
 export interface StoredUser extends Profile {
@@ -19,6 +21,8 @@ const toUser = (row: UserRow): StoredUser => ({
   email: row.email,
   name: row.name,
   phone: row.phone,
+  mobile: row.mobile_e164 ?? null,
+  textWhenReady: row.text_when_ready ?? false,
   role: row.role,
   passwordHash: row.password_hash,
 });

@@ -20,6 +20,11 @@ export default async function checkoutRoutes(app: FastifyInstance) {
         "Idempotency-Key header is required: one key per checkout, the same key when retrying",
       );
     const input = parseInput(checkoutRequestSchema, request.body);
+    // Checked before anything is placed: an unusable number is refused (422) with nothing bought.
+    if (input.readyText) {
+      app.services.readyTexts.validate(input.readyText);
+      await app.services.readyTexts.updateSettings(user.id, input.readyText);
+    }
     // Card return links: PUBLIC_URL, or in development only a Host a developer can mean (never a claimed one).
     const origin =
       input.paymentMethod === "stripe"

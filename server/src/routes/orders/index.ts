@@ -1,3 +1,4 @@
+import { noticeShownRequestSchema } from "@contract/kitchen";
 import { createOrderRequestSchema, orderIdParamsSchema } from "@contract/orders";
 import { parseInput } from "@server/domain-errors.js";
 import { requireUser } from "@server/plugins/auth.js";
@@ -36,6 +37,15 @@ export default async function orderRoutes(app: FastifyInstance) {
     const { orderId } = parseInput(orderIdParamsSchema, request.params);
     reply.header("cache-control", "private, no-store");
     return { data: await app.services.receipts.forOrder(user, orderId) };
+  });
+
+  // The phone showed the status toast or push: the kitchen ticket says "customer notified"; no text is needed.
+  app.post("/:orderId/notice-shown", async (request) => {
+    const user = requireUser(request);
+    const { orderId } = parseInput(orderIdParamsSchema, request.params);
+    const { status, via } = parseInput(noticeShownRequestSchema, request.body);
+    await app.services.readyTexts.noticeShown(user.id, orderId, status, via);
+    return { recorded: true };
   });
 
   app.get("/:orderId", async (request) => {

@@ -8,6 +8,8 @@ import { parseInput } from "@server/domain-errors.js";
 import { requireRole } from "@server/plugins/auth.js";
 import { scopeVendorIds, staffScope } from "@server/services/staff-scope.js";
 import type { FastifyInstance } from "fastify";
+import staffBoardRoutes from "./board.js";
+import staffKitchenRoutes from "./kitchen.js";
 import staffTrailerRoutes from "./trailers.js";
 
 /**
@@ -16,6 +18,8 @@ import staffTrailerRoutes from "./trailers.js";
  */
 export default async function staffRoutes(app: FastifyInstance) {
   await app.register(staffTrailerRoutes);
+  await app.register(staffKitchenRoutes);
+  await app.register(staffBoardRoutes);
 
   /** The park manager's report (trailer staff: their trailers), as JSON or (`format=csv`) the CSV export. */
   app.get("/report", async (request, reply) => {

@@ -53,7 +53,12 @@ export function createAuthService(db: Database, tokens: TokenService) {
     async profile(userId: number): Promise<Profile> {
       const stored = await users.findById(userId);
       if (!stored) throw new NotFound("User not found");
-      return { ...publicUser(stored), phone: stored.phone };
+      return {
+        ...publicUser(stored),
+        phone: stored.phone,
+        mobile: stored.mobile ?? null,
+        textWhenReady: stored.textWhenReady ?? false,
+      };
     },
   };
 }

@@ -2,7 +2,9 @@
  * Reading a cart: its lines and add-ons priced from the database (contract/pricing), and the wire shape the
  * spec's cart endpoints answer with. Pure reads, no writes.
  */
+
 import { type AllergenId, mergeAllergens } from "@contract/allergens";
+import { slotShiftMinutes } from "@contract/basket-timing";
 import type { Cart, CartItem, TradingFactsWire } from "@contract/cart";
 import { itemIdString, type OrderType } from "@contract/common";
 import { penceToPounds } from "@contract/money";
@@ -63,6 +65,8 @@ export interface PricedCart {
     preparationTime: { min: number; max: number };
     /** For the line beside its badge. */
     trading?: TradingFactsWire;
+    /** Minutes a full 15-minute slot adds to preparationTime (already included in it). */
+    slotShiftMinutes?: number;
   };
   orderType: OrderType;
   deliveryInstructions: string;
@@ -160,9 +164,8 @@ export async function slotShift(
     [vendorId, new Date(first * slotMs), slotMs],
   );
   const counts = new Map(rows.map((row) => [Number(row.slot), row.count]));
-  let slot = first;
-  while ((counts.get(slot) ?? 0) >= cap && slot - first < 96) slot += 1;
-  return { minutes: (slot - first) * SLOT_MINUTES, full: slot !== first };
+  // The rule itself lives in contract/basket-timing.ts (the rush simulation runs it too).
+  return slotShiftMinutes((slot) => counts.get(slot) ?? 0, cap, preparationMax, now.getTime());
 }
 
 export async function requireVendor(q: Queryable, vendorId: number): Promise<VendorRow> {
@@ -230,6 +233,7 @@ export async function priceCart(
         min: vendor.preparation_time_min + (pausedWhenFull ? 0 : slot.minutes),
         max: vendor.preparation_time_max + (pausedWhenFull ? 0 : slot.minutes),
       },
+      slotShiftMinutes: pausedWhenFull ? 0 : slot.minutes,
     },
     orderType: effectiveOrderType,
     deliveryInstructions: cart?.delivery_instructions ?? "",

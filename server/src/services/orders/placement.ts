@@ -4,8 +4,9 @@
  * its cart emptied in the caller's transaction, and announced after commit. checkout/checkout-service.ts runs a
  * purchase with these; a one-trailer order is a checkout with one trailer.
  */
+
+import { type BasketPart, basketSchedule, type PartSchedule } from "@contract/basket-timing";
 import type { OrderType } from "@contract/common";
-import { preparationRange } from "@contract/estimated-time";
 import type { OrderStatus, PaymentMethod, Vehicle } from "@contract/orders";
 import type { Database, Queryable } from "@server/db/database.js";
 import { type CartRow, cartsRepository } from "@server/db/repositories/carts.js";
@@ -74,13 +75,13 @@ export function newOrder(
     idempotencyKey: string | null;
     paymentId: string | null;
     checkoutId?: number | null;
+    /** This trailer's part of the basket's schedule (contract/basket-timing.ts); absent: a basket of one. */
+    schedule?: PartSchedule;
   },
 ): NewOrder {
-  // The estimated window: the vendor's preparation range from now (contract/estimated-time.ts).
-  const window = preparationRange({
-    min: snapshot.preparationTimeMin,
-    max: snapshot.preparationTimeMax,
-  });
+  // The estimated window: the vendor's preparation range from now, or for a basket from several trailers the
+  // basket's shared window with a later start for quicker trailers (contract/basket-timing.ts).
+  const schedule = meta.schedule ?? basketSchedule([basketPartOf(snapshot)], new Date())[0]!;
   return {
     userId,
     vendorId: snapshot.vendorId,
@@ -94,8 +95,9 @@ export function newOrder(
     allergyNote: snapshot.allergyNote,
     deliveryInstructions: snapshot.deliveryInstructions,
     vehicle: snapshot.vehicle,
-    readyFromMinutes: window.min,
-    readyInMinutes: window.max,
+    readyFromMinutes: schedule.readyFromMinutes,
+    readyInMinutes: schedule.readyInMinutes,
+    startInMinutes: schedule.delayMinutes > 0 ? schedule.delayMinutes : null,
     idempotencyKey: meta.idempotencyKey,
     paymentId: meta.paymentId,
     checkoutId: meta.checkoutId ?? null,
@@ -110,6 +112,19 @@ export function newOrder(
       specialInstructions: line.allergyInformation.trim() || null,
       addons: line.addons,
     })),
+  };
+}
+
+/** A snapshot as a part of its basket's schedule: its trailer's own preparation range and a full slot's shift. */
+export function basketPartOf(snapshot: CheckoutSnapshot): BasketPart {
+  const shift = Math.max(0, snapshot.slotShiftMinutes ?? 0);
+  return {
+    vendorId: snapshot.vendorId,
+    preparationTime: {
+      min: snapshot.preparationTimeMin - shift,
+      max: snapshot.preparationTimeMax - shift,
+    },
+    slotShiftMinutes: shift,
   };
 }
 
@@ -192,7 +207,9 @@ export function createOrderPlacementService(deps: {
     ): Promise<PlacedOrderRow[] | null> {
       const orders = orderPlacementRepository(tx);
       const placed: PlacedOrderRow[] = [];
-      for (const snapshot of snapshots) {
+      // One basket, one moment: every part due together (contract/basket-timing.ts).
+      const schedules = basketSchedule(snapshots.map(basketPartOf), new Date());
+      for (const [index, snapshot] of snapshots.entries()) {
         const first = placed.length === 0;
         const order = newOrder(userId, snapshot, {
           paymentMethod: links.paymentMethod,
@@ -200,6 +217,7 @@ export function createOrderPlacementService(deps: {
           idempotencyKey: first ? (links.idempotencyKey ?? null) : null,
           paymentId: first ? (links.paymentId ?? null) : null,
           checkoutId: links.checkoutId,
+          schedule: schedules[index]!,
         });
         const row = await orders.insertOrder({
           ...order,

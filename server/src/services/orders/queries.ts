@@ -28,7 +28,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 
 /** order_items.addons as its one writer (the order placement repository) stores it: a list of StoredOrderAddon. */
-const storedAddons = (raw: unknown): StoredOrderAddon[] =>
+export const storedAddons = (raw: unknown): StoredOrderAddon[] =>
   Array.isArray(raw) ? (raw as StoredOrderAddon[]) : [];
 
 function toOrderItem(row: OrderItemRow): OrderItem {

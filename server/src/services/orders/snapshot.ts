@@ -122,6 +122,7 @@ export function snapshotFromCart(
     vendorName: ordered.vendor.name,
     preparationTimeMin: ordered.vendor.preparationTime.min,
     preparationTimeMax: ordered.vendor.preparationTime.max,
+    slotShiftMinutes: ordered.vendor.slotShiftMinutes ?? 0,
     orderType: ordered.orderType,
     lines,
     subtotalPence: ordered.totals.subtotalPence,

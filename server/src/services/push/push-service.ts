@@ -6,14 +6,14 @@ import {
   type StoredPushSubscription,
 } from "@server/db/repositories/push-subscriptions.js";
 import { InvalidInput, LimitReached, NotFound } from "@server/domain-errors.js";
-import type { OrderStatusChanged } from "@server/events.js";
+import type { BasketReady, OrderStatusChanged } from "@server/events.js";
 import type WebPush from "web-push";
 import { createSafeTransport, pushEndpointProblem } from "./endpoint-policy.js";
 import type { PushTransport } from "./transport.js";
 
 export type { PushRequest, PushTransport } from "./transport.js";
 
-import { orderStatusPayload } from "./payload.js";
+import { basketReadyPayload, orderStatusPayload } from "./payload.js";
 import type { VapidDetails } from "./vapid.js";
 
 /** A status update is worthless after an hour; push services drop it then. */
@@ -123,6 +123,13 @@ export function createPushService({
     async unsubscribe(userId: number, endpoint: string): Promise<void> {
       if (!(await subscriptions.deleteOwned(userId, endpoint)))
         throw new NotFound("Subscription not found");
+    },
+
+    /** "Your whole order is ready" to every subscription of the basket's customer. */
+    async notifyBasketReady(event: BasketReady): Promise<DeliveryOutcome[]> {
+      const payload = JSON.stringify(basketReadyPayload(event));
+      const targets = await subscriptions.listForUser(event.userId);
+      return Promise.all(targets.map((subscription) => deliver(subscription, payload)));
     },
 
     /** Sends the status change to every subscription of the order's customer; a failed delivery is reported, not thrown. */

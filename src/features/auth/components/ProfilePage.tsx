@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
 import { Icon, type IconName } from "@/components/Icon";
 import { PageHeader } from "@/components/PageHeader";
+import { ReadyTextForm } from "@/components/ReadyTextForm";
 import { profileQuery } from "../api/profile-query";
 import { useAuth } from "../hooks/auth-context";
 
@@ -72,6 +73,7 @@ export default function ProfilePage() {
           <dd>{details.phone || "Not provided"}</dd>
         </div>
       </dl>
+      {details.role !== "staff" && <ReadyTextForm />}
       <ul className="menu-list">
         <li>
           <Link to="/orders" className="menu-list__item">

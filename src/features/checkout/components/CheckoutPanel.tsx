@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { Button } from "@/components/Button";
 import { Icon } from "@/components/Icon";
+import { ReadyTextForm } from "@/components/ReadyTextForm";
 import { formatPence } from "@/lib/money";
 import { isOnline, useOnline } from "@/lib/network";
 import { QUEUED_ORDER_MESSAGES, waitingText } from "../api/cash-orders";
@@ -127,6 +128,7 @@ export function CheckoutPanel({ blockedReason, ...purchase }: CheckoutPanelProps
   return (
     <>
       <CarDeliveryBlock delivery={delivery} />
+      <ReadyTextForm heading="h3" />
       <PaymentMethodChoice
         value={method}
         error={methodError}

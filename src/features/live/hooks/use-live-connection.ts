@@ -27,6 +27,7 @@ export function useLiveConnection(
     let cancelled = false;
     const forward: LiveHandlers = {
       onOrderStatus: (notification) => latest.current.onOrderStatus(notification),
+      onBasketReady: (basket) => latest.current.onBasketReady?.(basket),
       onCatalogueChanged: () => latest.current.onCatalogueChanged?.(),
       onResync: () => latest.current.onResync?.(),
       onFirstConnect: () => latest.current.onFirstConnect?.(),

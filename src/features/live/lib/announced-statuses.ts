@@ -37,11 +37,15 @@ export function createAnnouncedStatuses(
   let entries: Announced = read() ?? [];
 
   return {
-    /** True, and remembered, when this status of this order should be announced now. */
-    claim(orderId: number, status: OrderStatus): boolean {
+    /**
+     * True, and remembered, when this status of this order should be announced now. `movedBack`: staff undid a step
+     * or recalled the order, so an earlier status is announced too (it is news).
+     */
+    claim(orderId: number, status: OrderStatus, movedBack = false): boolean {
       entries = read() ?? entries;
       const last = entries.find(([id]) => id === orderId)?.[1];
-      if (last !== undefined && statusStep(status) <= statusStep(last)) return false;
+      if (last === status) return false;
+      if (!movedBack && last !== undefined && statusStep(status) <= statusStep(last)) return false;
       entries = [...entries.filter(([id]) => id !== orderId), [orderId, status]];
       write(entries);
       return true;

@@ -1,3 +1,4 @@
+import { type BasketReady, KITCHEN_SOCKET_EVENTS } from "@contract/kitchen";
 import {
   SOCKET_PING_MS,
   SOCKET_RECONNECT_ATTEMPTS,
@@ -16,6 +17,8 @@ export const ROOM_JOIN_TIMEOUT_MS = 5_000;
 
 export interface LiveHandlers {
   onOrderStatus(notification: OrderStatusNotification): void;
+  /** Every part of a basket from several trailers is ready ("your whole order is ready"). */
+  onBasketReady?(basket: BasketReady): void;
   /** The park's catalogue changed (sold out, back on, a trailer opened, paused or closed): refetch what is shown. */
   onCatalogueChanged?(): void;
   /**
@@ -71,6 +74,33 @@ export function subscribeToStaffChanges(listener: (change: StaffOrderChanged) =>
   };
 }
 
+const kitchenListeners = new Set<(change: { orderId?: number }) => void>();
+
+/** The kitchen hears a ticket's lines struck on another tablet, or the customer's notice seen (refetch it). */
+export function subscribeToKitchenChanges(
+  listener: (change: { orderId?: number }) => void,
+): () => void {
+  kitchenListeners.add(listener);
+  return () => {
+    kitchenListeners.delete(listener);
+  };
+}
+
+const stateListeners = new Set<(state: ConnectionState) => void>();
+let lastState: ConnectionState = "connecting";
+
+/**
+ * The connection's state for screens that must say when they may be missing changes (the kitchen): told the
+ * current state at once, then every change.
+ */
+export function subscribeToConnectionState(listener: (state: ConnectionState) => void): () => void {
+  stateListeners.add(listener);
+  listener(lastState);
+  return () => {
+    stateListeners.delete(listener);
+  };
+}
+
 const catalogueListeners = new Set<() => void>();
 
 /** The staff Trailers view hears every catalogue change (other staff's too) on the open connection. */
@@ -110,6 +140,11 @@ export async function openLiveConnection(
     auth: { token: session.token },
   });
   activeSocket = socket;
+  const reportState = (state: ConnectionState) => {
+    lastState = state;
+    handlers.onStateChange?.(state);
+    for (const listener of stateListeners) listener(state);
+  };
   let everConnected = false;
   let closed = false;
   let token = session.token;
@@ -119,7 +154,7 @@ export async function openLiveConnection(
   /** One token revalidation per refusal streak (reset once the room is joined). */
   let authRetried = false;
   let joinTimer: ReturnType<typeof setTimeout> | undefined;
-  handlers.onStateChange?.("connecting");
+  reportState("connecting");
 
   const catchUp = () => {
     if (!resyncDue) return;
@@ -155,7 +190,7 @@ export async function openLiveConnection(
     else handlers.onFirstConnect?.();
     everConnected = true;
     awaitRoom();
-    handlers.onStateChange?.("connected");
+    reportState("connected");
   });
   socket.on(SOCKET_EVENTS.roomJoined, () => {
     clearJoinTimer();
@@ -164,16 +199,16 @@ export async function openLiveConnection(
       firstJoinDue = false;
       handlers.onFirstJoin?.();
     }
-    handlers.onStateChange?.("live");
+    reportState("live");
     catchUp();
   });
   socket.on("disconnect", (reason) => {
     clearJoinTimer();
-    if (!closed) handlers.onStateChange?.("disconnected");
+    if (!closed) reportState("disconnected");
     // The server ended the session (e.g. restart): socket.io will not retry on its own.
     if (reason === "io server disconnect" && !closed) socket.connect();
   });
-  socket.io.on("reconnect_failed", () => handlers.onStateChange?.("failed"));
+  socket.io.on("reconnect_failed", () => reportState("failed"));
   socket.on("connect_error", (error) => handlers.onError?.(error, "socket connect_error"));
   socket.on(SOCKET_EVENTS.authError, (payload: unknown) => {
     handlers.onError?.(payload, "socket auth-error");
@@ -212,6 +247,22 @@ export async function openLiveConnection(
     const parsed = staffOrderChangedSchema.safeParse(payload);
     if (!parsed.success) return;
     for (const listener of staffListeners) listener(parsed.data);
+  });
+
+  socket.on(KITCHEN_SOCKET_EVENTS.basketReady, (payload: unknown) => {
+    const basket = payload as Partial<BasketReady> | null;
+    if (
+      basket &&
+      Array.isArray(basket.orderIds) &&
+      typeof basket.title === "string" &&
+      typeof basket.body === "string"
+    )
+      handlers.onBasketReady?.(basket as BasketReady);
+  });
+  socket.on(KITCHEN_SOCKET_EVENTS.kitchenTicketChanged, (payload: unknown) => {
+    const orderId = (payload as { orderId?: unknown } | null)?.orderId;
+    const change = typeof orderId === "number" ? { orderId } : {};
+    for (const listener of kitchenListeners) listener(change);
   });
 
   // The server confirmed the token: a later refusal may be retried again.
@@ -258,6 +309,7 @@ export async function openLiveConnection(
       socket.io.removeAllListeners();
       socket.disconnect();
       if (activeSocket === socket) activeSocket = null;
+      lastState = "connecting";
     },
   };
 }

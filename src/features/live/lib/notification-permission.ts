@@ -28,16 +28,16 @@ export function requestPermissionAtStart(): () => void {
 
 /**
  * A system notification while the app is in the background. The tag is per order, so web push
- * for the same change replaces rather than doubles it.
+ * for the same change replaces rather than doubles it. Resolves true when one was shown.
  */
 export async function showSystemNotification(input: {
   title: string;
   body: string;
   url: string;
   tag: string;
-}): Promise<void> {
-  if (typeof Notification === "undefined" || Notification.permission !== "granted") return;
-  if (document.visibilityState === "visible") return;
+}): Promise<boolean> {
+  if (typeof Notification === "undefined" || Notification.permission !== "granted") return false;
+  if (document.visibilityState === "visible") return false;
   const options: NotificationOptions = {
     body: input.body,
     tag: input.tag,
@@ -47,9 +47,11 @@ export async function showSystemNotification(input: {
   };
   try {
     const registration = await navigator.serviceWorker?.getRegistration();
-    if (registration) return await registration.showNotification(input.title, options);
-    new Notification(input.title, options);
+    if (registration) await registration.showNotification(input.title, options);
+    else new Notification(input.title, options);
+    return true;
   } catch {
     // Some browsers allow notifications only from the service worker; the toast has been shown anyway.
+    return false;
   }
 }

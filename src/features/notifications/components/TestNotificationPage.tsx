@@ -9,6 +9,7 @@ import { toasts } from "@/lib/toast-store";
 import { enableNotifications, pushSupported } from "../lib/push-subscription";
 import { SAMPLE_STATUSES, sampleStatusMessage } from "../lib/sample-notifications";
 import "../notifications.css";
+import { RecordedTexts } from "./RecordedTexts";
 
 type Permission = NotificationPermission | "unsupported";
 
@@ -116,6 +117,8 @@ export default function TestNotificationPage() {
           </Button>
         )}
       </section>
+
+      <RecordedTexts />
 
       <p className="test-notifications__last" role="status">
         {lastSent ? `Sent — ${lastSent}` : ""}

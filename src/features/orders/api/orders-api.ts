@@ -52,9 +52,14 @@ export const orderDetailQuery = (orderId: number) => ({
   staleTime: 0,
 });
 
+/** A staff undo or recall moved the order back on purpose: the earlier status is the news. */
+const movedBack = (notification: OrderStatusNotification) =>
+  notification.move === "undo" || notification.move === "recall";
+
 const withStatus = (order: Order, notification: OrderStatusNotification): Order =>
   order.id === notification.orderId &&
-  !isOlderOrder({ status: notification.status, updated_at: notification.updatedAt ?? "" }, order)
+  (movedBack(notification) ||
+    !isOlderOrder({ status: notification.status, updated_at: notification.updatedAt ?? "" }, order))
     ? {
         ...order,
         status: notification.status,

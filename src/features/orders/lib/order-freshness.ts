@@ -2,11 +2,12 @@ import { statusStep } from "@contract/order-status";
 import type { Order } from "@contract/orders";
 
 /**
- * Nothing goes backwards. A copy of an order (the worker's cached answer offline, a list
+ * Nothing goes backwards by accident. A copy of an order (the worker's cached answer offline, a list
  * fetched before a live update landed, a restored cache) must never replace a newer one already shown: offline,
- * an order page that showed 'Preparing' must not fall back to 'Confirmed'. The server only ever moves an order
- * forward (contract/order-status.ts), so a lower step is older whatever the clocks say; at the same step the
- * later `updated_at` wins, and a tie goes to the copy that just arrived.
+ * an order page that showed 'Preparing' must not fall back to 'Confirmed'. The server moves an order back only as
+ * an audited staff undo or recall, and stamps it then: so a lower step is older unless the server stamped it
+ * strictly later (that undo or recall); at the same step the later `updated_at` wins, and a tie goes to the copy
+ * that just arrived.
  */
 
 const time = (value: string | undefined) => {
@@ -20,10 +21,13 @@ export function isOlderOrder(
   shown: Pick<Order, "status" | "updated_at">,
 ): boolean {
   const step = statusStep(candidate.status) - statusStep(shown.status);
-  if (step !== 0) return step < 0;
   const candidateTime = time(candidate.updated_at);
   const shownTime = time(shown.updated_at);
-  return candidateTime !== null && shownTime !== null && candidateTime < shownTime;
+  const known = candidateTime !== null && shownTime !== null;
+  if (step > 0) return false;
+  // Moved back by staff (undo, recall) after the copy shown: the newer truth.
+  if (step < 0) return !(known && candidateTime > shownTime);
+  return known && candidateTime < shownTime;
 }
 
 /** The order to show: the arriving copy unless it is older than the one shown. */

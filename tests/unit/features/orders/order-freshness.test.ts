@@ -15,10 +15,28 @@ import { isOlderOrder, newerOrder, newerOrders } from "@/features/orders/lib/ord
 const at = (minute: number) => `2026-11-21T12:${String(minute).padStart(2, "0")}:00.000Z`;
 
 describe("an order never goes backwards", () => {
-  it("calls a lower step older whatever the clocks say, and at one step the earlier update older", () => {
+  it("calls a lower step older unless the server stamped it later (a staff undo or recall), and at one step the earlier update older", () => {
     expect(
       isOlderOrder(
-        { status: "confirmed", updated_at: at(9) },
+        { status: "confirmed", updated_at: at(4) },
+        { status: "preparing", updated_at: at(5) },
+      ),
+    ).toBe(true);
+    expect(
+      isOlderOrder(
+        { status: "confirmed", updated_at: at(5) },
+        { status: "preparing", updated_at: at(5) },
+      ),
+    ).toBe(true);
+    expect(
+      isOlderOrder(
+        { status: "preparing", updated_at: at(9) },
+        { status: "ready", updated_at: at(5) },
+      ),
+    ).toBe(false);
+    expect(
+      isOlderOrder(
+        { status: "confirmed", updated_at: "" },
         { status: "preparing", updated_at: at(5) },
       ),
     ).toBe(true);

@@ -1,0 +1,19 @@
+import { NotFound } from "@server/domain-errors.js";
+import { requireUser } from "@server/plugins/auth.js";
+import type { FastifyInstance } from "fastify";
+
+/**
+ * /api/test/texts: what the local text provider recorded instead of sending (development and tests only;
+ * /test-notification lists them). A signed-in user sees the texts to their own number; staff see all.
+ */
+export default async function testTextRoutes(app: FastifyInstance) {
+  app.get("/texts", async (request) => {
+    const user = requireUser(request);
+    const local = app.services.recordedTexts;
+    if (!local) throw new NotFound("Texts are not recorded on this server");
+    const recorded = await local.recorded(50);
+    if (user.role === "staff") return { data: recorded };
+    const { mobile } = await app.services.readyTexts.settings(user.id);
+    return { data: recorded.filter((text) => mobile !== null && text.to === mobile) };
+  });
+}

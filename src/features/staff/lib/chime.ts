@@ -1,0 +1,73 @@
+/**
+ * The kitchen's sounds: the app's own chime file (public/sounds/kitchen-chime.wav, made by
+ * scripts/sounds/kitchen-chime.mjs). Browsers refuse sound before a tap on the page: the first tap unlocks it, and
+ * `soundState` says plainly whether a chime can be heard.
+ */
+export const CHIME_FILE = "/sounds/kitchen-chime.wav";
+
+export type SoundState = "unknown" | "ready" | "blocked";
+
+type Listener = (state: SoundState) => void;
+
+let audio: HTMLAudioElement | null = null;
+let state: SoundState = "unknown";
+const listeners = new Set<Listener>();
+
+function setState(next: SoundState) {
+  if (next === state) return;
+  state = next;
+  for (const listener of listeners) listener(state);
+}
+
+function element(): HTMLAudioElement | null {
+  if (typeof Audio === "undefined") return null;
+  audio ??= new Audio(CHIME_FILE);
+  audio.preload = "auto";
+  return audio;
+}
+
+export const soundState = () => state;
+
+export function onSoundState(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** Plays the chime once; a refusal (no tap yet) marks sound as blocked until the next tap. */
+export async function playChime(): Promise<boolean> {
+  const sound = element();
+  if (!sound) {
+    setState("blocked");
+    return false;
+  }
+  try {
+    sound.muted = false;
+    sound.currentTime = 0;
+    await sound.play();
+    setState("ready");
+    return true;
+  } catch {
+    setState("blocked");
+    return false;
+  }
+}
+
+/** Called from a tap: a silent play/pause that tells the browser this page may make sound. */
+export async function unlockSound(): Promise<void> {
+  if (state === "ready") return;
+  const sound = element();
+  if (!sound) return;
+  try {
+    sound.muted = true;
+    await sound.play();
+    sound.pause();
+    sound.currentTime = 0;
+    sound.muted = false;
+    setState("ready");
+  } catch {
+    sound.muted = false;
+    setState("blocked");
+  }
+}
