@@ -284,8 +284,9 @@ export function createParkOperations(deps: ParkOperationsDeps) {
             "opening_hours",
             update.openingHours === null ? null : JSON.stringify(update.openingHours),
           );
-          // New hours rule from now on; an Open sent with them keeps its override.
-          if (update.status !== "open") set("hours_overridden_until", null);
+          // New hours rule from now on; an Open sent with them keeps its override (a Close already cleared it).
+          if (update.status === undefined || update.status === "paused")
+            set("hours_overridden_until", null);
           actions.push("opening hours");
         }
         if (update.preparationTime) {
