@@ -118,4 +118,49 @@ describe.each(databaseKinds)("the slot cap under a rush on %s", (kind) => {
     expect(perSlot.reduce((sum, count) => sum + count, 0)).toBe(RUSH);
     expect(Math.max(...perSlot)).toBeLessThanOrEqual(CAP);
   }, 60_000);
+
+  it(`places ${RUSH} simultaneous two-trailer baskets and neither trailer's slots hold more than ${CAP}`, async () => {
+    const trailers = await nodeA.db.query<{ vendor: number; item: number }>(
+      `select v.id as vendor, min(mi.id) as item from vendors v join menu_items mi on mi.vendor_id = v.id
+       where v.slug in ('green-bowl', 'taco-libre')
+       and not exists (select 1 from addon_groups g where g.menu_item_id = mi.id and (g.is_required or g.min_quantity > 0))
+       group by v.id order by v.id`,
+    );
+    expect(trailers).toHaveLength(2);
+    const vendorIds = trailers.map((trailer) => trailer.vendor);
+    for (const vendorId of vendorIds)
+      await setCap(vendorId, { slotCap: CAP, pauseWhenFull: false });
+    const ready: { node: TestServer; who: RegisteredCustomer; totalPence: number }[] = [];
+    for (let index = 0; index < RUSH; index += 1) {
+      const node = index % 2 === 0 ? nodeA : nodeB;
+      const who = await node.registerCustomer();
+      // Started in opposite orders: a basket's locks must not depend on it.
+      const order = index % 4 < 2 ? trailers : [...trailers].reverse();
+      for (const { vendor, item } of order) await addToCart(node, who.token, vendor, item);
+      const basket = await node.request<{ totals: { totalPence: number } }>("/api/cart/basket", {
+        token: who.token,
+      });
+      ready.push({ node, who, totalPence: basket.body.totals.totalPence });
+    }
+    const answers = await Promise.all(
+      ready.map(({ node, who, totalPence }, index) =>
+        node.request<{ message?: string }>("/api/checkout", {
+          token: who.token,
+          headers: { "Idempotency-Key": `slot-rush-${kind}-${index}-${Date.now()}` },
+          body: {
+            vendorIds: index % 2 === 0 ? vendorIds : [...vendorIds].reverse(),
+            orderType: "takeaway",
+            paymentMethod: "cash_at_counter",
+            totalPence,
+          },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(RUSH).fill(201));
+    for (const vendorId of vendorIds) {
+      const perSlot = await ordersPerSlot(vendorId);
+      expect(perSlot.reduce((sum, count) => sum + count, 0)).toBe(RUSH);
+      expect(Math.max(...perSlot)).toBeLessThanOrEqual(CAP);
+    }
+  }, 120_000);
 });
