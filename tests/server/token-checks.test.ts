@@ -179,6 +179,41 @@ describe.each(databaseKinds)("token checks on %s", (kind) => {
     await expect.poll(board, { timeout: 1000, interval: 20 }).toBe(403);
   });
 
+  it.runIf(kind === "postgres")(
+    "keeps hearing of removals after its listening connection is cut (reconnects; meanwhile reads nothing cached)",
+    async () => {
+      const gone = await server.registerCustomer();
+      const me = async () => (await server.request("/auth/me", { token: gone.token })).status;
+      expect(await me()).toBe(200);
+      const [cut] = await server.db.query<{ count: number }>(
+        `select count(pg_terminate_backend(pid))::int as count from pg_stat_activity
+         where datname = current_database() and query ilike 'listen %'`,
+      );
+      expect(cut!.count).toBeGreaterThan(0);
+      await server.db.query("delete from users where id = $1", [gone.user.id]);
+      await expect.poll(me, { timeout: 3000, interval: 20 }).toBe(401);
+
+      // Listening again: a later removal is heard, the cache used meanwhile.
+      await expect
+        .poll(
+          async () =>
+            (
+              await server.db.query<{ count: number }>(
+                `select count(*)::int as count from pg_stat_activity
+                 where datname = current_database() and query ilike 'listen %'`,
+              )
+            )[0]!.count,
+          { timeout: 5000, interval: 50 },
+        )
+        .toBeGreaterThan(0);
+      const later = await server.registerCustomer();
+      const laterMe = async () => (await server.request("/auth/me", { token: later.token })).status;
+      expect(await laterMe()).toBe(200);
+      await server.db.query("delete from users where id = $1", [later.user.id]);
+      await expect.poll(laterMe, { timeout: 1000, interval: 20 }).toBe(401);
+    },
+  );
+
   it("answers 401 when the account goes between its look-up and the write (the foreign key refuses it)", async () => {
     const racing = await server.registerCustomer();
     const vendors = await server.request<{ data: { id: number }[] }>("/api/vendors/list");
