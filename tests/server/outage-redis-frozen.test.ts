@@ -4,7 +4,12 @@
  * costs what it costs normally (measured against a baseline in this test); the limits hold per node as for a killed
  * Redis; and after SIGCONT everything is shared again by itself. Redis is a redis-server of the test's own.
  */
+import { randomBytes } from "node:crypto";
+import type { OrderStatusNotification } from "@contract/orders";
+import { SOCKET_EVENTS, userRoom } from "@contract/realtime";
+import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createOrderFixture } from "./helpers/order-fixtures";
 import { randomRedisPrefix } from "./helpers/redis";
 import { type RedisProcess, startRedisProcess } from "./helpers/redis-process";
 import {
@@ -31,6 +36,8 @@ describe("a Redis that stops answering", () => {
   let nodes: TestServer[] = [];
   let customer: RegisteredCustomer;
   const prefix = randomRedisPrefix();
+  const jwtSecret = randomBytes(32).toString("base64url");
+  let socket: Socket | undefined;
 
   beforeAll(async () => {
     redis = await startRedisProcess(REDIS_PORT);
@@ -44,6 +51,7 @@ describe("a Redis that stops answering", () => {
             redisUrl: redis.url,
             redisKeyPrefix: prefix,
             registerRateLimitPer10Minutes: REGISTER_LIMIT,
+            jwtSecret,
           },
         }),
       ),
@@ -52,6 +60,7 @@ describe("a Redis that stops answering", () => {
   }, 120_000);
 
   afterAll(async () => {
+    socket?.disconnect();
     await Promise.all(nodes.map((node) => node.close()));
     await database?.drop();
     await redis?.stop();
@@ -83,6 +92,21 @@ describe("a Redis that stops answering", () => {
 
   it("is down within 1 s, costs sign-in nothing, holds limits per node, and recovers by itself", async () => {
     const [a, b] = nodes as [TestServer, TestServer];
+    // The customer follows an order on node a; staff change it on node b.
+    socket = connect(a.baseUrl, { path: "/socket.io", transports: ["websocket"], forceNew: true });
+    const heard: number[] = [];
+    socket.on(SOCKET_EVENTS.orderStatusNotification, (status: OrderStatusNotification) =>
+      heard.push(status.orderId),
+    );
+    const joined = new Promise((resolve) => socket!.once(SOCKET_EVENTS.roomJoined, resolve));
+    socket.emit(SOCKET_EVENTS.userAuth, { token: customer.token });
+    socket.emit(SOCKET_EVENTS.joinUserRoom, customer.user.id);
+    expect(await joined).toEqual({ room: userRoom(customer.user.id) });
+    const staffToken = await b.login("staff@foodpark.test", "staff-password");
+    const order = await createOrderFixture(database.db, {
+      userId: customer.user.id,
+      status: "pending",
+    });
     await signInTimes(a); // warm
     const normal = median(await signInTimes(a));
 
@@ -112,6 +136,16 @@ describe("a Redis that stops answering", () => {
       for (let index = 0; index <= REGISTER_LIMIT; index += 1)
         statuses.push((await register(b)).status);
       expect(statuses).toEqual([...Array(REGISTER_LIMIT).fill(201), 429]);
+
+      // A status change meanwhile is answered at once and kept for the customer on the other node.
+      const started = performance.now();
+      const changed = await b.request(`/api/staff/orders/${order.id}`, {
+        method: "PATCH",
+        body: { status: "confirmed" },
+        token: staffToken,
+      });
+      expect(changed.status, changed.text).toBe(200);
+      expect(performance.now() - started).toBeLessThan(normal + 400);
     } finally {
       redis.thaw();
     }
@@ -125,5 +159,7 @@ describe("a Redis that stops answering", () => {
       .toBe(true);
     expect(median(await signInTimes(a))).toBeLessThan(normal + 100);
     expect((await register(a)).status).toBe(201);
+    // What was held during the freeze arrives once Redis answers.
+    await expect.poll(() => heard, { timeout: 5000, interval: 50 }).toEqual([order.id]);
   }, 90_000);
 });

@@ -23,6 +23,7 @@ function counting(db: Database) {
       return db.transaction((tx) => work(wrap(tx))).finally(() => statements.push("commit"));
     },
     exec: (sql) => db.exec(sql),
+    listen: (channel, handlers) => db.listen(channel, handlers),
     close: () => db.close(),
   };
   return { counted, statements };

@@ -7,7 +7,7 @@
 import { createHmac } from "node:crypto";
 import type { ErrorResponse } from "@contract/errors";
 import { SOCKET_EVENTS, SOCKET_MESSAGES, STAFF_ROOM } from "@contract/realtime";
-import { isWrite, routeReadsUser } from "@server/plugins/auth.js";
+import { routeReadsUser } from "@server/plugins/auth.js";
 import { createCurrentUsers } from "@server/services/auth/current-users.js";
 import { createTokenService, TOKEN_LIFETIME_SECONDS } from "@server/services/auth/tokens.js";
 import pg from "pg";
@@ -25,6 +25,9 @@ function signed(secret: string, claims: Record<string, unknown>): string {
   const signature = createHmac("sha256", secret).update(`${head}.${body}`).digest("base64url");
   return `${head}.${body}.${signature}`;
 }
+
+/** Methods that change something. */
+const isWrite = (method: string) => !["GET", "HEAD", "OPTIONS"].includes(method);
 
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 
@@ -130,11 +133,18 @@ describe.each(databaseKinds)("token checks on %s", (kind) => {
     expect(removed.status).toBe(401);
   });
 
-  it("signs a removed account out at once on every write route (401, not a 500 or a stale success), even while the account is cached", async () => {
+  it("signs a removed account out at once on every write route (401 before its input is read, not a 500 or a stale success)", async () => {
     const gone = await server.registerCustomer();
     // Cached: the account was read a moment ago, as a busy phone's would be.
     expect((await server.request("/auth/me", { token: gone.token })).status).toBe(200);
     await server.db.query("delete from users where id = $1", [gone.user.id]);
+    // The database announces the removal as it commits; the node hears it within moments (not the cache's 30 s).
+    await expect
+      .poll(async () => (await server.request("/auth/me", { token: gone.token })).status, {
+        timeout: 1000,
+        interval: 10,
+      })
+      .toBe(401);
 
     const writes = server.app.routeList.filter(
       (route) => isWrite(route.method) && routeReadsUser(route.url),
@@ -152,6 +162,58 @@ describe.each(databaseKinds)("token checks on %s", (kind) => {
     }
   });
 
+  it("signs a removed account out of reads at once too, and a demoted staff member loses staff rights at once (the database announces it)", async () => {
+    const gone = await server.registerCustomer();
+    const me = () => server.request<ErrorResponse>("/auth/me", { token: gone.token });
+    expect((await me()).status).toBe(200); // now cached
+    // Removed by hand in SQL, as an operator would: the nodes hear of it from the database, not the cache's 30 s.
+    await server.db.query("delete from users where id = $1", [gone.user.id]);
+    await expect.poll(async () => (await me()).status, { timeout: 1000, interval: 20 }).toBe(401);
+
+    const member = await server.registerCustomer();
+    await server.db.query("update users set role = 'staff' where id = $1", [member.user.id]);
+    const board = async () =>
+      (await server.request("/api/staff/orders", { token: member.token })).status;
+    expect(await board()).toBe(200);
+    await server.db.query("update users set role = 'customer' where id = $1", [member.user.id]);
+    await expect.poll(board, { timeout: 1000, interval: 20 }).toBe(403);
+  });
+
+  it.runIf(kind === "postgres")(
+    "keeps hearing of removals after its listening connection is cut (reconnects; meanwhile reads nothing cached)",
+    async () => {
+      const gone = await server.registerCustomer();
+      const me = async () => (await server.request("/auth/me", { token: gone.token })).status;
+      expect(await me()).toBe(200);
+      const [cut] = await server.db.query<{ count: number }>(
+        `select count(pg_terminate_backend(pid))::int as count from pg_stat_activity
+         where datname = current_database() and query ilike 'listen %'`,
+      );
+      expect(cut!.count).toBeGreaterThan(0);
+      await server.db.query("delete from users where id = $1", [gone.user.id]);
+      await expect.poll(me, { timeout: 3000, interval: 20 }).toBe(401);
+
+      // Listening again: a later removal is heard, the cache used meanwhile.
+      await expect
+        .poll(
+          async () =>
+            (
+              await server.db.query<{ count: number }>(
+                `select count(*)::int as count from pg_stat_activity
+                 where datname = current_database() and query ilike 'listen %'`,
+              )
+            )[0]!.count,
+          { timeout: 5000, interval: 50 },
+        )
+        .toBeGreaterThan(0);
+      const later = await server.registerCustomer();
+      const laterMe = async () => (await server.request("/auth/me", { token: later.token })).status;
+      expect(await laterMe()).toBe(200);
+      await server.db.query("delete from users where id = $1", [later.user.id]);
+      await expect.poll(laterMe, { timeout: 1000, interval: 20 }).toBe(401);
+    },
+  );
+
   it("answers 401 when the account goes between its look-up and the write (the foreign key refuses it)", async () => {
     const racing = await server.registerCustomer();
     const vendors = await server.request<{ data: { id: number }[] }>("/api/vendors/list");
@@ -164,7 +226,7 @@ describe.each(databaseKinds)("token checks on %s", (kind) => {
     );
     // The look-up saw the account; it is removed before the write reaches the database.
     const lookup = vi
-      .spyOn(server.app.currentUsers, "fresh")
+      .spyOn(server.app.currentUsers, "get")
       .mockResolvedValue({ ...racing.user, role: "customer" });
     await server.db.query("delete from users where id = $1", [racing.user.id]);
     try {

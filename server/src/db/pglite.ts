@@ -165,6 +165,14 @@ export async function openPglite(
     async exec(sql) {
       await pg.exec(sql);
     },
+    // One process, one session: the listener is in place until closed, never lost.
+    async listen(channel, handlers) {
+      const stop = await pg.listen(channel, handlers.message);
+      handlers.listening();
+      return async () => {
+        if (!pg.closed) await stop().catch(() => undefined);
+      };
+    },
     close: () => pg.close(),
   };
 }

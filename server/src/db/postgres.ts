@@ -4,6 +4,7 @@ import { DEFAULT_DATABASE_CONNECT_TIMEOUT_MS, DEFAULT_DATABASE_POOL_SIZE } from 
 import {
   type Database,
   isStalePlan,
+  type ListenHandlers,
   MAX_PREPARED_STATEMENTS,
   type Queryable,
   withoutParameters,
@@ -114,6 +115,7 @@ export async function openPostgres(
     async exec(sql) {
       await pool.query(sql);
     },
+    listen: (channel, handlers) => listenOn(connectionString, channel, handlers, waitMs),
     close: () => pool.end(),
     poolStats: () => ({
       total: pool.totalCount,
@@ -166,4 +168,57 @@ export function checkoutWithin(pool: pg.Pool, waitMs: number): Promise<pg.PoolCl
       },
     );
   });
+}
+
+/** After a lost listener connection, the next attempt; a database that is away is tried this often. */
+const LISTEN_RETRY_MS = 1_000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other work): reconnects by itself after the
+ * connection is cut, telling `lost` then and `listening` once it is back in place.
+ */
+async function listenOn(
+  connectionString: string,
+  channel: string,
+  handlers: ListenHandlers,
+  connectTimeoutMs: number,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const lost = (gone: pg.Client) => {
+    if (client !== gone) return;
+    client = null;
+    handlers.lost();
+    if (!stopped) retry = setTimeout(() => void attempt(), LISTEN_RETRY_MS).unref();
+  };
+  async function attempt(): Promise<void> {
+    const next = new pg.Client({ connectionString, connectionTimeoutMillis: connectTimeoutMs });
+    next.on("notification", (note) => {
+      if (note.channel === channel && note.payload !== undefined) handlers.message(note.payload);
+    });
+    // A cut connection: 'error' then 'end' (without the listener the error would end the process).
+    next.on("error", () => lost(next));
+    next.on("end", () => lost(next));
+    try {
+      client = next;
+      await next.connect();
+      await next.query(`listen ${channel}`);
+      if (stopped) return void next.end().catch(() => undefined);
+      handlers.listening();
+    } catch {
+      lost(next);
+      next.end().catch(() => undefined);
+    }
+  }
+  await attempt();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = null;
+    await last?.end().catch(() => undefined);
+  };
 }

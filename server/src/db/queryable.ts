@@ -3,6 +3,12 @@ export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
 }
 
+export interface ListenHandlers {
+  message(payload: string): void;
+  listening(): void;
+  lost(): void;
+}
+
 export interface Database extends Queryable {
   readonly kind: "pglite" | "postgres";
   /** Runs `work` in one transaction; rolls back if it throws. */
@@ -10,6 +16,12 @@ export interface Database extends Queryable {
   /** Runs a multi-statement script (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on `channel` (a lower-case identifier) until the answer is called: `message` with each NOTIFY's payload,
+   * `listening` each time the listener is (again) in place, `lost` when it is not (PostgreSQL: the connection was
+   * cut; it reconnects by itself), since notifications sent meanwhile are missed.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   /** A connection pool's use (PostgreSQL); absent for the embedded database, which has one connection. */
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
 }

@@ -311,7 +311,11 @@ export const OPERATIONS: Operation[] = [
     access: "public",
     params: vendorIdParamsSchema,
     responses: {
-      200: { description: "The menu", schema: menuResponseSchema },
+      200: {
+        description:
+          "The menu. An item's `available` is true only when it can be ordered now (on the menu and not sold out); `soldOut` true means it sold out today, and then `available` is false",
+        schema: menuResponseSchema,
+      },
       404: error("No such vendor"),
     },
   },

@@ -3,7 +3,11 @@ import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { ServerConfig } from "../config.js";
 import { Forbidden, Unauthorized } from "../domain-errors.js";
-import { type CurrentUsers, createCurrentUsers } from "../services/auth/current-users.js";
+import {
+  ACCOUNT_CHANGES_CHANNEL,
+  type CurrentUsers,
+  createCurrentUsers,
+} from "../services/auth/current-users.js";
 import { randomSecret, readOrCreateSecretFile } from "../services/auth/secrets.js";
 import { createTokenService, type TokenService } from "../services/auth/tokens.js";
 import { createDeviceCookies, type DeviceCookies } from "../services/limits/device-cookies.js";
@@ -77,17 +81,19 @@ export function routeReadsUser(routeUrl: string | undefined): boolean {
   );
 }
 
-/** Methods that change something (everything but a read). */
-export function isWrite(method: string): boolean {
-  return method !== "GET" && method !== "HEAD" && method !== "OPTIONS";
-}
-
 export default fp<{ config: ServerConfig }>(
   async (app, { config }) => {
     const secret =
       config.jwtSecret ?? readOrCreateSecretFile(config.dataDir, "jwt-secret", randomSecret);
     const tokens = createTokenService(secret);
     const currentUsers = createCurrentUsers(app.db);
+    // A removal or role change, on any node or by hand in SQL, reaches every node's cache at once.
+    const stopFollowing = await app.db.listen(ACCOUNT_CHANGES_CHANNEL, {
+      message: (id) => currentUsers.forget(Number(id)),
+      listening: () => currentUsers.following(true),
+      lost: () => currentUsers.following(false),
+    });
+    app.addHook("onClose", async () => stopFollowing());
     app.decorate("tokens", tokens);
     app.decorate("currentUsers", currentUsers);
     app.decorate("deviceCookies", createDeviceCookies(secret));
@@ -110,11 +116,9 @@ export default fp<{ config: ServerConfig }>(
         request.tokenRejected = true;
         return done();
       }
-      // The account as it is now: removed → 401, demoted → its new role. A database error is an error (an
-      // outage answers as one), never a sign-out. A write reads the account afresh (one primary-key read): the
-      // cache may let a removed account read for CURRENT_USER_TTL_MS, never write.
-      const lookup = isWrite(request.method) ? currentUsers.fresh : currentUsers.get;
-      lookup(claims.id).then((user) => {
+      // The account as it is now: removed → 401, demoted → its new role (the database announces both, so the
+      // cache never outlives them). A database error is an error (an outage answers as one), never a sign-out.
+      currentUsers.get(claims.id).then((user) => {
         request.user = user;
         // A removed account is signed out on every route alike, before its input is even read.
         if (user === null) return done(new Unauthorized(SESSION_EXPIRED_MESSAGE));

@@ -48,15 +48,21 @@ export function vendorsRepository(db: Queryable) {
     /**
      * Inside a purchase's transaction, before its slots are counted: waits until no other purchase of these
      * trailers (on any node) is between counting a slot and committing its order. Only trailers with a slot cap
-     * are locked, in id order (two baskets naming the same trailers can never wait on each other).
+     * are locked, in id order (two baskets naming the same trailers never wait on each other), in one statement:
+     * a volatile function in the select list runs after ORDER BY.
      */
     async lockSlotCounts(vendorIds: readonly number[]): Promise<void> {
-      for (const id of [...new Set(vendorIds)].sort((a, b) => a - b)) {
-        await db.query(
-          "select pg_advisory_xact_lock($1, id) from vendors where id = $2 and slot_cap is not null",
-          [SLOT_COUNT_LOCK, id],
-        );
-      }
+      await db.query(
+        `select pg_advisory_xact_lock(${SLOT_COUNT_LOCK}, id) from vendors
+         where id = any($1::int[]) and slot_cap is not null order by id`,
+        [[...new Set(vendorIds)]],
+      );
+    },
+
+    /** `lockSlotCounts` for one trailer whose row is at hand (no statement at all when it has no cap). */
+    async lockSlotCount(vendor: Pick<VendorRow, "id" | "slot_cap">): Promise<void> {
+      if (!vendor.slot_cap) return;
+      await db.query(`select pg_advisory_xact_lock(${SLOT_COUNT_LOCK}, $1)`, [vendor.id]);
     },
 
     async list(query: VendorPageQuery): Promise<{ rows: VendorRow[]; total: number }> {

@@ -5,6 +5,8 @@ import { usersRepository } from "@server/db/repositories/users.js";
 /** How long a looked-up account (exists? which role?) is trusted: a removed or demoted account loses access within this. */
 export const CURRENT_USER_TTL_MS = 30_000;
 export const CURRENT_USER_CACHE_SIZE = 10_000;
+/** The database announces the id of a removed account, or of one whose role changed, here (migration 012). */
+export const ACCOUNT_CHANGES_CHANNEL = "foodpark_account_changed";
 
 export interface CurrentUsers {
   /**
@@ -12,13 +14,13 @@ export interface CurrentUsers {
    * A database error rejects (it is an outage, never a sign-out).
    */
   get(id: number): Promise<User | null>;
-  /**
-   * The account as the database has it this moment (never the cache; the answer refreshes it): a write is never
-   * made for an account removed since it was cached. Concurrent reads of one account share one query.
-   */
-  fresh(id: number): Promise<User | null>;
-  /** Forget one account (after a change made by this node). */
+  /** Forget one account (after a change made by this node, or announced by the database). */
   forget(id: number): void;
+  /**
+   * Whether removals and role changes are being announced (the database's ACCOUNT_CHANGES_CHANNEL): while they
+   * are not, nothing cached is used, since a change could pass unnoticed. Setting it forgets every account.
+   */
+  following(on: boolean): void;
   /** Database reads so far (tests). */
   readonly lookups: number;
 }
@@ -35,6 +37,7 @@ export function createCurrentUsers(
   // One read per account at a time: a burst of requests from one phone waits on the same query.
   const inFlight = new Map<number, Promise<User | null>>();
   let lookups = 0;
+  let trusted = true;
 
   async function load(id: number): Promise<User | null> {
     lookups += 1;
@@ -51,23 +54,22 @@ export function createCurrentUsers(
     return user;
   }
 
-  function read(id: number): Promise<User | null> {
-    const pending = inFlight.get(id);
-    if (pending) return pending;
-    const loading = load(id).finally(() => inFlight.delete(id));
-    inFlight.set(id, loading);
-    return loading;
-  }
-
   return {
     get(id) {
-      const cached = cache.get(id);
+      const cached = trusted ? cache.get(id) : undefined;
       if (cached && cached.until > now()) return Promise.resolve(cached.user);
-      return read(id);
+      const pending = inFlight.get(id);
+      if (pending) return pending;
+      const loading = load(id).finally(() => inFlight.delete(id));
+      inFlight.set(id, loading);
+      return loading;
     },
-    fresh: read,
     forget(id) {
       cache.delete(id);
+    },
+    following(on) {
+      trusted = on;
+      cache.clear();
     },
     get lookups() {
       return lookups;

@@ -13,7 +13,7 @@ import type { Charges } from "@contract/pricing";
 import type { Database, Queryable } from "@server/db/database.js";
 import { type CartRow, cartsRepository } from "@server/db/repositories/carts.js";
 import { menuRepository } from "@server/db/repositories/menu.js";
-import type { VendorRow } from "@server/db/repositories/vendors.js";
+import { type VendorRow, vendorsRepository } from "@server/db/repositories/vendors.js";
 import { NotFound } from "@server/domain-errors.js";
 import {
   type AddInput,
@@ -160,10 +160,13 @@ export function createCartService(db: Database, charges: Charges) {
         tx?: Queryable | undefined;
         /** The cart's row as the transaction locked it (null: there is none): not read again. */
         locked?: CartRow | null | undefined;
+        /** A purchase's transaction: the trailer's slot count is locked until it commits (a capped trailer). */
+        holdSlot?: boolean | undefined;
       } = {},
     ): Promise<PricedCart> {
       const q = options.tx ?? db;
       const vendor = await requireVendor(q, vendorId);
+      if (options.holdSlot && options.tx) await vendorsRepository(options.tx).lockSlotCount(vendor);
       const cart =
         options.locked !== undefined
           ? options.locked

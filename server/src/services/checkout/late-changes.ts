@@ -5,7 +5,8 @@
  */
 import { penceToPoundsText } from "@contract/money";
 import type { Queryable } from "@server/db/database.js";
-import type { VendorRow } from "@server/db/repositories/vendors.js";
+import { type VendorRow, vendorsRepository } from "@server/db/repositories/vendors.js";
+import { slotShift } from "@server/services/cart/cart-reading.js";
 import { vendorTradingStatus } from "@server/services/catalogue/vendor-service.js";
 import type { CheckoutSnapshot } from "@server/services/orders/snapshot.js";
 
@@ -41,6 +42,25 @@ async function goneIds(tx: Queryable, snapshot: CheckoutSnapshot) {
   };
 }
 
+/**
+ * A capped trailer's 15-minute slots counted again as the payment lands (the slot counts are locked by
+ * `checkLateChanges`): the order goes into the first slot still under the cap, as a cash order would. A paid order
+ * is never refused for a full slot, "pause when full" or not: it only waits for the next free one.
+ */
+async function slotted(
+  tx: Queryable,
+  vendor: VendorRow,
+  snapshot: CheckoutSnapshot,
+): Promise<CheckoutSnapshot> {
+  if (!vendor.slot_cap) return snapshot;
+  const shift = await slotShift(tx, vendor.id, vendor.slot_cap, vendor.preparation_time_max);
+  return {
+    ...snapshot,
+    preparationTimeMin: vendor.preparation_time_min + shift.minutes,
+    preparationTimeMax: vendor.preparation_time_max + shift.minutes,
+  };
+}
+
 async function checkTrailer(tx: Queryable, snapshot: CheckoutSnapshot): Promise<TrailerCheck> {
   const [vendor] = await tx.query<VendorRow>("select * from vendors where id = $1", [
     snapshot.vendorId,
@@ -58,7 +78,8 @@ async function checkTrailer(tx: Queryable, snapshot: CheckoutSnapshot): Promise<
     (line) =>
       gone.items.has(line.menuItemId) || line.addons.some((addon) => gone.addons.has(addon.id)),
   );
-  if (went.length === 0) return { gone: snapshot, keep: snapshot, why: null };
+  const kept = await slotted(tx, vendor, snapshot);
+  if (went.length === 0) return { gone: snapshot, keep: kept, why: null };
   const why = `${went.map((line) => line.name).join(", ")} sold out`;
   const lines = snapshot.lines.filter((line) => !went.includes(line));
   if (lines.length === 0) return { gone: snapshot, keep: null, why };
@@ -66,7 +87,7 @@ async function checkTrailer(tx: Queryable, snapshot: CheckoutSnapshot): Promise<
   return {
     gone: snapshot,
     keep: {
-      ...snapshot,
+      ...kept,
       lines,
       subtotalPence: snapshot.subtotalPence - wentPence,
       totalPence: snapshot.totalPence - wentPence,
@@ -103,6 +124,8 @@ export async function checkLateChanges(
   snapshots: readonly CheckoutSnapshot[],
   paidPence: number,
 ): Promise<LateCheck> {
+  // Before any slot is counted, every capped trailer's slot count, in id order (as a cash checkout takes them).
+  await vendorsRepository(tx).lockSlotCounts(snapshots.map((snapshot) => snapshot.vendorId));
   const checks: TrailerCheck[] = [];
   for (const snapshot of snapshots) checks.push(await checkTrailer(tx, snapshot));
   const keep = checks.flatMap((check) => (check.keep ? [check.keep] : []));

@@ -149,7 +149,13 @@ export function createOrderPlacementService(deps: {
     const options = { orderType: request.orderType, tx };
     if (request.vendorIds.length === 1 && only !== undefined) {
       const row = locked.find((cart) => cart.vendor_id === only) ?? null;
-      return [await deps.carts.getCartForCheckout(userId, only, { ...options, locked: row })];
+      return [
+        await deps.carts.getCartForCheckout(userId, only, {
+          ...options,
+          locked: row,
+          holdSlot: true,
+        }),
+      ];
     }
     const carts = await deps.carts.getBasketCarts(userId, options);
     const chosen = carts.filter((cart) => request.vendorIds.includes(cart.vendor.id));
@@ -182,8 +188,10 @@ export function createOrderPlacementService(deps: {
       locked: readonly CartRow[],
     ): Promise<CheckoutSnapshot[]> {
       // A slot's count is read and its order written under one lock per capped trailer, so a rush of checkouts
-      // (on any node) can never fill a 15-minute slot beyond its cap.
-      await vendorsRepository(tx).lockSlotCounts(request.vendorIds);
+      // (on any node) can never fill a 15-minute slot beyond its cap. One trailer: taken as its cart is priced
+      // (holdSlot); several: all of them first, in id order.
+      if (request.vendorIds.length > 1)
+        await vendorsRepository(tx).lockSlotCounts(request.vendorIds);
       const carts = await chosenCarts(tx, userId, request, locked);
       const snapshots = chargeServiceOnceAcross(
         carts.map((cart) => snapshotFromCart(cart, request, caps)),
