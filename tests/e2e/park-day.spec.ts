@@ -471,3 +471,107 @@ test.describe("screens follow the server", () => {
     }
   });
 });
+
+test.describe("Order Again", () => {
+  test("from My Orders: every trailer of a basket order comes back, a sold-out line is named, and a cash repeat takes ≤ 5 taps", async ({
+    browser,
+    request,
+  }) => {
+    const staff = await apiLogin(request, STAFF.email, STAFF.password);
+    const forno = await vendorIdBySlug(request, staff, "forno-fuoco");
+    const smash = await vendorIdBySlug(request, staff, "smash-stack");
+    const limonata = await itemIdByName(request, forno, "San Pellegrino Limonata");
+    const pizzaPlain = await plainItem(request, forno, limonata);
+    const burger = await plainItem(request, smash);
+    const customer = await apiNewCustomer(request, "Ollie Again");
+    await addPlain(request, customer, forno, limonata);
+    await addPlain(request, customer, forno, pizzaPlain.id);
+    await addPlain(request, customer, smash, burger.id);
+    const basket = await (
+      await request.get("/api/cart/basket", { headers: auth(customer) })
+    ).json();
+    const placed = await request.post("/api/checkout", {
+      headers: { ...auth(customer), "Idempotency-Key": `e2e-again-${Date.now()}` },
+      data: {
+        vendorIds: [forno, smash],
+        orderType: "takeaway",
+        paymentMethod: "cash_at_counter",
+        totalPence: basket.totals.totalPence,
+      },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    await request.patch(`/api/staff/menu-items/${limonata}`, {
+      headers: auth(staff),
+      data: { soldOut: true },
+    });
+    const { context, page } = await signedInContext(browser, customer, {
+      viewport: { width: 390, height: 844 },
+    });
+    let taps = 0;
+    const tap = async (locator: ReturnType<typeof page.getByRole>) => {
+      taps += 1;
+      await locator.click();
+    };
+    try {
+      await page.goto("/orders");
+      const card = page
+        .locator("article.order-card")
+        .filter({ has: page.getByRole("heading", { name: "Smash Stack" }) });
+      await tap(card.getByRole("button", { name: "Order Again" }));
+      await expect(page).toHaveURL("/cart");
+      await expect(
+        page.getByText("Sold out or not available, not added: San Pellegrino Limonata"),
+      ).toBeVisible();
+      await expect(page.getByRole("region", { name: "Forno & Fuoco" })).toContainText(
+        pizzaPlain.name,
+      );
+      await expect(page.getByRole("region", { name: "Smash Stack" })).toContainText(burger.name);
+      // The car-delivery answer and the payment method come from the order repeated.
+      await expect(page.getByRole("radio", { name: "No", exact: true })).toBeChecked();
+      await expect(page.getByRole("radio", { name: /Cash at the counter/ })).toBeChecked();
+      await tap(page.getByRole("button", { name: /^Place Order/ }));
+      await expect(page).toHaveURL("/pay-cash-at-counter");
+      expect(taps).toBeLessThanOrEqual(5);
+    } finally {
+      await request.patch(`/api/staff/menu-items/${limonata}`, {
+        headers: auth(staff),
+        data: { soldOut: false },
+      });
+      await context.close();
+    }
+  });
+
+  test("from the order page's main view: a card repeat takes ≤ 7 taps", async ({
+    browser,
+    request,
+  }) => {
+    const [vendor] = await openVendors(request);
+    const item = await plainItem(request, vendor!.id);
+    const customer = await apiNewCustomer(request, "Carla Again");
+    const { orderId } = await placeCardOrder(request, customer, vendor!.id, item.id);
+    const { context, page } = await signedInContext(browser, customer, {
+      viewport: { width: 390, height: 844 },
+    });
+    let taps = 0;
+    const tap = async (locator: ReturnType<typeof page.getByRole>) => {
+      taps += 1;
+      await locator.click();
+    };
+    const type = async (label: string, text: string) => {
+      taps += 1;
+      await page.getByLabel(label).fill(text);
+    };
+    await page.goto(`/order/${orderId}`);
+    await tap(page.locator(".order-page__again").getByRole("button", { name: "Order Again" }));
+    await expect(page).toHaveURL("/cart");
+    await tap(page.getByRole("button", { name: /^Proceed to Payment/ }));
+    await tap(page.getByRole("button", { name: "Start Payment" }));
+    await type("Card number", "4242 4242 4242 4242");
+    await type("Expiry (MM / YY)", "12 / 34");
+    await type("CVC", "123");
+    await tap(page.getByRole("button", { name: /^Pay £/ }));
+    await expect(page).toHaveURL(/\/order-confirmation\/\d+$/, { timeout: 15_000 });
+    expect(taps).toBeLessThanOrEqual(7);
+    await context.close();
+  });
+});
