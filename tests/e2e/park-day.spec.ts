@@ -575,3 +575,51 @@ test.describe("Order Again", () => {
     await context.close();
   });
 });
+
+test.describe("staff commands and staff routing", () => {
+  test("staff:add refuses the embedded database the running server holds, says how, and writes nothing", async ({
+    request,
+  }) => {
+    const { spawnSync } = await import("node:child_process");
+    const email = `e2e-locked-${Date.now()}@park.example`;
+    const run = spawnSync(
+      process.execPath,
+      ["dist/server/staff-add.js", email, "--trailer", "forno-fuoco"],
+      {
+        env: {
+          ...process.env,
+          DATA_DIR: process.env.E2E_DATA_DIR,
+          STAFF_PASSWORD: "a-long-password",
+        },
+        encoding: "utf8",
+        timeout: 60_000,
+      },
+    );
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("is in use by another process");
+    expect(run.stderr).toContain("stop the server");
+    expect(run.stdout).not.toContain("Created");
+    const login = await request.post("/auth/login", {
+      data: { email, password: "a-long-password" },
+    });
+    expect(login.status()).toBe(401);
+  });
+
+  test("'/' sends a staff account on to /staff; the staff bar's account menu stays in the staff area", async ({
+    browser,
+    request,
+  }) => {
+    const staff = await apiLogin(request, STAFF.email, STAFF.password);
+    const { context, page } = await signedInContext(browser, staff, {
+      viewport: { width: 820, height: 1180 },
+    });
+    await page.goto("/");
+    await expect(page).toHaveURL("/staff");
+    await page.getByText("Account", { exact: true }).click();
+    await expect(page.getByText(STAFF.email)).toBeVisible();
+    await expect(page.locator('a[href="/profile"]')).toHaveCount(0);
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL("/login");
+    await context.close();
+  });
+});
