@@ -623,3 +623,196 @@ test.describe("staff commands and staff routing", () => {
     await context.close();
   });
 });
+
+test.describe("smaller rows", () => {
+  test("the estimated time follows the spec's rule: a future estimatedDeliveryTime gives n-(n+5) minutes", async ({
+    browser,
+    request,
+  }) => {
+    const staff = await apiLogin(request, STAFF.email, STAFF.password);
+    const forno = await vendorIdBySlug(request, staff, "forno-fuoco");
+    const customer = await apiNewCustomer(request, "Eta Rule");
+    const order = await placeCashOrder(request, customer, forno, [
+      { itemId: (await plainItem(request, forno)).id },
+    ]);
+    await staffMoves(request, staff, order.id, "confirmed");
+    const placed = (await (
+      await request.get(`/api/orders/${order.id}`, { headers: auth(customer) })
+    ).json()) as { estimatedDeliveryTime: string };
+    const { context, page } = await signedInContext(browser, customer);
+    await page.goto(`/order/${order.id}`);
+    const n = Math.ceil((Date.parse(placed.estimatedDeliveryTime) - Date.now()) / 60_000);
+    await expect(page.locator(".order-summary__eta strong")).toHaveText(
+      new RegExp(`^(${n}-${n + 5}|${n - 1}-${n + 4}) minutes$`),
+    );
+    await context.close();
+  });
+
+  test("the voice-search button is there without a speech API, says so, and the problem reaches the Android host", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await context.addInitScript(() => {
+      const scope = window as unknown as Record<string, unknown>;
+      delete scope.SpeechRecognition;
+      delete scope.webkitSpeechRecognition;
+      const errors: string[] = [];
+      scope.hostErrors = errors;
+      scope.FoodParkAndroid = { onError: (message: string) => errors.push(message), log: () => {} };
+    });
+    const { request } = context;
+    const customer = await apiNewCustomer(request, "Vera Voice");
+    const page = await context.newPage();
+    await page.goto("/login");
+    await page.evaluate(
+      ([token, user]) => {
+        localStorage.setItem("authToken", token);
+        localStorage.setItem("user", JSON.stringify(user));
+      },
+      [customer.token, customer.user] as const,
+    );
+    const [vendor] = await openVendors(request);
+    await page.goto(`/vendor/${vendor!.id}`);
+    await page.getByRole("button", { name: "Search by voice" }).click();
+    await expect(page.getByText("Voice search is not available on this device.")).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { hostErrors: string[] }).hostErrors))
+      .toContainEqual(expect.stringContaining("Voice search is not available on this device."));
+
+    // The menu's add-to-cart failure banner (a polite status region) is forwarded too.
+    await page.route(/\/api\/cart\/add/, (route) =>
+      route.fulfill({ status: 409, json: { message: "This trailer is busy" } }),
+    );
+    const plain = await plainItem(request, vendor!.id);
+    await page.getByRole("button", { name: `Add ${plain.name}` }).click();
+    await expect(page.locator(".cart-banner--error")).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { hostErrors: string[] }).hostErrors))
+      .toContainEqual(expect.stringContaining("Error"));
+    await context.close();
+  });
+
+  test("reopening the payment page restores its payment (not 'Missing orderData or orderId')", async ({
+    browser,
+    request,
+  }) => {
+    const [vendor] = await openVendors(request);
+    const item = await plainItem(request, vendor!.id);
+    const customer = await apiNewCustomer(request, "Remi Reopen");
+    await addPlain(request, customer, vendor!.id, item.id);
+    const cart = await (
+      await request.get(`/api/cart?vendorId=${vendor!.id}`, { headers: auth(customer) })
+    ).json();
+    const intent = await request.post("/api/payments/stripe/create-intent", {
+      headers: auth(customer),
+      data: {
+        orderData: { vendorId: vendor!.id, orderType: "takeaway", items: [] },
+        amount: cart.total,
+        currency: "gbp",
+      },
+    });
+    const { paymentIntentId } = (await intent.json()) as { paymentIntentId: string };
+    const { context, page } = await signedInContext(browser, customer, {
+      viewport: { width: 390, height: 844 },
+    });
+    await page.goto(`/stripe-webview-payment?payment_id=${paymentIntentId}`);
+    await expect(page.getByText("Missing orderData or orderId")).toHaveCount(0);
+    await expect(page.locator(".pay-summary__amount-value")).toHaveText(pounds(cart.totalPence));
+    await expect(page.getByRole("button", { name: "Continue Payment" })).toBeVisible();
+    await request.post(`/pay/test-checkout/${paymentIntentId}`, {
+      form: { number: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" },
+      maxRedirects: 0,
+    });
+    await expect(page).toHaveURL(/\/(payment-success|order-confirmation)/, { timeout: 15_000 });
+    await context.close();
+  });
+
+  test("staff tablet: every trailer chip in view, the record near the top, the running pause marked with '+15 min'", async ({
+    browser,
+    request,
+  }) => {
+    const staff = await apiLogin(request, STAFF.email, STAFF.password);
+    const smash = await vendorIdBySlug(request, staff, "smash-stack");
+    const { context, page } = await signedInContext(browser, staff, {
+      viewport: { width: 820, height: 1180 },
+    });
+    try {
+      await page.goto("/staff/trailers");
+      const chips = page.locator(".trailer-chip");
+      await expect(chips.first()).toBeVisible();
+      for (const box of await chips.evaluateAll((nodes) =>
+        nodes.map((node) => node.getBoundingClientRect().right),
+      ))
+        expect(box).toBeLessThanOrEqual(820);
+      const record = await page.getByRole("heading", { name: "Latest changes" }).boundingBox();
+      expect(record!.y).toBeLessThan(1180);
+      await page.getByRole("button", { name: /^Smash Stack/ }).click();
+      await page.getByRole("button", { name: "Pause 30 min" }).click();
+      await expect(page.getByRole("button", { name: "Pause 30 min · on" })).toHaveAttribute(
+        "aria-pressed",
+        "true",
+      );
+      const before = (await (await request.get(`/api/vendors/${smash}`)).json()).busyUntil;
+      await page.getByRole("button", { name: "+15 min" }).click();
+      await expect
+        .poll(async () => (await (await request.get(`/api/vendors/${smash}`)).json()).busyUntil)
+        .toBe(new Date(Date.parse(before) + 15 * 60_000).toISOString());
+      await expect(page.getByRole("button", { name: "Pause 45 min · on" })).toBeVisible();
+      await page.screenshot({ path: "test-results/park-day-trailers-tablet.png" });
+    } finally {
+      await request.patch(`/api/staff/trailers/${smash}`, {
+        headers: auth(staff),
+        data: { status: "open" },
+      });
+      await context.close();
+    }
+  });
+
+  test("cart add-on lines read as phrases at phone width, never one word per line", async ({
+    browser,
+    request,
+  }) => {
+    const [vendor] = await openVendors(request);
+    const customer = await apiNewCustomer(request, "Adi Addons");
+    const menu = await menuOf(request, vendor!.id);
+    // placeCashOrder fills the cart with add-ons (and extras); the order is then cancelled-free: we read the cart first.
+    let withAddons: number | null = null;
+    for (const item of menu) {
+      const groups = (await (await request.get(`/api/menu-items/${item.id}/addon-groups`)).json())
+        .addonGroups as { id: number; name: string; addons: { id: number }[] }[];
+      const chosen = groups.filter((group) => group.addons.length > 0).slice(0, 3);
+      if (chosen.length < 2) continue;
+      const added = await request.post("/api/cart/add-with-addons", {
+        headers: auth(customer),
+        data: {
+          itemId: item.id,
+          vendorId: vendor!.id,
+          quantity: 1,
+          orderType: "takeaway",
+          addonSelections: chosen.map((group) => ({
+            addonGroupId: group.id,
+            addonId: group.addons[0]!.id,
+            quantity: 1,
+          })),
+        },
+      });
+      if (added.status() === 200) {
+        withAddons = item.id;
+        break;
+      }
+    }
+    expect(withAddons).not.toBeNull();
+    const { context, page } = await signedInContext(browser, customer, {
+      viewport: { width: 390, height: 844 },
+    });
+    await page.goto("/cart");
+    const rows = page.locator(".cart-line__addons .addon-list__row");
+    await expect(rows.first()).toBeVisible();
+    for (const height of await rows.evaluateAll((nodes) =>
+      nodes.map((node) => node.getBoundingClientRect().height),
+    ))
+      expect(height).toBeLessThan(50);
+    await page.screenshot({ path: "test-results/park-day-cart-addons.png" });
+    await context.close();
+  });
+});
