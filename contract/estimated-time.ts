@@ -5,7 +5,8 @@ import type { OrderStatus } from "./orders";
  * The ONE estimated-time rule (docs/product-spec.md § Business constants and limits), used by the server when it sets an order's estimate and by every
  * screen that shows it. The server keeps a window per order (`estimated_ready_from` .. `estimated_ready_at`,
  * sent as `estimatedReadyFrom` .. `estimatedDeliveryTime`), set at placement from the vendor's preparation range
- * and moved when the status changes; screens count it down. Without an order: the vendor's range, else '10-15'.
+ * and moved when the status changes. Screens show the spec's rule on `estimatedDeliveryTime` (orderEstimateText).
+ * Without an order: the vendor's range, else '10-15'.
  */
 
 /** The product spec (docs/product-spec.md § Business constants and limits): '10-15 minutes' (list and track views '10-15 min'). */
@@ -48,11 +49,6 @@ export function vendorEstimateText(
 }
 
 export const READY_TEXT = "Ready now";
-export const LATE_TEXT: Record<EstimateStyle, string> = {
-  long: "Running late",
-  short: "Running late",
-};
-export const ANY_MINUTE_TEXT = "Any minute now";
 
 /** The window an order is expected to be ready in, as instants. */
 export interface EstimateWindow {
@@ -92,9 +88,9 @@ export interface EstimateSource {
 const minutesUntil = (iso: string, now: number) => Math.ceil((Date.parse(iso) - now) / MINUTE_MS);
 
 /**
- * The estimated time a screen shows for an order, or null for a finished order (nothing to wait for).
- * Ready says so; past its window it is running late; otherwise the minutes left in its window, else the vendor's
- * range, else '10-15'. Cash waiting for payment shows the vendor's range (the kitchen starts on payment).
+ * The estimated time a screen shows for an order, or null for a finished order (nothing to wait for): the spec's
+ * rule exactly — a future `estimatedDeliveryTime` gives 'n-(n+5) minutes' (n: whole minutes until it, at least 1),
+ * else the vendor's preparation range, else '10-15 minutes'. A ready order says it is ready.
  */
 export function orderEstimateText(
   order: EstimateSource,
@@ -103,30 +99,21 @@ export function orderEstimateText(
 ): string | null {
   if (order.status === "ready") return READY_TEXT;
   if (isFinalStatus(order.status)) return null;
-  const vendor = order.vendor;
-  const vendorRange = vendor
-    ? { min: vendor.preparation_time_min, max: vendor.preparation_time_max }
-    : null;
-  // Cash not yet paid: the kitchen starts when it is, so the wait is the vendor's range from then.
-  if (order.status === "pending_payment") return vendorEstimateText(vendorRange, style);
   const at = order.estimatedDeliveryTime;
-  if (at && Number.isFinite(Date.parse(at))) {
-    const to = minutesUntil(at, now);
-    const fromIso = order.estimatedReadyFrom;
-    if (!fromIso || !Number.isFinite(Date.parse(fromIso))) {
-      // Spec: minutes until estimatedDeliveryTime to that plus 5.
-      if (to <= 0) return LATE_TEXT[style];
-      return rangeText({ min: to, max: to + ESTIMATE_SPREAD_MIN }, style);
-    }
-    if (to <= 0) return LATE_TEXT[style];
-    const from = minutesUntil(fromIso, now);
-    if (to <= 1) return ANY_MINUTE_TEXT;
-    return rangeText({ min: Math.max(1, Math.min(from, to - 1)), max: to }, style);
+  if (at && Number.isFinite(Date.parse(at)) && Date.parse(at) > now) {
+    const minutes = Math.max(1, minutesUntil(at, now));
+    return rangeText({ min: minutes, max: minutes + ESTIMATE_SPREAD_MIN }, style);
   }
-  return vendorEstimateText(vendorRange, style);
+  const vendor = order.vendor;
+  return vendorEstimateText(
+    vendor ? { min: vendor.preparation_time_min, max: vendor.preparation_time_max } : null,
+    style,
+  );
 }
 
-/** True once an unfinished order's window has passed (screens may style it as a warning). */
+/** True once an unfinished order's estimatedDeliveryTime has passed (screens may style it as a warning). */
 export function isRunningLate(order: EstimateSource, now: number = Date.now()): boolean {
-  return orderEstimateText(order, "short", now) === LATE_TEXT.short;
+  if (order.status === "ready" || isFinalStatus(order.status)) return false;
+  const at = order.estimatedDeliveryTime;
+  return Boolean(at && Number.isFinite(Date.parse(at)) && Date.parse(at) <= now);
 }

@@ -56,6 +56,8 @@ export const trailerUpdateSchema = z
     pauseMinutes: z.optional(
       z.nullable(z.literal(PAUSE_MINUTES, { error: "A pause lasts 15, 30, 45 or 60 minutes" })),
     ),
+    /** A running timed pause lasts this much longer ("+15 min"); without one, a pause of 15 minutes from now. */
+    extendPause: z.optional(z.literal(15, { error: "A pause is extended by 15 minutes" })),
     openingHours: z.optional(openingHoursSchema),
     preparationTime: z.optional(
       z

@@ -53,6 +53,8 @@ export const paymentStatusResponseSchema = z.object({
   sessionId: z.nullable(z.string()),
   /** Lines sold out while the customer paid were refunded: how much, and a sentence naming them (an addition). */
   refund: z.optional(z.object({ amountPence: z.number(), note: z.string() })),
+  /** While the payment is open: its hosted page, so a reopened payment screen can continue it (an addition). */
+  sessionUrl: z.optional(z.nullable(z.string())),
 });
 export type PaymentStatusResponse = z.infer<typeof paymentStatusResponseSchema>;
 

@@ -1,10 +1,42 @@
 import { lazy, type ReactNode, Suspense } from "react";
-import { Link, NavLink } from "react-router";
+import { NavLink, useNavigate } from "react-router";
 import { Icon } from "../components/Icon";
 import { Spinner } from "../components/Spinner";
+import { useAuth } from "../features/auth/hooks/auth-context";
 import { brand } from "../lib/brand";
 
 const LiveUpdates = lazy(() => import("./LiveUpdates"));
+
+/** The staff bar's account menu: who is signed in and Sign Out, without leaving the staff area. */
+function StaffAccountMenu() {
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  return (
+    <details className="staff-account">
+      <summary className="btn btn--ghost btn--small">
+        <Icon name="user" size={18} />
+        <span>Account</span>
+      </summary>
+      <div className="staff-account__panel">
+        <p className="staff-account__who">
+          <strong>{user?.name}</strong>
+          <span>{user?.email}</span>
+        </p>
+        <button
+          type="button"
+          className="btn btn--secondary btn--block"
+          onClick={() => {
+            logout();
+            navigate("/login", { replace: true });
+          }}
+        >
+          <Icon name="logout" />
+          <span>Sign Out</span>
+        </button>
+      </div>
+    </details>
+  );
+}
 
 /** The staff board's own shell: no customer navigation, the whole width for order cards. */
 export function StaffLayout({ children }: { children: ReactNode }) {
@@ -32,10 +64,7 @@ export function StaffLayout({ children }: { children: ReactNode }) {
             Board
           </NavLink>
         </nav>
-        <Link to="/profile" className="btn btn--ghost btn--small">
-          <Icon name="user" size={18} />
-          <span>Account</span>
-        </Link>
+        <StaffAccountMenu />
       </header>
       <main id="main" className="staff-shell__main">
         <Suspense

@@ -1,7 +1,9 @@
-import type { Order, OrderItem } from "@contract/orders";
+import type { Order, OrderItem, PaymentMethod } from "@contract/orders";
 import type { QueryClient } from "@tanstack/react-query";
 import { type CartChangeInput, writeCart } from "../features/cart/api/cart-keeper";
 import type { KnownAddon, KnownItem } from "../features/cart/lib/optimistic-cart";
+import { writeCarDelivery } from "../features/checkout/lib/car-delivery-storage";
+import { orderDetailQuery } from "../features/orders/api/orders-api";
 import { toasts } from "../lib/toast-store";
 
 const pence = (pounds: number) => Math.round(pounds * 100);
@@ -69,27 +71,64 @@ export async function addOrderToCart(
   return { added, failed };
 }
 
-/** 'Order Again': refill the cart (its trailer becomes the current one), say what could not be added, open the cart. */
+/** Every order of the checkout this order was placed in (one trailer each), this one first. */
+async function ordersOfCheckout(order: Order, queryClient: QueryClient): Promise<Order[]> {
+  const siblings = (order.checkout?.orders ?? []).filter((entry) => entry.id !== order.id);
+  const others: Order[] = [];
+  for (const sibling of siblings) {
+    try {
+      others.push(await queryClient.fetchQuery(orderDetailQuery(sibling.id)));
+    } catch {
+      // Not readable now (offline, no saved copy): the rest is still added.
+    }
+  }
+  return [order, ...others];
+}
+
+/** How the cart opens after 'Order Again': paid the same way as last time. */
+export interface RepeatState {
+  repeatPaymentMethod: PaymentMethod;
+}
+
+/**
+ * 'Order Again': refill the cart with every trailer's lines of the order's checkout (each trailer's cart), carry
+ * the car-delivery answer over, name what could not be added (sold out, paused), open the cart ready to pay the
+ * same way.
+ */
 export async function orderAgain(
   order: Order,
   queryClient: QueryClient,
-  goToCart: () => void,
+  goToCart: (state: RepeatState) => void,
 ): Promise<void> {
-  const { added, failed } = await addOrderToCart(order, queryClient);
+  let added = 0;
+  const failed: string[] = [];
+  for (const part of await ordersOfCheckout(order, queryClient)) {
+    const result = await addOrderToCart(part, queryClient);
+    added += result.added;
+    failed.push(...result.failed);
+  }
   if (added === 0) {
     toasts.push({
       kind: "cart",
-      message: "Could not add these items to your cart. They may no longer be available.",
+      message: `Could not add these items to your cart: ${failed.join(", ")} ${failed.length === 1 ? "is" : "are"} sold out or not available right now.`,
     });
     return;
   }
+  writeCarDelivery({
+    answer: order.vehicle ? "yes" : "no",
+    plate: order.vehicle?.registrationNumber ?? "",
+    vehicle: order.vehicle,
+  });
   if (failed.length > 0) {
-    toasts.push({ kind: "cart", message: `Not available any more: ${failed.join(", ")}` });
+    toasts.push({
+      kind: "cart",
+      message: `Sold out or not available, not added: ${failed.join(", ")}`,
+    });
   } else {
     toasts.push({
       kind: "success",
       message: `${added} ${added === 1 ? "item" : "items"} added to your cart`,
     });
   }
-  goToCart();
+  goToCart({ repeatPaymentMethod: order.paymentMethod });
 }

@@ -99,7 +99,7 @@ export const routes: RouteObject[] = [
         ...page(() => import("../features/checkout/components/OrderConfirmationPage")),
       },
       { path: "/pay-cash-at-counter", ...page(() => import("./pages/CashAtCounterRoute")) },
-      { path: "/orders", ...page(() => import("../features/orders/components/OrdersPage")) },
+      { path: "/orders", ...page(() => import("./pages/OrdersRoute")) },
       { path: "/order/:orderId", ...page(() => import("./pages/OrderDetailsRoute")) },
       {
         path: "/order/:orderId/receipts",

@@ -7,8 +7,11 @@ const REPEAT_WINDOW_MS = 5_000;
  * Every error the customer sees is logged and forwarded to the Android host (the spec's error catalogue): inline
  * errors are drawn with role="alert" (sign-in, place order, plate lookup, declined card, 'Unable to verify order
  * status', load failures), so one watcher over the page reports each as it appears, whatever screen drew it.
- * Error toasts report themselves (src/lib/toast-store.ts) and are skipped here.
+ * Errors drawn inside a polite `role="status"` region (the menu's add-to-cart failure banner, voice-search problems)
+ * carry `data-shown-error` and are reported the same way. Error toasts report themselves (src/lib/toast-store.ts)
+ * and are skipped here.
  */
+const SHOWN_ERROR = '[role="alert"], [data-shown-error]';
 export function reportShownErrors(root: HTMLElement = document.body): () => void {
   const lastReported = new Map<string, number>();
   const report = (element: Element) => {
@@ -24,14 +27,14 @@ export function reportShownErrors(root: HTMLElement = document.body): () => void
   };
   const scan = (node: Node) => {
     if (!(node instanceof Element)) return;
-    if (node.matches('[role="alert"]')) report(node);
-    for (const alert of node.querySelectorAll('[role="alert"]')) report(alert);
+    if (node.matches(SHOWN_ERROR)) report(node);
+    for (const alert of node.querySelectorAll(SHOWN_ERROR)) report(alert);
   };
   const observer = new MutationObserver((records) => {
     for (const record of records) {
       if (record.type === "childList") for (const node of record.addedNodes) scan(node);
       else if (record.type === "characterData") {
-        const alert = record.target.parentElement?.closest('[role="alert"]');
+        const alert = record.target.parentElement?.closest(SHOWN_ERROR);
         if (alert) report(alert);
       }
     }

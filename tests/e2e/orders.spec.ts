@@ -218,7 +218,8 @@ test.describe("orders and live status", () => {
     await page.goto(`/order/${order.id}`);
     await page.getByRole("tab", { name: "Contact" }).click();
     await expect(page.getByRole("link", { name: /\d/ }).first()).toHaveAttribute("href", /^tel:/);
-    await page.getByRole("button", { name: "Order Again" }).click();
+    // The Contact tab keeps its own 'Order Again' (the main view has one too).
+    await page.getByRole("tabpanel").getByRole("button", { name: "Order Again" }).click();
     await expect(page).toHaveURL("/cart");
     await expect(page.getByText(menu[0]!.name).first()).toBeVisible();
     await expect(page.getByText(menu[1]!.name).first()).toBeVisible();

@@ -471,3 +471,348 @@ test.describe("screens follow the server", () => {
     }
   });
 });
+
+test.describe("Order Again", () => {
+  test("from My Orders: every trailer of a basket order comes back, a sold-out line is named, and a cash repeat takes ≤ 5 taps", async ({
+    browser,
+    request,
+  }) => {
+    const staff = await apiLogin(request, STAFF.email, STAFF.password);
+    const forno = await vendorIdBySlug(request, staff, "forno-fuoco");
+    const smash = await vendorIdBySlug(request, staff, "smash-stack");
+    const limonata = await itemIdByName(request, forno, "San Pellegrino Limonata");
+    const pizzaPlain = await plainItem(request, forno, limonata);
+    const burger = await plainItem(request, smash);
+    const customer = await apiNewCustomer(request, "Ollie Again");
+    await addPlain(request, customer, forno, limonata);
+    await addPlain(request, customer, forno, pizzaPlain.id);
+    await addPlain(request, customer, smash, burger.id);
+    const basket = await (
+      await request.get("/api/cart/basket", { headers: auth(customer) })
+    ).json();
+    const placed = await request.post("/api/checkout", {
+      headers: { ...auth(customer), "Idempotency-Key": `e2e-again-${Date.now()}` },
+      data: {
+        vendorIds: [forno, smash],
+        orderType: "takeaway",
+        paymentMethod: "cash_at_counter",
+        totalPence: basket.totals.totalPence,
+      },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    await request.patch(`/api/staff/menu-items/${limonata}`, {
+      headers: auth(staff),
+      data: { soldOut: true },
+    });
+    const { context, page } = await signedInContext(browser, customer, {
+      viewport: { width: 390, height: 844 },
+    });
+    let taps = 0;
+    const tap = async (locator: ReturnType<typeof page.getByRole>) => {
+      taps += 1;
+      await locator.click();
+    };
+    try {
+      await page.goto("/orders");
+      const card = page
+        .locator("article.order-card")
+        .filter({ has: page.getByRole("heading", { name: "Smash Stack" }) });
+      await tap(card.getByRole("button", { name: "Order Again" }));
+      await expect(page).toHaveURL("/cart");
+      await expect(
+        page.getByText("Sold out or not available, not added: San Pellegrino Limonata"),
+      ).toBeVisible();
+      await expect(page.getByRole("region", { name: "Forno & Fuoco" })).toContainText(
+        pizzaPlain.name,
+      );
+      await expect(page.getByRole("region", { name: "Smash Stack" })).toContainText(burger.name);
+      // The car-delivery answer and the payment method come from the order repeated.
+      await expect(page.getByRole("radio", { name: "No", exact: true })).toBeChecked();
+      await expect(page.getByRole("radio", { name: /Cash at the counter/ })).toBeChecked();
+      await tap(page.getByRole("button", { name: /^Place Order/ }));
+      await expect(page).toHaveURL("/pay-cash-at-counter");
+      expect(taps).toBeLessThanOrEqual(5);
+    } finally {
+      await request.patch(`/api/staff/menu-items/${limonata}`, {
+        headers: auth(staff),
+        data: { soldOut: false },
+      });
+      await context.close();
+    }
+  });
+
+  test("from the order page's main view: a card repeat takes ≤ 7 taps", async ({
+    browser,
+    request,
+  }) => {
+    const [vendor] = await openVendors(request);
+    const item = await plainItem(request, vendor!.id);
+    const customer = await apiNewCustomer(request, "Carla Again");
+    const { orderId } = await placeCardOrder(request, customer, vendor!.id, item.id);
+    const { context, page } = await signedInContext(browser, customer, {
+      viewport: { width: 390, height: 844 },
+    });
+    let taps = 0;
+    const tap = async (locator: ReturnType<typeof page.getByRole>) => {
+      taps += 1;
+      await locator.click();
+    };
+    const type = async (label: string, text: string) => {
+      taps += 1;
+      await page.getByLabel(label).fill(text);
+    };
+    await page.goto(`/order/${orderId}`);
+    await tap(page.locator(".order-page__again").getByRole("button", { name: "Order Again" }));
+    await expect(page).toHaveURL("/cart");
+    await tap(page.getByRole("button", { name: /^Proceed to Payment/ }));
+    await tap(page.getByRole("button", { name: "Start Payment" }));
+    await type("Card number", "4242 4242 4242 4242");
+    await type("Expiry (MM / YY)", "12 / 34");
+    await type("CVC", "123");
+    await tap(page.getByRole("button", { name: /^Pay £/ }));
+    await expect(page).toHaveURL(/\/order-confirmation\/\d+$/, { timeout: 15_000 });
+    expect(taps).toBeLessThanOrEqual(7);
+    await context.close();
+  });
+});
+
+test.describe("staff commands and staff routing", () => {
+  test("staff:add refuses the embedded database the running server holds, says how, and writes nothing", async ({
+    request,
+  }) => {
+    const { spawnSync } = await import("node:child_process");
+    const email = `e2e-locked-${Date.now()}@park.example`;
+    const run = spawnSync(
+      process.execPath,
+      ["dist/server/staff-add.js", email, "--trailer", "forno-fuoco"],
+      {
+        env: {
+          ...process.env,
+          DATA_DIR: process.env.E2E_DATA_DIR,
+          STAFF_PASSWORD: "a-long-password",
+        },
+        encoding: "utf8",
+        timeout: 60_000,
+      },
+    );
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("is in use by another process");
+    expect(run.stderr).toContain("stop the server");
+    expect(run.stdout).not.toContain("Created");
+    const login = await request.post("/auth/login", {
+      data: { email, password: "a-long-password" },
+    });
+    expect(login.status()).toBe(401);
+  });
+
+  test("'/' sends a staff account on to /staff; the staff bar's account menu stays in the staff area", async ({
+    browser,
+    request,
+  }) => {
+    const staff = await apiLogin(request, STAFF.email, STAFF.password);
+    const { context, page } = await signedInContext(browser, staff, {
+      viewport: { width: 820, height: 1180 },
+    });
+    await page.goto("/");
+    await expect(page).toHaveURL("/staff");
+    await page.getByText("Account", { exact: true }).click();
+    await expect(page.getByText(STAFF.email)).toBeVisible();
+    await expect(page.locator('a[href="/profile"]')).toHaveCount(0);
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL("/login");
+    await context.close();
+  });
+});
+
+test.describe("smaller rows", () => {
+  test("the estimated time follows the spec's rule: a future estimatedDeliveryTime gives n-(n+5) minutes", async ({
+    browser,
+    request,
+  }) => {
+    const staff = await apiLogin(request, STAFF.email, STAFF.password);
+    const forno = await vendorIdBySlug(request, staff, "forno-fuoco");
+    const customer = await apiNewCustomer(request, "Eta Rule");
+    const order = await placeCashOrder(request, customer, forno, [
+      { itemId: (await plainItem(request, forno)).id },
+    ]);
+    await staffMoves(request, staff, order.id, "confirmed");
+    const placed = (await (
+      await request.get(`/api/orders/${order.id}`, { headers: auth(customer) })
+    ).json()) as { estimatedDeliveryTime: string };
+    const { context, page } = await signedInContext(browser, customer);
+    await page.goto(`/order/${order.id}`);
+    const n = Math.ceil((Date.parse(placed.estimatedDeliveryTime) - Date.now()) / 60_000);
+    await expect(page.locator(".order-summary__eta strong")).toHaveText(
+      new RegExp(`^(${n}-${n + 5}|${n - 1}-${n + 4}) minutes$`),
+    );
+    await context.close();
+  });
+
+  test("the voice-search button is there without a speech API, says so, and the problem reaches the Android host", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await context.addInitScript(() => {
+      const scope = window as unknown as Record<string, unknown>;
+      delete scope.SpeechRecognition;
+      delete scope.webkitSpeechRecognition;
+      const errors: string[] = [];
+      scope.hostErrors = errors;
+      scope.FoodParkAndroid = { onError: (message: string) => errors.push(message), log: () => {} };
+    });
+    const { request } = context;
+    const customer = await apiNewCustomer(request, "Vera Voice");
+    const page = await context.newPage();
+    await page.goto("/login");
+    await page.evaluate(
+      ([token, user]) => {
+        localStorage.setItem("authToken", token);
+        localStorage.setItem("user", JSON.stringify(user));
+      },
+      [customer.token, customer.user] as const,
+    );
+    const [vendor] = await openVendors(request);
+    await page.goto(`/vendor/${vendor!.id}`);
+    await page.getByRole("button", { name: "Search by voice" }).click();
+    await expect(page.getByText("Voice search is not available on this device.")).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { hostErrors: string[] }).hostErrors))
+      .toContainEqual(expect.stringContaining("Voice search is not available on this device."));
+
+    // The menu's add-to-cart failure banner (a polite status region) is forwarded too.
+    await page.route(/\/api\/cart\/add/, (route) =>
+      route.fulfill({ status: 409, json: { message: "This trailer is busy" } }),
+    );
+    const plain = await plainItem(request, vendor!.id);
+    await page.getByRole("button", { name: `Add ${plain.name}` }).click();
+    await expect(page.locator(".cart-banner--error")).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { hostErrors: string[] }).hostErrors))
+      .toContainEqual(expect.stringContaining("Error"));
+    await context.close();
+  });
+
+  test("reopening the payment page restores its payment (not 'Missing orderData or orderId')", async ({
+    browser,
+    request,
+  }) => {
+    const [vendor] = await openVendors(request);
+    const item = await plainItem(request, vendor!.id);
+    const customer = await apiNewCustomer(request, "Remi Reopen");
+    await addPlain(request, customer, vendor!.id, item.id);
+    const cart = await (
+      await request.get(`/api/cart?vendorId=${vendor!.id}`, { headers: auth(customer) })
+    ).json();
+    const intent = await request.post("/api/payments/stripe/create-intent", {
+      headers: auth(customer),
+      data: {
+        orderData: { vendorId: vendor!.id, orderType: "takeaway", items: [] },
+        amount: cart.total,
+        currency: "gbp",
+      },
+    });
+    const { paymentIntentId } = (await intent.json()) as { paymentIntentId: string };
+    const { context, page } = await signedInContext(browser, customer, {
+      viewport: { width: 390, height: 844 },
+    });
+    await page.goto(`/stripe-webview-payment?payment_id=${paymentIntentId}`);
+    await expect(page.getByText("Missing orderData or orderId")).toHaveCount(0);
+    await expect(page.locator(".pay-summary__amount-value")).toHaveText(pounds(cart.totalPence));
+    await expect(page.getByRole("button", { name: "Continue Payment" })).toBeVisible();
+    await request.post(`/pay/test-checkout/${paymentIntentId}`, {
+      form: { number: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" },
+      maxRedirects: 0,
+    });
+    await expect(page).toHaveURL(/\/(payment-success|order-confirmation)/, { timeout: 15_000 });
+    await context.close();
+  });
+
+  test("staff tablet: every trailer chip in view, the record near the top, the running pause marked with '+15 min'", async ({
+    browser,
+    request,
+  }) => {
+    const staff = await apiLogin(request, STAFF.email, STAFF.password);
+    const smash = await vendorIdBySlug(request, staff, "smash-stack");
+    const { context, page } = await signedInContext(browser, staff, {
+      viewport: { width: 820, height: 1180 },
+    });
+    try {
+      await page.goto("/staff/trailers");
+      const chips = page.locator(".trailer-chip");
+      await expect(chips.first()).toBeVisible();
+      for (const box of await chips.evaluateAll((nodes) =>
+        nodes.map((node) => node.getBoundingClientRect().right),
+      ))
+        expect(box).toBeLessThanOrEqual(820);
+      const record = await page.getByRole("heading", { name: "Latest changes" }).boundingBox();
+      expect(record!.y).toBeLessThan(1180);
+      await page.getByRole("button", { name: /^Smash Stack/ }).click();
+      await page.getByRole("button", { name: "Pause 30 min" }).click();
+      await expect(page.getByRole("button", { name: "Pause 30 min · on" })).toHaveAttribute(
+        "aria-pressed",
+        "true",
+      );
+      const before = (await (await request.get(`/api/vendors/${smash}`)).json()).busyUntil;
+      await page.getByRole("button", { name: "+15 min" }).click();
+      await expect
+        .poll(async () => (await (await request.get(`/api/vendors/${smash}`)).json()).busyUntil)
+        .toBe(new Date(Date.parse(before) + 15 * 60_000).toISOString());
+      await expect(page.getByRole("button", { name: "Pause 45 min · on" })).toBeVisible();
+      await page.screenshot({ path: "test-results/park-day-trailers-tablet.png" });
+    } finally {
+      await request.patch(`/api/staff/trailers/${smash}`, {
+        headers: auth(staff),
+        data: { status: "open" },
+      });
+      await context.close();
+    }
+  });
+
+  test("cart add-on lines read as phrases at phone width, never one word per line", async ({
+    browser,
+    request,
+  }) => {
+    const [vendor] = await openVendors(request);
+    const customer = await apiNewCustomer(request, "Adi Addons");
+    const menu = await menuOf(request, vendor!.id);
+    // placeCashOrder fills the cart with add-ons (and extras); the order is then cancelled-free: we read the cart first.
+    let withAddons: number | null = null;
+    for (const item of menu) {
+      const groups = (await (await request.get(`/api/menu-items/${item.id}/addon-groups`)).json())
+        .addonGroups as { id: number; name: string; addons: { id: number }[] }[];
+      const chosen = groups.filter((group) => group.addons.length > 0).slice(0, 3);
+      if (chosen.length < 2) continue;
+      const added = await request.post("/api/cart/add-with-addons", {
+        headers: auth(customer),
+        data: {
+          itemId: item.id,
+          vendorId: vendor!.id,
+          quantity: 1,
+          orderType: "takeaway",
+          addonSelections: chosen.map((group) => ({
+            addonGroupId: group.id,
+            addonId: group.addons[0]!.id,
+            quantity: 1,
+          })),
+        },
+      });
+      if (added.status() === 200) {
+        withAddons = item.id;
+        break;
+      }
+    }
+    expect(withAddons).not.toBeNull();
+    const { context, page } = await signedInContext(browser, customer, {
+      viewport: { width: 390, height: 844 },
+    });
+    await page.goto("/cart");
+    const rows = page.locator(".cart-line__addons .addon-list__row");
+    await expect(rows.first()).toBeVisible();
+    for (const height of await rows.evaluateAll((nodes) =>
+      nodes.map((node) => node.getBoundingClientRect().height),
+    ))
+      expect(height).toBeLessThan(50);
+    await page.screenshot({ path: "test-results/park-day-cart-addons.png" });
+    await context.close();
+  });
+});

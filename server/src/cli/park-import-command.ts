@@ -97,11 +97,21 @@ export async function runParkImport(
   }
 
   const config = loadConfig(env);
-  const db = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    durable: config.pgliteDurable,
-  });
+  let db: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    db = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      durable: config.pgliteDurable,
+    });
+  } catch (error) {
+    // The embedded database is the running server's: nothing is changed, and the message says what to do.
+    if ((error as Error).name === "DatabaseInUse") {
+      out.error((error as Error).message);
+      return 1;
+    }
+    throw error;
+  }
   try {
     await migrate(db);
     let author = { id: null as number | null, email: `park:import (${os.userInfo().username})` };

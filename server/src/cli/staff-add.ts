@@ -59,11 +59,21 @@ async function main(): Promise<number> {
     }
   }
   const config = loadConfig(process.env);
-  const db = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    durable: config.pgliteDurable,
-  });
+  let db: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    db = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      durable: config.pgliteDurable,
+    });
+  } catch (error) {
+    // The embedded database is the running server's: nothing is written, and the message says what to do.
+    if ((error as Error).name === "DatabaseInUse") {
+      console.error((error as Error).message);
+      return 1;
+    }
+    throw error;
+  }
   try {
     await migrate(db);
     const account = await addStaffAccount(db, {

@@ -110,11 +110,103 @@ function installFsync(pg: PGlite): void {
 }
 
 /** Embedded PostgreSQL; `dataDir` undefined keeps everything in memory (tests). */
+/** Another live process has the embedded database open: its files take one process at a time. */
+export class DatabaseInUse extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "DatabaseInUse";
+  }
+}
+
+export const LOCK_FILE = "foodpark.lock";
+
+interface LockHolder {
+  pid: number;
+  since: string;
+  command: string;
+}
+
+function readHolder(file: string): LockHolder | null {
+  try {
+    const holder = JSON.parse(fs.readFileSync(file, "utf8")) as Partial<LockHolder>;
+    return typeof holder.pid === "number"
+      ? {
+          pid: holder.pid,
+          since: String(holder.since ?? ""),
+          command: String(holder.command ?? ""),
+        }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Claims the data directory for this process (DATA_DIR/foodpark.lock, created exclusively, naming the pid). PGlite
+ * itself takes no lock: a second process (a `staff:add` while the server runs) would write to files the first keeps
+ * in memory, and the first would later overwrite or lose what it wrote. A lock left by a process that is gone is
+ * taken over. Returns the release.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const file = path.join(dataDir, LOCK_FILE);
+  const mine = JSON.stringify({
+    pid: process.pid,
+    since: new Date().toISOString(),
+    command: path.basename(process.argv[1] ?? "node"),
+  });
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      fs.writeFileSync(file, mine, { flag: "wx" });
+      const release = () => {
+        process.off("exit", release);
+        if (readHolder(file)?.pid === process.pid) fs.rmSync(file, { force: true });
+      };
+      process.once("exit", release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = readHolder(file);
+      if (holder && holder.pid !== process.pid && processAlive(holder.pid)) {
+        throw new DatabaseInUse(
+          `The embedded database in ${dataDir} is in use by another process (pid ${holder.pid}, ${holder.command || "node"}, since ${holder.since}) — the park's server, probably. It takes one process at a time: stop the server, run this again, then start the server. Or run the park on PostgreSQL (DATABASE_URL), which the server and these commands can share. (If no such process runs, delete ${file}.)`,
+        );
+      }
+      // Left by a process that has gone (or by this one): taken over.
+      fs.rmSync(file, { force: true });
+    }
+  }
+  throw new DatabaseInUse(`Could not lock the embedded database in ${dataDir}; try again.`);
+}
+
 export async function openPglite(
   dataDir: string | undefined,
   options: { durable?: boolean } = {},
 ): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const release = dataDir ? lockDataDir(dataDir) : () => undefined;
+  try {
+    return await openLockedPglite(dataDir, options, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function openLockedPglite(
+  dataDir: string | undefined,
+  options: { durable?: boolean },
+  release: () => void,
+): Promise<Database> {
   const durable = Boolean(dataDir && options.durable);
   const startParams = [
     ...(durable ? DURABLE_START_PARAMS : PGlite.defaultStartParams),
@@ -173,6 +265,12 @@ export async function openPglite(
         if (!pg.closed) await stop().catch(() => undefined);
       };
     },
-    close: () => pg.close(),
+    close: async () => {
+      try {
+        await pg.close();
+      } finally {
+        release();
+      }
+    },
   };
 }

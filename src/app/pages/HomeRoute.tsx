@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { Link } from "react-router";
+import { Link, Navigate } from "react-router";
 import { Icon } from "@/components/Icon";
 import { useAuth } from "@/features/auth/hooks/auth-context";
 import { brand } from "@/lib/brand";
@@ -17,6 +17,8 @@ function greeting(hour: number) {
 
 export default function HomeRoute() {
   const { user } = useAuth();
+  // Sign-in lands on / as the spec says; a staff account is sent on to its board.
+  if (user?.role === "staff") return <Navigate to="/staff" replace />;
   const firstName = user?.name.split(" ")[0] ?? "there";
   return (
     <div className="page home">

@@ -10,7 +10,7 @@ export default function OrderDetailsRoute() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const reorder = useCallback(
-    (order: Order) => orderAgain(order, queryClient, () => navigate("/cart")),
+    (order: Order) => orderAgain(order, queryClient, (state) => navigate("/cart", { state })),
     [queryClient, navigate],
   );
   return <OrderDetailsPage orderAgain={reorder} />;

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useAuth } from "@/features/auth/hooks/auth-context";
 import { subscribeToCatalogueChanges } from "@/features/live/lib/live-connection";
 import { TrailersPage } from "@/features/staff/components/TrailersPage";
+import { brand } from "@/lib/brand";
 import { RequireSignedIn } from "../guards";
 import { StaffLayout } from "../StaffLayout";
 
@@ -22,7 +23,7 @@ function Trailers() {
     return (
       <div className="empty-state">
         <h1>Staff only</h1>
-        <p>This page is for Food Park staff. Your orders are in My Orders.</p>
+        <p>This page is for {brand.appName} staff. Your orders are in My Orders.</p>
         <Link to="/orders" className="btn btn--primary">
           <span>Go to My Orders</span>
         </Link>

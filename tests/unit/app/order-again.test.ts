@@ -72,7 +72,7 @@ describe("'Order Again' goes through the cart's one write path", () => {
     expect(currentTrailer()).toBe(1);
     expect(JSON.parse(localStorage.getItem("cart")!).cart.items).toHaveLength(1);
     expect(toasts.getSnapshot().map((toast) => toast.message)).toContain(
-      "Not available any more: Calzone",
+      "Sold out or not available, not added: Calzone",
     );
     expect(goToCart).toHaveBeenCalledOnce();
   });

@@ -34,34 +34,29 @@ describe("estimated time: one rule for every screen (docs/product-spec.md § Bus
     expect(orderEstimateText(order(), "long", NOW)).toBe("8-12 minutes");
   });
 
-  it("counts the order's window down: the same numbers on every screen at one moment", () => {
+  it("the spec's rule: a future estimatedDeliveryTime gives n-(n+5) minutes, the same on every screen at one moment", () => {
     const placed = order({ estimatedReadyFrom: at(8), estimatedDeliveryTime: at(12) });
-    expect(orderEstimateText(placed, "long", NOW)).toBe("8-12 minutes");
-    expect(orderEstimateText(placed, "short", NOW)).toBe("8-12 min");
-    expect(orderEstimateText(placed, "long", NOW + 5 * 60_000)).toBe("3-7 minutes");
-    // Inside the window: up to its end, never a lower bound of 0.
-    expect(orderEstimateText(placed, "long", NOW + 10 * 60_000)).toBe("1-2 minutes");
-    expect(orderEstimateText(placed, "long", NOW + 11.5 * 60_000)).toBe("Any minute now");
-  });
-
-  it("without the window's start, counts from the minutes until estimatedDeliveryTime to that plus 5", () => {
+    expect(orderEstimateText(placed, "long", NOW)).toBe("12-17 minutes");
+    expect(orderEstimateText(placed, "short", NOW)).toBe("12-17 min");
+    expect(orderEstimateText(placed, "long", NOW + 5 * 60_000)).toBe("7-12 minutes");
     expect(orderEstimateText(order({ estimatedDeliveryTime: at(7.5) }), "short", NOW)).toBe(
       "8-13 min",
     );
+    // Less than a minute left: still a range from 1, never 0.
+    expect(orderEstimateText(placed, "long", NOW + 11.9 * 60_000)).toBe("1-6 minutes");
   });
 
-  it("says an overdue order is running late instead of inventing a new range", () => {
+  it("once estimatedDeliveryTime has passed, the vendor's range (else 10-15), as the spec says", () => {
     const late = order({
       status: "preparing",
       estimatedReadyFrom: at(-22),
       estimatedDeliveryTime: at(-18),
     });
-    expect(orderEstimateText(late, "long", NOW)).toBe("Running late");
-    expect(orderEstimateText(late, "short", NOW)).toBe("Running late");
+    expect(orderEstimateText(late, "long", NOW)).toBe("8-12 minutes");
     expect(isRunningLate(late, NOW)).toBe(true);
-    expect(orderEstimateText(order({ estimatedDeliveryTime: at(-1) }), "short", NOW)).toBe(
-      "Running late",
-    );
+    expect(
+      orderEstimateText(order({ estimatedDeliveryTime: at(-1), vendor: null }), "short", NOW),
+    ).toBe("10-15 min");
   });
 
   it("says a ready order is ready, and shows nothing for finished orders", () => {
@@ -73,15 +68,6 @@ describe("estimated time: one rule for every screen (docs/product-spec.md § Bus
         orderEstimateText(order({ status, estimatedDeliveryTime: at(5) }), "long", NOW),
       ).toBeNull();
     }
-  });
-
-  it("shows the vendor's range while a cash order waits for payment (the kitchen starts on payment)", () => {
-    const unpaid = order({
-      status: "pending_payment",
-      estimatedReadyFrom: at(-30),
-      estimatedDeliveryTime: at(-25),
-    });
-    expect(orderEstimateText(unpaid, "long", NOW)).toBe("8-12 minutes");
   });
 });
 

@@ -25,7 +25,12 @@ export async function addStaffAccount(
       )
     : [];
   const unknown = slugs.filter((slug) => !vendors.some((vendor) => vendor.slug === slug));
-  if (unknown.length > 0) throw new InvalidInput(`No trailer with the slug ${unknown.join(", ")}`);
+  if (unknown.length > 0) {
+    const known = await db.query<{ slug: string }>("select slug from vendors order by slug");
+    throw new InvalidInput(
+      `No trailer with the slug ${unknown.join(", ")}. The trailers are: ${known.map((row) => row.slug).join(", ")}.`,
+    );
+  }
   const account = await upsertStaff(db, email, await hashPassword(password), input.name);
   if (slugs.length > 0) {
     await db.query("delete from staff_trailers where user_id = $1", [account.id]);

@@ -279,6 +279,14 @@ export function createParkOperations(deps: ParkOperationsDeps) {
           set("paused_until", minutes ? new Date(now().getTime() + minutes * 60_000) : null);
           actions.push(minutes ? `pause ${minutes} min` : "pause until reopened");
         }
+        if (update.extendPause && !update.status) {
+          const running = row.paused && row.paused_until ? new Date(row.paused_until) : null;
+          const from = running && running > at ? running : at;
+          set("trading_status", "open");
+          set("paused", true);
+          set("paused_until", new Date(from.getTime() + update.extendPause * 60_000));
+          actions.push(`pause +${update.extendPause} min`);
+        }
         if (update.openingHours !== undefined) {
           set(
             "opening_hours",

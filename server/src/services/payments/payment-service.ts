@@ -266,7 +266,15 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     async getStatus(userId: number, paymentId: string): Promise<PaymentStatusResponse> {
       const payment = await ownPayment(db, userId, paymentId);
       if (isOpen(payment)) await refreshFromProvider(payment);
-      return statusAnswer((await paymentsRepository(db).findById(paymentId))!);
+      const now = (await paymentsRepository(db).findById(paymentId))!;
+      const answer = statusAnswer(now);
+      if (!isOpen(now)) return answer;
+      // A reopened payment screen continues on the same hosted page (the checkout keeps its address).
+      const [checkout] = await db.query<{ payment_url: string | null }>(
+        "select payment_url from checkouts where payment_id = $1",
+        [paymentId],
+      );
+      return { ...answer, sessionUrl: checkout?.payment_url ?? null };
     },
 
     /** POST /payments/stripe/webhook: verified, each event applied once. */

@@ -3,6 +3,8 @@ import { type Cart, emptyCart } from "@contract/cart";
 import type { OrderType } from "@contract/common";
 import { TEXT_LIMIT } from "@contract/limits";
 import { MESSAGES } from "@contract/messages";
+import { penceToPounds } from "@contract/money";
+import { chargeServiceOnce, sumTotals } from "@contract/pricing";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { Button } from "@/components/Button";
@@ -17,6 +19,7 @@ import { formatPence } from "@/lib/money";
 import { useOnline } from "@/lib/network";
 import { tradingLine } from "@/lib/trading-line";
 import { useBasket } from "../hooks/use-basket";
+import { useCachedCarts } from "../hooks/use-cached-carts";
 import { useCart } from "../hooks/use-cart";
 import { useCartActions } from "../hooks/use-cart-actions";
 import { useOrderType } from "../hooks/use-order-type";
@@ -138,6 +141,49 @@ function partsOfBasket(basket: Basket): TrailerPart[] {
   }));
 }
 
+/** Offline: one trailer's part of the basket from its cached cart (names and status from the last basket answer). */
+function partOfCachedCart(
+  cart: Cart,
+  basket: Basket | undefined,
+  excluded: readonly number[],
+): TrailerPart {
+  const vendorId = cart.vendorId ?? 0;
+  const section = basket?.sections.find((entry) => entry.vendorId === vendorId);
+  return {
+    vendorId,
+    vendorName: cart.vendor_info?.name ?? section?.vendorName,
+    cart,
+    status: section?.status ?? null,
+    trading: cart.vendor_info?.trading ?? section?.trading,
+    problems: [],
+    excluded: excluded.includes(vendorId),
+  };
+}
+
+/** Offline: the basket's money from the cached carts, the service charge once (provisional until online). */
+function offlineTotals(parts: readonly TrailerPart[]) {
+  const charged = chargeServiceOnce(parts.map((part) => part.cart));
+  const sum = sumTotals(charged);
+  return {
+    ...sum,
+    subtotal: penceToPounds(sum.subtotalPence),
+    serviceCharge: penceToPounds(sum.serviceChargePence),
+    deliveryCharge: penceToPounds(sum.deliveryChargePence),
+    total: penceToPounds(sum.totalPence),
+  };
+}
+
+/**
+ * Offline only one trailer's cash order can wait for the connection: said before placing, naming the trailers,
+ * instead of sending one trailer's lines while the customer believes everything was ordered.
+ */
+export function offlineBasketReason(paying: readonly TrailerPart[]): string | null {
+  if (paying.length < 2) return null;
+  const names = paying.map((part) => part.vendorName ?? "a trailer");
+  const listed = `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return `You're offline: an order from ${listed} can't wait for the connection (only one trailer's order can). Place it when you're back online, or remove one trailer's items to send the other's now.`;
+}
+
 /** Why a basket of several trailers cannot be paid for now, else null. */
 function basketBlockedReason(parts: TrailerPart[], priced: boolean): string | null {
   if (!priced) return "Updating your total…";
@@ -198,14 +244,20 @@ export default function CartPage({ checkout, readOnly = false }: CartPageProps) 
   const actions = useCartActions();
   const [confirmClear, setConfirmClear] = useState(false);
   const [instructionsOpen, setInstructionsOpen] = useState(false);
-  const several = !readOnly && basket !== undefined && basket.sections.length > 1;
+  const online = useOnline();
+  const cached = useCachedCarts();
+  // Offline the basket answer is not asked again: every trailer's cart in the cache (queued writes drawn) is.
+  const offlineCarts = !online && !readOnly && cached.length > 1 ? cached : null;
+  const several =
+    offlineCarts !== null || (!readOnly && basket !== undefined && basket.sections.length > 1);
   useScrollToSection(several);
 
   const cart = cartQuery.data;
   const vendorId = cartQuery.vendorId;
   const vendorName = cart?.vendor_info?.name;
-  const parts: TrailerPart[] =
-    several && basket
+  const parts: TrailerPart[] = offlineCarts
+    ? offlineCarts.map((trailerCart) => partOfCachedCart(trailerCart, basket, excluded))
+    : several && basket
       ? partsOfBasket(basket)
       : cart && cart.items.length > 0 && vendorId !== null
         ? [
@@ -221,7 +273,6 @@ export default function CartPage({ checkout, readOnly = false }: CartPageProps) 
           ]
         : [];
   const queued = useQueuedCartWrites(several ? null : vendorId).length > 0;
-  const online = useOnline();
 
   const header = (
     <PageHeader
@@ -279,19 +330,22 @@ export default function CartPage({ checkout, readOnly = false }: CartPageProps) 
   }
 
   const paying = parts.filter((part) => !part.excluded);
-  const total: Cart =
-    several && basket
+  const total: Cart = offlineCarts
+    ? { ...emptyCart(), ...offlineTotals(paying), orderType }
+    : several && basket
       ? { ...emptyCart(), ...basket.totals, orderType: basket.orderType }
       : only.cart;
   const context: CheckoutSlotContext = {
     trailers: paying.map((part) => ({ vendorId: part.vendorId, cart: part.cart })),
     total,
     orderType: several && basket ? basket.orderType : orderType,
-    blockedReason: several
-      ? basketBlockedReason(parts, priced)
-      : only.trading && only.trading.status !== "open"
-        ? `${vendorName ?? "This trailer"} is not taking orders right now (${tradingLine(only.trading) ?? "Closed"}).`
-        : null,
+    blockedReason: offlineCarts
+      ? offlineBasketReason(paying)
+      : several
+        ? basketBlockedReason(parts, priced)
+        : only.trading && only.trading.status !== "open"
+          ? `${vendorName ?? "This trailer"} is not taking orders right now (${tradingLine(only.trading) ?? "Closed"}).`
+          : null,
   };
 
   return (

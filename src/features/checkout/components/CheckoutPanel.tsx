@@ -26,6 +26,8 @@ export interface CheckoutPanelProps extends Purchase {
 /** Where the payment screen's back button and other flows send an error to show on the cart. */
 export interface CartLocationState {
   checkoutError?: string;
+  /** Opened by 'Order Again': the payment method of the order repeated. */
+  repeatPaymentMethod?: PaymentMethod;
 }
 
 /** The bottom of the cart while a cash order placed offline waits for the network (or is being sent). */
@@ -78,7 +80,10 @@ export function CheckoutPanel({ blockedReason, ...purchase }: CheckoutPanelProps
   const delivery = useCarDelivery();
   const online = useOnline();
   const queued = useQueuedCashOrder();
-  const [method, setMethod] = useState<PaymentMethod | null>("stripe");
+  // 'Order Again' opens the cart ready to pay the same way as last time.
+  const [method, setMethod] = useState<PaymentMethod | null>(
+    (location.state as CartLocationState | null)?.repeatPaymentMethod ?? "stripe",
+  );
   const [methodError, setMethodError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(
     (location.state as CartLocationState | null)?.checkoutError ?? null,

@@ -1,5 +1,5 @@
 import { MESSAGES } from "@contract/messages";
-import { paymentOutcome } from "@contract/payments";
+import { type PaymentOrderSummary, paymentOutcome } from "@contract/payments";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
@@ -29,6 +29,23 @@ const POPUP_NAME = "food-park-secure-payment";
 const POPUP_FEATURES = "popup=yes,width=500,height=700";
 /** How often the screen checks whether the customer closed the payment popup. */
 const POPUP_WATCH_MS = 500;
+
+/** A payment read back from the server (GET /payments/stripe/status): what the summary shows of it. */
+function restoredPending(summary: PaymentOrderSummary, paymentId: string): PendingCheckout {
+  return {
+    amountPence: summary.totalPence,
+    currency: "gbp",
+    vendorName: summary.vendorName,
+    itemCount: summary.items.reduce((count, item) => count + item.quantity, 0),
+    items: summary.items.map((item, index) => ({
+      key: `restored-${index}`,
+      name: item.name,
+      quantity: item.quantity,
+      totalPence: item.totalPence,
+    })),
+    paymentId,
+  };
+}
 
 function pendingFrom(state: unknown): PendingCheckout | null {
   const pending = (state as { pending?: PendingCheckout } | null)?.pending;
@@ -103,8 +120,11 @@ export default function SecurePaymentPage() {
   const [params] = useSearchParams();
   const [pending, setPending] = useState<PendingCheckout | null>(() => pendingFrom(location.state));
   const returnedFrom = params.get("cancelled") === "1" ? params.get("payment_id") : null;
+  // Reopened (a new tab, the app restarted) with the payment in the address but nothing saved: read it back.
+  const reopened = !returnedFrom && !pending ? params.get("payment_id") : null;
+  const [restoredUrl, setRestoredUrl] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>(
-    params.get("cancelled") === "1" ? "returning" : "pending",
+    params.get("cancelled") === "1" || reopened ? "returning" : "pending",
   );
   const [error, setError] = useState<string | null>(null);
   const [paymentId, setPaymentId] = useState<string | null>(null);
@@ -121,7 +141,34 @@ export default function SecurePaymentPage() {
   // Back from the hosted page: cancelled there, the cart as it was; declined, why (e.g. 'Your card was declined.').
   const hasPending = pending !== null;
   useEffect(() => {
-    if (phase !== "returning") return;
+    if (!reopened) return;
+    fetchPaymentStatus(reopened)
+      .then((answer) => {
+        const outcome = paymentOutcome(answer.status, answer.error);
+        if (outcome === "success") {
+          navigate(`/payment-success?payment_id=${encodeURIComponent(reopened)}`, {
+            replace: true,
+          });
+          return;
+        }
+        if (answer.orderData) setPending(restoredPending(answer.orderData, reopened));
+        if (outcome === "failure") {
+          setPhase("failed");
+          setError(answer.error ?? MESSAGES.paymentCancelledOrFailed);
+          return;
+        }
+        setRestoredUrl(answer.sessionUrl ?? null);
+        setPaymentId(reopened);
+        setPhase("processing");
+      })
+      .catch(() => {
+        setPhase("failed");
+        setError(MESSAGES.paymentCancelledOrFailed);
+      });
+  }, [reopened, navigate]);
+
+  useEffect(() => {
+    if (phase !== "returning" || reopened) return;
     const failed = (message: string) => {
       if (hasPending) {
         setPhase("failed");
@@ -146,7 +193,7 @@ export default function SecurePaymentPage() {
         else navigate("/cart", cartWithMessage(MESSAGES.paymentCancelledByUser));
       })
       .catch(() => failed(MESSAGES.paymentCancelledOrFailed));
-  }, [phase, returnedFrom, hasPending, navigate]);
+  }, [phase, returnedFrom, hasPending, navigate, reopened]);
 
   useEffect(() => {
     if (phase !== "processing" || !paymentId) return;
@@ -222,6 +269,11 @@ export default function SecurePaymentPage() {
       }
       setPaymentId(created.paymentIntentId);
       setPhase("processing");
+      // The address names the payment: this screen reopened later (no saved checkout) reads it back.
+      navigate(`?payment_id=${encodeURIComponent(created.paymentIntentId)}`, {
+        replace: true,
+        state: location.state,
+      });
       if (opened) {
         opened.location.href = created.sessionUrl;
         popup.current = opened;
@@ -299,9 +351,15 @@ export default function SecurePaymentPage() {
             <Spinner size={36} />
             <h2>Processing your payment...</h2>
             <p>Finish paying on the secure payment page. This screen updates by itself.</p>
-            <Button block variant="secondary" onClick={() => start(true)}>
-              Open Secure Payment Page
-            </Button>
+            {restoredUrl ? (
+              <Button block onClick={() => window.location.assign(restoredUrl)}>
+                Continue Payment
+              </Button>
+            ) : (
+              <Button block variant="secondary" onClick={() => start(true)}>
+                Open Secure Payment Page
+              </Button>
+            )}
           </section>
         )}
         {phase === "failed" && (
@@ -312,6 +370,11 @@ export default function SecurePaymentPage() {
             <Button
               block
               onClick={() => {
+                // A payment read back from the server has no cart data to start again from: the cart has.
+                if (pending && !pending.orderData && !pending.checkoutRequest) {
+                  navigate("/cart");
+                  return;
+                }
                 setError(null);
                 setPaymentId(null);
                 setPhase("pending");

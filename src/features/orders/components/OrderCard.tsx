@@ -2,6 +2,7 @@ import { orderEstimateText } from "@contract/estimated-time";
 import { ORDER_ITEMS_SHOWN_PER_CARD } from "@contract/limits";
 import { isFinalStatus } from "@contract/order-status";
 import type { Order } from "@contract/orders";
+import { useState } from "react";
 import { Link } from "react-router";
 import { Icon } from "@/components/Icon";
 import { StatusPill } from "@/components/StatusPill";
@@ -11,7 +12,47 @@ import { carText } from "@/lib/plate";
 import { formatDate, formatTime } from "@/lib/time";
 import { CheckoutGroupNote } from "./CheckoutGroupNote";
 
-export function OrderCard({ order, now }: { order: Order; now: number }) {
+/** 'Order Again' with its busy state ('Adding...'): one tap puts the order back in the cart. */
+export function OrderAgainButton({
+  order,
+  orderAgain,
+  variant = "secondary",
+}: {
+  order: Order;
+  orderAgain: (order: Order) => Promise<void>;
+  variant?: "primary" | "secondary";
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      className={`btn btn--${variant} btn--small order-again`}
+      disabled={busy}
+      aria-busy={busy || undefined}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await orderAgain(order);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Icon name="cart" size={18} />
+      <span>{busy ? "Adding..." : "Order Again"}</span>
+    </button>
+  );
+}
+
+export function OrderCard({
+  order,
+  now,
+  orderAgain,
+}: {
+  order: Order;
+  now: number;
+  orderAgain?: ((order: Order) => Promise<void>) | undefined;
+}) {
   const shown = order.items.slice(0, ORDER_ITEMS_SHOWN_PER_CARD);
   const more = order.items.length - shown.length;
   const headingId = `order-${order.id}-title`;
@@ -71,13 +112,16 @@ export function OrderCard({ order, now }: { order: Order; now: number }) {
           <span className="order-card__total">{formatPence(order.totalPence)}</span>
           <span className="order-card__payment">{paymentMethodLabel(order.paymentMethod)}</span>
         </div>
-        <Link
-          to={`/order/${order.id}`}
-          className="btn btn--secondary btn--small"
-          aria-label={`View Details of order #${order.id}`}
-        >
-          <span>View Details</span>
-        </Link>
+        <div className="order-card__actions">
+          {orderAgain && <OrderAgainButton order={order} orderAgain={orderAgain} />}
+          <Link
+            to={`/order/${order.id}`}
+            className="btn btn--secondary btn--small"
+            aria-label={`View Details of order #${order.id}`}
+          >
+            <span>View Details</span>
+          </Link>
+        </div>
       </footer>
     </article>
   );

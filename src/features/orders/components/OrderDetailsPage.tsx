@@ -15,6 +15,7 @@ import { orderDetailQuery } from "../api/orders-api";
 import { timelineSteps } from "../lib/timeline";
 import { BillSummary } from "./BillSummary";
 import { CheckoutGroupNote } from "./CheckoutGroupNote";
+import { OrderAgainButton } from "./OrderCard";
 import { OrderItemsList } from "./OrderItemsList";
 import { OrderStatusSummary } from "./OrderStatusSummary";
 import { OrderTabs, type TabDefinition } from "./OrderTabs";
@@ -224,6 +225,11 @@ export function OrderDetailsPage({ orderAgain }: OrderDetailsPageProps) {
         <div className="order-page__layout">
           <OrderStatusSummary order={order} now={now} etaStyle="long" />
           <CheckoutGroupNote order={order} variant="page" />
+          {orderAgain && (
+            <div className="order-page__again">
+              <OrderAgainButton order={order} orderAgain={orderAgain} variant="primary" />
+            </div>
+          )}
           <OrderTabs<TabKey> tabs={tabs} selected={tab} onSelect={setTab} />
         </div>
       ) : query.isError ? (

@@ -1,4 +1,5 @@
 import { UPDATED_LABEL_REFRESH_MS } from "@contract/limits";
+import type { Order } from "@contract/orders";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
 import { Link } from "react-router";
@@ -34,7 +35,12 @@ function OrdersSkeleton() {
   );
 }
 
-export default function OrdersPage() {
+export interface OrdersPageProps {
+  /** Puts an order's items (every trailer of its checkout) back into the cart and opens it (composed in src/app). */
+  orderAgain?: (order: Order) => Promise<void>;
+}
+
+export default function OrdersPage({ orderAgain }: OrdersPageProps = {}) {
   const orders = useQuery(ordersListQuery());
   const [filters, setFilters] = useState<OrderFilters>(DEFAULT_FILTERS);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -159,7 +165,7 @@ export default function OrdersPage() {
           </p>
           <div className="orders-grid">
             {visible.map((order) => (
-              <OrderCard key={order.id} order={order} now={now} />
+              <OrderCard key={order.id} order={order} now={now} orderAgain={orderAgain} />
             ))}
           </div>
         </>

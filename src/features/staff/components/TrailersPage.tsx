@@ -83,6 +83,20 @@ function useTrailerWrites() {
 
 type Writes = ReturnType<typeof useTrailerWrites>;
 
+/**
+ * Which pause button is running: 'until-reopened', or the shortest pause that still covers the time left (a 30-min
+ * pause 5 minutes in is the 30), else null.
+ */
+export function activePause(
+  trailer: Pick<StaffTrailer, "status" | "paused" | "pausedUntil">,
+  now: number = Date.now(),
+): (typeof PAUSE_MINUTES)[number] | "until-reopened" | null {
+  if (trailer.status !== "busy" || !trailer.paused) return null;
+  if (!trailer.pausedUntil) return "until-reopened";
+  const left = (Date.parse(trailer.pausedUntil) - now) / 60_000;
+  return PAUSE_MINUTES.find((minutes) => minutes >= left) ?? PAUSE_MINUTES.at(-1)!;
+}
+
 function StatusControls({ trailer, writes }: { trailer: StaffTrailer; writes: Writes }) {
   const send = (update: TrailerUpdate) => writes.trailer.mutate({ id: trailer.id, update });
   const open = () =>
@@ -100,6 +114,7 @@ function StatusControls({ trailer, writes }: { trailer: StaffTrailer; writes: Wr
       },
     );
   const busy = writes.trailer.isPending;
+  const active = activePause(trailer);
   return (
     <section className="trailer-panel" aria-labelledby={`status-${trailer.id}`}>
       <h3 id={`status-${trailer.id}`}>Open, pause or close</h3>
@@ -126,19 +141,31 @@ function StatusControls({ trailer, writes }: { trailer: StaffTrailer; writes: Wr
             type="button"
             className="btn btn--secondary"
             disabled={busy}
+            aria-pressed={active === minutes}
             onClick={() => send({ status: "paused", pauseMinutes: minutes })}
           >
-            Pause {minutes} min
+            Pause {minutes} min{active === minutes ? " · on" : ""}
           </button>
         ))}
         <button
           type="button"
           className="btn btn--secondary"
           disabled={busy}
+          aria-pressed={active === "until-reopened"}
           onClick={() => send({ status: "paused", pauseMinutes: null })}
         >
-          Pause until reopened
+          Pause until reopened{active === "until-reopened" ? " · on" : ""}
         </button>
+        {active !== null && active !== "until-reopened" && (
+          <button
+            type="button"
+            className="btn btn--secondary"
+            disabled={busy}
+            onClick={() => send({ extendPause: 15 })}
+          >
+            +15 min
+          </button>
+        )}
         <button
           type="button"
           className="btn btn--danger"

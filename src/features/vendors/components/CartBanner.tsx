@@ -78,7 +78,12 @@ export function CartBanner({
   return (
     <div className="cart-banner-slot" role="status" aria-live="polite">
       {banner && (
-        <div key={banner.id} className={`cart-banner cart-banner--${banner.outcome}`}>
+        <div
+          key={banner.id}
+          className={`cart-banner cart-banner--${banner.outcome}`}
+          // An error drawn in this polite region is still reported and forwarded (app/shown-errors.ts).
+          data-shown-error={banner.outcome === "error" ? "" : undefined}
+        >
           <Icon
             name={banner.outcome === "added" ? "check" : "alert"}
             size={22}

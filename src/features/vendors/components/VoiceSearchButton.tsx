@@ -6,7 +6,13 @@ import {
   transcriptOf,
 } from "../lib/speech";
 
-/** Fills the menu search by voice (en-GB). Renders nothing where the browser has no speech recognition. */
+export const VOICE_UNAVAILABLE =
+  "Voice search is not available on this device. Type what you're looking for.";
+
+/**
+ * Fills the menu search by voice (en-GB). The button is there in every browser (the spec's voice-search button);
+ * where the browser has no speech recognition (many Android web views) a tap says so.
+ */
 export function VoiceSearchButton({ onTranscript }: { onTranscript: (text: string) => void }) {
   const [Recognition] = useState(() => speechRecognitionConstructor());
   const [listening, setListening] = useState(false);
@@ -15,10 +21,12 @@ export function VoiceSearchButton({ onTranscript }: { onTranscript: (text: strin
 
   useEffect(() => () => recognizer.current?.abort(), []);
 
-  if (!Recognition) return null;
-
   const start = () => {
     setProblem(null);
+    if (!Recognition) {
+      setProblem(VOICE_UNAVAILABLE);
+      return;
+    }
     const recognition = new Recognition();
     recognition.lang = "en-GB";
     recognition.interimResults = false;
@@ -57,7 +65,7 @@ export function VoiceSearchButton({ onTranscript }: { onTranscript: (text: strin
         <Icon name="mic" size={20} />
       </button>
       <span className="voice-status" role="status">
-        {listening ? "Listening…" : (problem ?? "")}
+        {listening ? "Listening…" : problem ? <span data-shown-error="">{problem}</span> : ""}
       </span>
     </>
   );
