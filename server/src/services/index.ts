@@ -19,6 +19,7 @@ import type { OrderCaps } from "./orders/snapshot.js";
 import { createOrderStatusService } from "./orders/status.js";
 import { createPaymentProvider } from "./payments/index.js";
 import { createPaymentService } from "./payments/payment-service.js";
+import { createPersonalDataService } from "./privacy/personal-data.js";
 import { createPushService, resolveVapidDetails } from "./push/index.js";
 import { createReceiptService } from "./receipts/receipt-service.js";
 import { createReportService } from "./reports/report-service.js";
@@ -87,6 +88,10 @@ export function createServices(deps: ServiceDeps) {
     onOutcome: (outcome) => deps.events.emit("paymentOutcome", outcome),
   });
   const catalogue = createCatalogue({ db: deps.db, events: deps.events, logError });
+  const privacy = createPersonalDataService({
+    db: deps.db,
+    personalDataDays: deps.config.personalDataDays,
+  });
   const jobs = createScheduler({
     db: deps.db,
     logError,
@@ -94,11 +99,15 @@ export function createServices(deps: ServiceDeps) {
     jobs: [
       // Transfers and reversals a node left mid-way (or a held share whose trailer now has a payout account).
       { name: "transfer-sweep", everyMs: 60_000, run: () => payments.transfers.sweep() },
+      // Personal copies on old orders, stale carts and unused push subscriptions (services/privacy).
+      { name: "personal-data", everyMs: 24 * 60 * 60_000, run: () => privacy.runRetention() },
     ],
   });
   return {
     /** Background jobs, each run by one node per interval (services/jobs/scheduler.ts). */
     jobs,
+    /** Personal data retention and account deletion (services/privacy). */
+    privacy,
     auth: createAuthService(deps.db, deps.tokens),
     /** Failed sign-ins per account, address and device (services/limits/login-throttle.ts). */
     loginThrottle: loginThrottle(deps),

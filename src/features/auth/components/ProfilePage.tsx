@@ -5,6 +5,7 @@ import { Icon, type IconName } from "@/components/Icon";
 import { PageHeader } from "@/components/PageHeader";
 import { profileQuery } from "../api/profile-query";
 import { useAuth } from "../hooks/auth-context";
+import { DeleteAccount } from "./DeleteAccount";
 
 const DISABLED_ENTRIES: { label: string; icon: IconName }[] = [
   { label: "Payment Methods", icon: "card" },
@@ -118,6 +119,14 @@ export default function ProfilePage() {
         <Icon name="logout" />
         <span>Sign Out</span>
       </button>
+      {details.role === "customer" && (
+        <DeleteAccount
+          onDeleted={() => {
+            logout();
+            navigate("/login", { replace: true });
+          }}
+        />
+      )}
     </div>
   );
 }
