@@ -75,7 +75,7 @@ export function createServices(deps: ServiceDeps) {
     events: deps.events,
     carts: cart,
     caps: orderCaps(deps.config),
-    stampVat: receipts.stampVat,
+    parkVatRegistered: deps.config.parkBusiness.vatNumber !== null,
   });
   const payments = createPaymentService({
     db: deps.db,

@@ -3,6 +3,7 @@
  * spec's cart endpoints answer with. Pure reads, no writes.
  */
 import { type AllergenId, mergeAllergens } from "@contract/allergens";
+import { DEFAULT_VAT_RATE, type VatRate } from "@contract/business";
 import type { Cart, CartItem } from "@contract/cart";
 import { itemIdString, type OrderType } from "@contract/common";
 import { penceToPounds } from "@contract/money";
@@ -33,6 +34,8 @@ export interface PricedLineAddon {
   /** True for the 'Choose Portion Size' choice: its price is the line's base price, not an extra. */
   isPortion: boolean;
   allergens: AllergenId[];
+  /** Per cent VAT the add-on is sold at. */
+  vatRate: VatRate;
 }
 
 export interface PricedLine extends LinePrice {
@@ -48,6 +51,8 @@ export interface PricedLine extends LinePrice {
   /** False when the item was switched off or sold out (it or a chosen add-on) after it was added. */
   available: boolean;
   addons: PricedLineAddon[];
+  /** Per cent VAT the item is sold at. */
+  vatRate: VatRate;
 }
 
 /** A cart priced from the database, as checkout needs it (pence only). */
@@ -60,6 +65,8 @@ export interface PricedCart {
     /** Paused by its staff (not open). */
     busy?: boolean;
     preparationTime: { min: number; max: number };
+    /** Has a VAT number: its orders carry VAT (receipts). */
+    vatRegistered?: boolean;
   };
   orderType: OrderType;
   deliveryInstructions: string;
@@ -188,6 +195,7 @@ export async function priceCart(
       pricePence: addon.addon_price_pence,
       isPortion: isPortionGroup(addon.group_name),
       allergens: mergeAllergens(addon.addon_allergens),
+      vatRate: (addon.addon_vat_rate ?? row.item_vat_rate ?? DEFAULT_VAT_RATE) as VatRate,
     }));
     return {
       ...priceLine(row.item_price_pence, addons, row.quantity),
@@ -201,6 +209,7 @@ export async function priceCart(
       itemAllergens: mergeAllergens(row.item_allergens),
       available: row.item_available,
       addons,
+      vatRate: (row.item_vat_rate ?? DEFAULT_VAT_RATE) as VatRate,
     };
   });
   const effectiveOrderType = orderType ?? cart?.order_type ?? DEFAULT_ORDER_TYPE;
@@ -215,6 +224,7 @@ export async function priceCart(
       id: vendor.id,
       name: vendor.name,
       open: status === "open" && !pausedWhenFull,
+      vatRegistered: Boolean(vendor.vat_number),
       busy: status === "busy" || pausedWhenFull,
       // A full 15-minute slot moves the estimate to the next free one (the one estimated-time rule shows it).
       preparationTime: {
