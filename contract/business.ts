@@ -9,6 +9,8 @@ import * as z from "zod/mini";
 export const VAT_RATES = [0, 20] as const;
 export type VatRate = (typeof VAT_RATES)[number];
 export const DEFAULT_VAT_RATE: VatRate = 20;
+/** The standard rate: delivery and a compulsory service charge follow it. */
+export const STANDARD_VAT_RATE: VatRate = 20;
 
 export const vatRateSchema = z.union([z.literal(0), z.literal(20)], {
   error: "must be 20 or 0 (per cent VAT: 20 standard-rated, 0 zero-rated)",

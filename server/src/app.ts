@@ -17,6 +17,7 @@ import servicesPlugin from "./plugins/services.js";
 import staticPlugin from "./plugins/static.js";
 import { relayCrossNodeEvents } from "./realtime/event-relay.js";
 import realtimePlugin from "./realtime/socket-server.js";
+import accountRoutes from "./routes/account/index.js";
 import apiRoutes from "./routes/api/index.js";
 import authRoutes from "./routes/auth/index.js";
 import cartRoutes from "./routes/cart/index.js";
@@ -72,6 +73,7 @@ const ROUTES: [prefix: string, routes: FastifyPluginAsync][] = [
   ["/api/checkouts", checkoutsRoutes],
   ["/api/orders", orderRoutes],
   ["/api/receipts", receiptRoutes],
+  ["/api/account", accountRoutes],
   ["/api/payments", paymentRoutes],
   ["/api/vehicle-lookup", vehicleLookupRoutes],
   ["/api/staff", staffRoutes],

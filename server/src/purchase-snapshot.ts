@@ -25,6 +25,8 @@ export interface CheckoutSnapshot {
   serviceChargePence: number;
   deliveryFeePence: number;
   totalPence: number;
+  /** The trailer had a VAT number when it was priced (absent on snapshots stored before: not registered). */
+  vatRegistered?: boolean;
   allergyNote: string | null;
   deliveryInstructions: string | null;
   vehicle: Vehicle | null;

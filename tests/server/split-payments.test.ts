@@ -204,6 +204,47 @@ describe("split card payments with the local test provider (PostgreSQL)", () => 
     expect(held).toMatchObject({ status: "held", amount_pence: green - 100 });
   });
 
+  it("never moves a negative amount, nor a transfer above the trailer's share", async () => {
+    const { paymentId } = await cardBasket(server, park, [park.smash]);
+    await payOnTestPage(server, paymentId);
+    const payments = server.app.services.payments;
+    for (const amountPence of [-100, 0])
+      expect(
+        await payments.reverseTransferForRefund({
+          paymentId,
+          vendorId: park.smash,
+          amountPence,
+          refundKey: `bad-${amountPence}`,
+        }),
+      ).toBeNull();
+    await expect(
+      server.db.query("update trailer_transfers set amount_pence = -1 where payment_id = $1", [
+        paymentId,
+      ]),
+    ).rejects.toThrow();
+    // A row claiming more than the share (tampered, or a bug) is refused before the provider is asked.
+    const { paymentId: second } = await cardBasket(server, park, [park.smash]);
+    await server.db.query("update vendors set payout_account = null where id = $1", [park.smash]);
+    try {
+      await payOnTestPage(server, second);
+    } finally {
+      await server.db.query(
+        "update vendors set payout_account = 'acct_1SmashStackDemo02' where id = $1",
+        [park.smash],
+      );
+    }
+    const share = await shareOf(server, second, park.smash);
+    await server.db.query(
+      "update trailer_transfers set status = 'pending', destination = 'acct_1SmashStackDemo02', amount_pence = $2 where payment_id = $1",
+      [second, share + 1],
+    );
+    await payments.transfers.sweep();
+    const [row] = await ledgerOf(server, second);
+    expect(row).toMatchObject({ status: "failed", amount_pence: share + 1 });
+    expect(row!.failure).toContain("exceeds the share");
+    expect(recorded().filter((transfer) => transfer.transfer_group === second)).toEqual([]);
+  });
+
   it("records a reversal the trailer's balance cannot cover as failed (owed back)", async () => {
     const { paymentId } = await cardBasket(server, park, [park.smash]);
     await payOnTestPage(server, paymentId);

@@ -779,6 +779,19 @@ export const OPERATIONS: Operation[] = [
     },
   },
   {
+    method: "DELETE",
+    path: "/api/account",
+    operationId: "deleteAccount",
+    summary:
+      "Delete the signed-in customer's account: name, email and phone go, their orders' personal notes are cleared",
+    tag: "Accounts",
+    access: "user",
+    responses: {
+      200: { description: "Deleted; the token no longer works", schema: messageResponseSchema },
+      403: error("A staff account is removed by the park"),
+    },
+  },
+  {
     method: "GET",
     path: "/api/orders/:orderId/receipts",
     operationId: "orderReceipts",

@@ -21,6 +21,7 @@ import type { OrderCaps } from "./orders/snapshot.js";
 import { createOrderStatusService } from "./orders/status.js";
 import { createPaymentProvider } from "./payments/index.js";
 import { createPaymentService } from "./payments/payment-service.js";
+import { createPersonalDataService } from "./privacy/personal-data.js";
 import { createPushService, resolveVapidDetails } from "./push/index.js";
 import { createReceiptService } from "./receipts/receipt-service.js";
 import { createReportService } from "./reports/report-service.js";
@@ -78,7 +79,7 @@ export function createServices(deps: ServiceDeps) {
     events: deps.events,
     carts: cart,
     caps: orderCaps(deps.config),
-    stampVat: receipts.stampVat,
+    parkVatRegistered: deps.config.parkBusiness.vatNumber !== null,
   });
   const payments = createPaymentService({
     db: deps.db,
@@ -91,6 +92,10 @@ export function createServices(deps: ServiceDeps) {
     onOutcome: (outcome) => deps.events.emit("paymentOutcome", outcome),
   });
   const catalogue = createCatalogue({ db: deps.db, events: deps.events, logError });
+  const privacy = createPersonalDataService({
+    db: deps.db,
+    personalDataDays: deps.config.personalDataDays,
+  });
   const jobs = createScheduler({
     db: deps.db,
     logError,
@@ -98,6 +103,8 @@ export function createServices(deps: ServiceDeps) {
     jobs: [
       // Transfers and reversals a node left mid-way (or a held share whose trailer now has a payout account).
       { name: "transfer-sweep", everyMs: 60_000, run: () => payments.transfers.sweep() },
+      // Personal copies on old orders, stale carts and unused push subscriptions (services/privacy).
+      { name: "personal-data", everyMs: 24 * 60 * 60_000, run: () => privacy.runRetention() },
     ],
   });
   const texts = createTextProviders(deps.config, deps.db);
@@ -118,6 +125,8 @@ export function createServices(deps: ServiceDeps) {
   return {
     /** Background jobs, each run by one node per interval (services/jobs/scheduler.ts). */
     jobs,
+    /** Personal data retention and account deletion (services/privacy). */
+    privacy,
     auth: createAuthService(deps.db, deps.tokens),
     /** Failed sign-ins per account, address and device (services/limits/login-throttle.ts). */
     loginThrottle: loginThrottle(deps),

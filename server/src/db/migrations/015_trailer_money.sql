@@ -76,3 +76,6 @@ create table scheduled_jobs (
   last_run_at timestamptz not null default 'epoch'
 );
 create index carts_updated_idx on carts (updated_at);
+
+-- A customer who deleted their account: name, email and phone are gone; the row stays for the orders' records.
+alter table users add column deleted_at timestamptz;

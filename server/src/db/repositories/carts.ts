@@ -28,6 +28,8 @@ export interface CartLineRow {
   item_sold_out: boolean;
   /** Only from `lines()`. */
   item_allergens?: string[];
+  /** Per cent VAT (only from `linesWithAddons()`). */
+  item_vat_rate?: number;
 }
 
 export interface CartLineAddonRow {
@@ -39,6 +41,8 @@ export interface CartLineAddonRow {
   addon_price_pence: number;
   group_name: string;
   addon_allergens: string[];
+  /** Per cent VAT (only from `linesWithAddons()`). */
+  addon_vat_rate?: number;
 }
 
 export interface NewCartLine {
@@ -115,11 +119,11 @@ export function cartsRepository(db: Queryable) {
                 mi.price_pence as item_price_pence, (mi.available and not mi.sold_out and not exists (
                   select 1 from cart_line_addons sla join addons sa on sa.id = sla.addon_id
                   where sla.cart_line_id = l.id and sa.sold_out)) as item_available,
-                mi.sold_out as item_sold_out, mi.allergens as item_allergens,
+                mi.sold_out as item_sold_out, mi.allergens as item_allergens, mi.vat_rate as item_vat_rate,
                 coalesce((
                   select json_agg(json_build_object('addon_id', la.addon_id, 'group_id', la.group_id,
                            'quantity', la.quantity, 'addon_name', a.name, 'addon_price_pence', a.price_pence,
-                           'group_name', g.name, 'addon_allergens', a.allergens)
+                           'group_name', g.name, 'addon_allergens', a.allergens, 'addon_vat_rate', a.vat_rate)
                          order by g.position, g.id, a.position, a.id)
                   from cart_line_addons la
                   join addons a on a.id = la.addon_id

@@ -10,6 +10,8 @@ export interface StoredOrderAddon {
   group_name: string;
   quantity: number;
   price_pence: number;
+  /** Per cent VAT it was sold at (absent on orders placed before VAT rates were kept). */
+  vat_rate?: number;
 }
 
 export interface NewOrderItem {
@@ -22,6 +24,8 @@ export interface NewOrderItem {
   totalPence: number;
   specialInstructions: string | null;
   addons: StoredOrderAddon[];
+  /** Per cent VAT the item was sold at. */
+  vatRate?: number | null;
 }
 
 export interface NewOrder {
@@ -48,6 +52,8 @@ export interface NewOrder {
   checkoutId?: number | null | undefined;
   /** SHA-256 of the request that placed it (idempotent replays must match); null when no key was given. */
   requestHash?: string | null | undefined;
+  /** VAT included in the total (contract/vat.ts). */
+  vatPence?: number;
   items: NewOrderItem[];
 }
 
@@ -94,26 +100,29 @@ export function orderPlacementRepository(db: Queryable) {
         total_pence: item.totalPence,
         special_instructions: item.specialInstructions,
         addons: item.addons,
+        vat_rate: item.vatRate ?? null,
       }));
       const [row] = await db.query<PlacedOrderRow>(
         `with placed as (
            insert into orders (user_id, vendor_id, order_type, payment_method, status, subtotal_pence,
              service_charge_pence, delivery_fee_pence, total_pence, allergy_note, delivery_instructions, vehicle,
-             estimated_ready_at, idempotency_key, payment_id, checkout_id, estimated_ready_from, request_hash, start_at)
+             estimated_ready_at, idempotency_key, payment_id, checkout_id, estimated_ready_from, request_hash, start_at,
+             vat_pence)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, now() + make_interval(mins => $13::int), $14, $15,
              $16, now() + make_interval(mins => $17::int), $19,
-             case when $20::int is null then null else now() + make_interval(mins => $20::int) end)
+             case when $20::int is null then null else now() + make_interval(mins => $20::int) end, $21)
            on conflict do nothing
            returning *
          ), lines as (
            insert into order_items (order_id, menu_item_id, name, description, image, quantity, unit_price_pence,
-             total_pence, special_instructions, addons)
+             total_pence, special_instructions, addons, vat_rate)
            select placed.id, item.menu_item_id, item.name, item.description, item.image, item.quantity,
-             item.unit_price_pence, item.total_pence, item.special_instructions, item.addons
+             item.unit_price_pence, item.total_pence, item.special_instructions, item.addons, item.vat_rate
            from placed, rows from (jsonb_to_recordset($18::jsonb) as (menu_item_id int, name text,
              description text, image text, quantity int, unit_price_pence int, total_pence int,
-             special_instructions text, addons jsonb)) with ordinality as item(menu_item_id, name, description,
-             image, quantity, unit_price_pence, total_pence, special_instructions, addons, position)
+             special_instructions text, addons jsonb, vat_rate smallint)) with ordinality as item(menu_item_id,
+             name, description, image, quantity, unit_price_pence, total_pence, special_instructions, addons,
+             vat_rate, position)
            order by item.position
          ), history as (
            insert into order_status_history (order_id, status) select placed.id, placed.status from placed
@@ -140,6 +149,7 @@ export function orderPlacementRepository(db: Queryable) {
           JSON.stringify(items),
           order.requestHash ?? null,
           order.startInMinutes ?? null,
+          order.vatPence ?? 0,
         ],
       );
       return row ?? null;

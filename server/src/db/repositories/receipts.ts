@@ -125,21 +125,6 @@ export function receiptsRepository(db: Queryable) {
       );
     },
 
-    /** At placement: each line keeps the rate its item (and each add-on) had when sold. */
-    async stampRates(orderId: number): Promise<void> {
-      await db.query(
-        `update order_items oi set vat_rate = mi.vat_rate,
-           addons = coalesce((
-             select jsonb_agg(a.value || jsonb_build_object('vat_rate', coalesce(ad.vat_rate, mi.vat_rate))
-                              order by a.ordinality)
-             from jsonb_array_elements(oi.addons) with ordinality as a(value, ordinality)
-             left join addons ad on ad.id = (a.value ->> 'id')::int
-           ), '[]'::jsonb)
-         from menu_items mi where mi.id = oi.menu_item_id and oi.order_id = $1`,
-        [orderId],
-      );
-    },
-
     async setOrderVat(orderId: number, vatPence: number): Promise<void> {
       await db.query("update orders set vat_pence = $2 where id = $1", [orderId, vatPence]);
     },

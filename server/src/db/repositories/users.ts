@@ -30,13 +30,17 @@ const toUser = (row: UserRow): StoredUser => ({
 export function usersRepository(db: Queryable) {
   return {
     async findByEmail(email: string): Promise<StoredUser | null> {
-      const [row] = await db.query<UserRow>("select * from users where lower(email) = lower($1)", [
-        email,
-      ]);
+      const [row] = await db.query<UserRow>(
+        "select * from users where lower(email) = lower($1) and deleted_at is null",
+        [email],
+      );
       return row ? toUser(row) : null;
     },
     async findById(id: number): Promise<StoredUser | null> {
-      const [row] = await db.query<UserRow>("select * from users where id = $1", [id]);
+      const [row] = await db.query<UserRow>(
+        "select * from users where id = $1 and deleted_at is null",
+        [id],
+      );
       return row ? toUser(row) : null;
     },
     /** Returns null when the email is taken (ignoring case). */

@@ -5,6 +5,7 @@
 
 import { type AllergenId, mergeAllergens } from "@contract/allergens";
 import { slotShiftMinutes } from "@contract/basket-timing";
+import { DEFAULT_VAT_RATE, type VatRate } from "@contract/business";
 import type { Cart, CartItem, TradingFactsWire } from "@contract/cart";
 import { itemIdString, type OrderType } from "@contract/common";
 import { penceToPounds } from "@contract/money";
@@ -36,6 +37,8 @@ export interface PricedLineAddon {
   /** True for the 'Choose Portion Size' choice: its price is the line's base price, not an extra. */
   isPortion: boolean;
   allergens: AllergenId[];
+  /** Per cent VAT the add-on is sold at. */
+  vatRate: VatRate;
 }
 
 export interface PricedLine extends LinePrice {
@@ -51,6 +54,8 @@ export interface PricedLine extends LinePrice {
   /** False when the item was switched off or sold out (it or a chosen add-on) after it was added. */
   available: boolean;
   addons: PricedLineAddon[];
+  /** Per cent VAT the item is sold at. */
+  vatRate: VatRate;
 }
 
 /** A cart priced from the database, as checkout needs it (pence only). */
@@ -67,6 +72,8 @@ export interface PricedCart {
     trading?: TradingFactsWire;
     /** Minutes a full 15-minute slot adds to preparationTime (already included in it). */
     slotShiftMinutes?: number;
+    /** Has a VAT number: its orders carry VAT (receipts). */
+    vatRegistered?: boolean;
   };
   orderType: OrderType;
   deliveryInstructions: string;
@@ -195,6 +202,7 @@ export async function priceCart(
       pricePence: addon.addon_price_pence,
       isPortion: isPortionGroup(addon.group_name),
       allergens: mergeAllergens(addon.addon_allergens),
+      vatRate: (addon.addon_vat_rate ?? row.item_vat_rate ?? DEFAULT_VAT_RATE) as VatRate,
     }));
     return {
       ...priceLine(row.item_price_pence, addons, row.quantity),
@@ -208,6 +216,7 @@ export async function priceCart(
       itemAllergens: mergeAllergens(row.item_allergens),
       available: row.item_available,
       addons,
+      vatRate: (row.item_vat_rate ?? DEFAULT_VAT_RATE) as VatRate,
     };
   });
   const effectiveOrderType = orderType ?? cart?.order_type ?? DEFAULT_ORDER_TYPE;
@@ -222,6 +231,7 @@ export async function priceCart(
       id: vendor.id,
       name: vendor.name,
       open: status === "open" && !pausedWhenFull,
+      vatRegistered: Boolean(vendor.vat_number),
       busy: status === "busy" || pausedWhenFull,
       trading: {
         status: pausedWhenFull ? "busy" : status,

@@ -25,6 +25,7 @@ import {
   checkoutTotals,
   DEFAULT_ORDER_CAPS,
   type OrderCaps,
+  orderVatPence,
   snapshotFromCart,
 } from "./snapshot.js";
 
@@ -111,6 +112,7 @@ export function newOrder(
       totalPence: line.totalPence,
       specialInstructions: line.allergyInformation.trim() || null,
       addons: line.addons,
+      vatRate: line.vatRate ?? null,
     })),
   };
 }
@@ -133,8 +135,8 @@ export function createOrderPlacementService(deps: {
   events: DomainEvents;
   carts: PlacementCarts;
   caps?: OrderCaps;
-  /** Inside the placement's transaction, per order placed: its lines' VAT rates and its VAT (receipts). */
-  stampVat?: (tx: Queryable, orderId: number) => Promise<void>;
+  /** The park has a VAT number: the service charge carries VAT (the order's `tax`). */
+  parkVatRegistered?: boolean;
 }) {
   const caps = deps.caps ?? DEFAULT_ORDER_CAPS;
 
@@ -229,11 +231,11 @@ export function createOrderPlacementService(deps: {
         });
         const row = await orders.insertOrder({
           ...order,
+          vatPence: orderVatPence(snapshot, deps.parkVatRegistered ?? false),
           requestHash: order.idempotencyKey ? (links.requestHash ?? null) : null,
         });
         if (!row && first) return null;
         if (!row) throw new Error(`order for ${snapshot.vendorName} was not inserted`);
-        await deps.stampVat?.(tx, row.id);
         await deps.carts.clearCart(userId, snapshot.vendorId, tx);
         placed.push(row);
       }

@@ -2,9 +2,12 @@
  * What an order is made of, priced by the server from the customer's cart at one moment: the snapshot every
  * placement (cash, card, one trailer or several) works from, and the rules a cart must meet to become one.
  */
+
+import { STANDARD_VAT_RATE, type VatRate } from "@contract/business";
 import type { OrderType } from "@contract/common";
 import type { PaymentMethod, Vehicle } from "@contract/orders";
-import { type CartTotals, chargeServiceOnce, sumTotals } from "@contract/pricing";
+import { type CartTotals, chargeServiceOnce, isPortionGroup, sumTotals } from "@contract/pricing";
+import { lineVatParts, vatIncluded } from "@contract/vat";
 import { isUkPlate, normalisePlate } from "@contract/vehicles";
 import { Conflict, InvalidInput, LimitReached } from "@server/domain-errors.js";
 import type { CheckoutLine, CheckoutSnapshot } from "@server/purchase-snapshot.js";
@@ -53,6 +56,7 @@ function cartLines(cart: PricedCart): CheckoutLine[] {
     unitPricePence: line.unitPricePence,
     totalPence: line.totalPence,
     allergyInformation: line.allergyInformation,
+    vatRate: line.vatRate,
     addons: line.addons.map((addon) => ({
       id: addon.addonId,
       name: addon.name,
@@ -60,6 +64,7 @@ function cartLines(cart: PricedCart): CheckoutLine[] {
       group_name: addon.groupName,
       quantity: addon.quantity,
       price_pence: addon.pricePence,
+      vat_rate: addon.vatRate,
     })),
   }));
 }
@@ -129,10 +134,36 @@ export function snapshotFromCart(
     serviceChargePence: ordered.totals.serviceChargePence,
     deliveryFeePence: ordered.totals.deliveryChargePence,
     totalPence: ordered.totals.totalPence,
+    vatRegistered: ordered.vendor.vatRegistered ?? false,
     allergyNote: joinAllergyNote(lines),
     deliveryInstructions: instructions || null,
     vehicle: cleanVehicle(request.vehicleData),
   };
+}
+
+/**
+ * The VAT included in an order of this snapshot (the order's `tax`): its lines per rate and its delivery at the
+ * standard rate when the trailer is VAT-registered, and the service charge when the park is; each by the one
+ * rounding rule of contract/vat.ts. Its receipts show the same figures.
+ */
+export function orderVatPence(snapshot: CheckoutSnapshot, parkVatRegistered: boolean): number {
+  let vat = parkVatRegistered ? vatIncluded(snapshot.serviceChargePence, STANDARD_VAT_RATE) : 0;
+  if (!snapshot.vatRegistered) return vat;
+  for (const line of snapshot.lines) {
+    const rate = (line.vatRate ?? STANDARD_VAT_RATE) as VatRate;
+    const parts = lineVatParts({
+      quantity: line.quantity,
+      totalPence: line.totalPence,
+      vatRate: rate,
+      addons: line.addons.map((addon) => ({
+        pricePence: addon.price_pence,
+        vatRate: (addon.vat_rate ?? rate) as VatRate,
+        isPortion: isPortionGroup(addon.group_name),
+      })),
+    });
+    for (const part of parts) vat += part.vatPence;
+  }
+  return vat + vatIncluded(snapshot.deliveryFeePence, STANDARD_VAT_RATE);
 }
 
 const totalsOf = (snapshot: CheckoutSnapshot): CartTotals => ({

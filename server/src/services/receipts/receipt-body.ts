@@ -2,7 +2,8 @@
  * What a receipt says, built from an order and frozen when issued: free of the database. The trailer's receipt
  * covers its food and delivery; the park's covers the service charge. VAT figures follow contract/vat.ts.
  */
-import type { VatRate } from "@contract/business";
+import { STANDARD_VAT_RATE, type VatRate } from "@contract/business";
+import { isPortionGroup } from "@contract/pricing";
 import { type ReceiptKind, SIMPLIFIED_VAT_LIMIT_PENCE } from "@contract/receipts";
 import { lineVatParts, sumByRate, type VatPart, vatIncluded } from "@contract/vat";
 import type { ParkBusiness } from "@server/config.js";
@@ -40,8 +41,7 @@ export interface ReceiptBody {
   creditFor: string | null;
 }
 
-/** The standard rate: delivery and the park's service charge follow it. */
-const STANDARD: VatRate = 20;
+const STANDARD = STANDARD_VAT_RATE;
 
 interface StoredAddon {
   name: string;
@@ -63,7 +63,7 @@ export function itemVatParts(item: ReceiptItemRow): VatPart[] {
     addons: addonsOf(item).map((addon) => ({
       pricePence: addon.price_pence,
       vatRate: (addon.vat_rate ?? rate) as VatRate,
-      isPortion: addon.group_name === "Choose Portion Size",
+      isPortion: isPortionGroup(addon.group_name),
     })),
   });
 }

@@ -5,7 +5,6 @@
  * VAT of its receipts. Only the order's customer and staff (trailer staff: their trailers) can read them.
  */
 import { RECEIPT_TITLES, type Receipt } from "@contract/receipts";
-import { vatIncluded } from "@contract/vat";
 import type { ParkBusiness } from "@server/config.js";
 import type { Database, Queryable } from "@server/db/database.js";
 import { type ReceiptRow, receiptsRepository } from "@server/db/repositories/receipts.js";
@@ -13,7 +12,6 @@ import { NotFound } from "@server/domain-errors.js";
 import { inScope, staffScope } from "../staff-scope.js";
 import {
   creditNoteBody,
-  itemVatParts,
   parkReceiptBody,
   type ReceiptBody,
   receiptNumber,
@@ -105,24 +103,6 @@ export function createReceiptService(deps: { db: Database; park: ParkBusiness })
   }
 
   return {
-    /**
-     * Inside the placement's transaction, per order: each line keeps its VAT rate, and the order its VAT (shown as
-     * `tax` before a cash order is paid; its receipts confirm it).
-     */
-    async stampVat(tx: Queryable, orderId: number): Promise<void> {
-      const receipts = receiptsRepository(tx);
-      await receipts.stampRates(orderId);
-      const source = await receipts.lockSource(orderId);
-      if (!source) return;
-      let vatPence = 0;
-      if (source.vat_number)
-        for (const item of await receipts.items(orderId))
-          for (const part of itemVatParts(item)) vatPence += part.vatPence;
-      if (source.vat_number) vatPence += vatIncluded(source.delivery_fee_pence, 20);
-      if (park.vatNumber) vatPence += vatIncluded(source.service_charge_pence, 20);
-      await receipts.setOrderVat(orderId, vatPence);
-    },
-
     issueForOrder,
 
     /** Inside the status change's transaction: a cash order's money was taken, so its receipts are issued. */

@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/PageHeader";
 import { ReadyTextForm } from "@/components/ReadyTextForm";
 import { profileQuery } from "../api/profile-query";
 import { useAuth } from "../hooks/auth-context";
+import { DeleteAccount } from "./DeleteAccount";
 
 const DISABLED_ENTRIES: { label: string; icon: IconName }[] = [
   { label: "Payment Methods", icon: "card" },
@@ -120,6 +121,14 @@ export default function ProfilePage() {
         <Icon name="logout" />
         <span>Sign Out</span>
       </button>
+      {details.role === "customer" && (
+        <DeleteAccount
+          onDeleted={() => {
+            logout();
+            navigate("/login", { replace: true });
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -4,6 +4,20 @@ import { Button } from "@/components/Button";
 import { toasts } from "@/lib/toast-store";
 import { downloadReceipt, shareReceipt } from "../lib/share-receipt";
 
+/** Prints the receipt the button belongs to (the page's other receipts stay off the paper). */
+function printOnly(button: HTMLElement) {
+  const section = button.closest(".receipt-print");
+  section?.classList.add("receipt-print--chosen");
+  document.body.classList.add("printing-one-receipt");
+  const done = () => {
+    section?.classList.remove("receipt-print--chosen");
+    document.body.classList.remove("printing-one-receipt");
+    window.removeEventListener("afterprint", done);
+  };
+  window.addEventListener("afterprint", done);
+  window.print();
+}
+
 /** Print, share (file, text, or a download where sharing is missing) and the receipt's own link. */
 export function ReceiptActions({ receipt, withLink }: { receipt: Receipt; withLink: boolean }) {
   const share = async () => {
@@ -13,7 +27,7 @@ export function ReceiptActions({ receipt, withLink }: { receipt: Receipt; withLi
   };
   return (
     <div className="receipt-actions">
-      <Button variant="primary" onClick={() => window.print()}>
+      <Button variant="primary" onClick={(event) => printOnly(event.currentTarget)}>
         Print
       </Button>
       <Button variant="secondary" onClick={() => void share()}>
