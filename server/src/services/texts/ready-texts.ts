@@ -240,8 +240,14 @@ export function createReadyTextService(deps: {
     },
     start() {
       if (timer) return;
+      // A database that is away fails every sweep: said once a minute, not every few seconds.
+      let quietUntil = 0;
       timer = setInterval(() => {
-        this.sweep().catch((error: unknown) => deps.logError(error, "ready text sweep failed"));
+        this.sweep().catch((error: unknown) => {
+          if (Date.now() < quietUntil) return;
+          quietUntil = Date.now() + 60_000;
+          deps.logError(error, "ready text sweep failed; due texts wait for the next sweep");
+        });
       }, deps.sweepMs ?? DEFAULT_SWEEP_MS);
       timer.unref();
     },
