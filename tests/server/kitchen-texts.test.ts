@@ -285,6 +285,38 @@ describe.each(databaseKinds)("ready texts and baskets on %s", (kind) => {
       expect(foreign.status).toBe(404);
     });
 
+    it("takes the word of a service worker holding the push's notice token, for that order and status only", async () => {
+      const customer = await optedIn();
+      const order = await createOrderFixture(server.db, {
+        userId: customer.user.id,
+        vendorId: ids.forno,
+        status: "preparing",
+      });
+      const other = await createOrderFixture(server.db, {
+        userId: customer.user.id,
+        vendorId: ids.forno,
+        status: "preparing",
+      });
+      await step(order.id, "ready");
+      const token = server.app.tokens.signNotice(order.id, "ready");
+      const say = (orderId: number, status: string, bearer: string) =>
+        server.request<{ message?: string }>(`/api/orders/${orderId}/notice-shown`, {
+          method: "POST",
+          body: { status, via: "push" },
+          token: bearer,
+        });
+      expect((await say(other.id, "ready", token)).status).toBe(401);
+      expect((await say(order.id, "preparing", token)).status).toBe(401);
+      expect((await say(order.id, "ready", `${token.slice(0, -4)}AAAA`)).status).toBe(401);
+      // A notice token opens nothing else.
+      const elsewhere = await server.request("/api/orders", { token, checkContract: false });
+      expect(elsewhere.status).toBe(401);
+      expect((await say(order.id, "ready", token)).status).toBe(200);
+      expect((await ticket(order.id)).notice).toMatchObject({ state: "notified", via: "push" });
+      await minuteLater();
+      expect(await textsTo(order.id)).toHaveLength(0);
+    });
+
     it("never texts a customer who did not opt in, or who opted out meanwhile; an undone Ready cancels the text", async () => {
       const silent = await server.registerCustomer();
       await setReadyText(silent, { mobile: "07700 900999", textWhenReady: false });
