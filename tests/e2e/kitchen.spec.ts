@@ -518,4 +518,53 @@ test.describe("kitchen screen", () => {
     ).toBeVisible();
     await context.close();
   });
+
+  test("a board-only screen: a manager's access code shows order numbers and nothing personal, live; revoking it signs the screen out", async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const vendorId = await vendorNamed(request, "The Codfather");
+    const [item] = await menuOf(request, vendorId);
+    const staff = await apiLogin(request, STAFF.email, STAFF.password);
+    const created = await request.post("/api/staff/board-accounts", {
+      headers: auth(staff),
+      data: { name: "Hatch TV", vendorId },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { accessCode, data: account } = (await created.json()) as {
+      accessCode: string;
+      data: { id: number };
+    };
+
+    const tv = await browser.newContext({ viewport: TV });
+    const page = await tv.newPage();
+    await page.goto("/staff/board");
+    await page.getByLabel("Board access code").fill("fpboard_not-a-real-code");
+    await page.getByRole("button", { name: "Show the board" }).click();
+    await expect(page.getByRole("alert")).toBeVisible();
+    await page.getByLabel("Board access code").fill(accessCode);
+    const joined = roomJoined(page, "board");
+    await page.getByRole("button", { name: "Show the board" }).click();
+    await expect(page.getByRole("heading", { name: "Ready for collection" })).toBeVisible();
+    await joined;
+
+    const customer = await apiNewCustomer(request, "Zed Private");
+    const order = await placeCashOrder(request, customer, vendorId, [
+      { itemId: item!.id, allergy: "Walnut allergy" },
+    ]);
+    await staffMoves(request, staff, order.id, "confirmed", "preparing");
+    const preparing = page.getByRole("list", { name: "Orders being prepared" });
+    await expect(preparing).toContainText(`#${order.id}`, { timeout: 2_000 });
+    const shown = await page.locator("body").innerText();
+    for (const personal of ["Zed", "Private", "Walnut", customer.user.email])
+      expect(shown).not.toContain(personal);
+
+    const revoked = await request.delete(`/api/staff/board-accounts/${account.id}`, {
+      headers: auth(staff),
+    });
+    expect(revoked.status(), await revoked.text()).toBe(200);
+    await expect(page.getByLabel("Board access code")).toBeVisible({ timeout: 20_000 });
+    await tv.close();
+  });
 });

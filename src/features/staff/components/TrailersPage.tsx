@@ -21,6 +21,7 @@ import {
 } from "../api/trailers-api";
 import "../staff.css";
 import { AuditList } from "./AuditList";
+import { BoardAccountsPanel } from "./BoardAccountsPanel";
 
 const TRAILER_KEY = "staffTrailer";
 
@@ -504,6 +505,12 @@ export function TrailersPage({ subscribeToChanges }: TrailersPageProps) {
             <h3 id="audit-title">Latest changes</h3>
             {audit.data ? <AuditList entries={audit.data.data} /> : <Spinner size={20} />}
           </aside>
+          <BoardAccountsPanel
+            trailers={(trailers.data?.data ?? []).map((entry) => ({
+              id: entry.id,
+              name: entry.name,
+            }))}
+          />
         </div>
       )}
     </div>
