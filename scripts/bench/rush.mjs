@@ -1,19 +1,24 @@
 // `npm run bench -- rush`: a lunchtime rush, simulated. 150 baskets over 30 simulated minutes (a quarter across two
-// or three trailers), the demo trailers' preparation times, each trailer's slot cap, and each trailer's kitchen
-// working its screen in the order it shows (tickets by promised time, a ticket not before its start time). Run
-// twice: every part fired at once (the park before start times) and with the basket's start times. The rules are
-// the real ones: contract/basket-timing.ts (basketSchedule, slotShiftMinutes) bundled from the source as it is.
+// or three trailers), the demo trailers that take orders with their preparation times, each trailer's slot cap, and
+// each trailer's kitchen working its screen in the order it shows (tickets by promised time, a ticket not before
+// its start time). Baskets are placed while the kitchens cook, and each is timed against its trailers' open tickets
+// at that moment, as the server reads them. Run twice: every part fired at once (the park before start times) and
+// with the basket's start times. The rules are the real ones: contract/basket-timing.ts (basketSchedule,
+// queueWaitMinutes, slotShiftMinutes, ORDERS_AT_ONCE) bundled from the source as it is.
 //
 // Reported: p90 gap between the first and the last part of a multi-trailer basket to be ready (target ≤ 3 min), and
 // the share of orders ready within ±3 min of the time quoted when ordering (target ≥ 80 %): inside the window the
 // customer was shown (estimatedReadyFrom .. estimatedDeliveryTime) widened by 3 minutes each side. The stricter
-// "±3 min of estimatedDeliveryTime alone" is reported beside it.
+// "±3 min of estimatedDeliveryTime alone" is reported beside it. Each figure is the median of RUNS rushes (seeds
+// SEED, SEED+1, …), with the best and worst.
 //
-// Assumptions, stated so they can be argued with: a trailer makes STATIONS orders at once (default 4); an order
-// takes a time within its trailer's preparation range, most about the middle (the mean of two even draws); the
-// slot cap is the trailer's own when it has one (the demo park sets none), else CAP_LOAD (default 80 %) of what its
-// stations make in 15 minutes at its average time: the cap a trailer would set on a rush day (at 100 % the queue
-// never drains).
+// Assumptions, stated so they can be argued with (docs/performance.md): a trailer makes ORDERS_AT_ONCE orders at
+// once (4, the rule's own assumption; BENCH_RUSH_STATIONS makes the kitchens differ from it); an order takes a
+// time within its trailer's preparation range, most about the middle (the mean of two even draws); trailers are
+// chosen evenly; a trailer the seed leaves closed takes no orders; the slot cap is the trailer's own when it has
+// one (the demo park sets none), else CAP_LOAD (default 80 %) of what its cooks make in 15 minutes at its average
+// time: the cap a trailer would set on a rush day (150 baskets in 30 minutes, ~203 orders, is about twice what seven
+// trailers' 28 cooks make, so without caps the queues never drain and no start time can help).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
