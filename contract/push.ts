@@ -37,5 +37,10 @@ export const pushPayloadSchema = z.object({
   title: z.string(),
   body: z.string(),
   url: z.string(),
+  /**
+   * Beyond the spec: lets the service worker tell the server this notification was shown
+   * (POST /api/orders/:orderId/notice-shown with `Authorization: Bearer <noticeToken>`), for this order and status only.
+   */
+  noticeToken: z.optional(z.string()),
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;

@@ -24,6 +24,7 @@ const ORDER = [
   "memory",
   "scale-out",
   "rush",
+  "kitchen",
 ];
 const PORTS_PER_SECTION = 20;
 const resultsFile = path.join(root, "bench-results/latest.json");

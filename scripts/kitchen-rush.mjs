@@ -5,9 +5,30 @@
 const base = process.argv[2] ?? "http://127.0.0.1:4312";
 const count = Number(process.argv[3] ?? 24);
 const STAFF = { email: "staff@foodpark.test", password: "staff-password" };
-const NAMES = ["Amara Okafor", "Ben Hughes", "Chloe Price", "Dev Patel", "Ella Morgan", "Finn O'Neill",
-  "Grace Lee", "Harry Khan", "Isla Evans", "Jack Wright", "Keira Shah", "Leo Davies", "Maya Ali", "Noah Clarke"];
-const ALLERGIES = ["No sesame please: severe allergy", "Peanut allergy", "Coeliac: no gluten", null, null, null];
+const NAMES = [
+  "Amara Okafor",
+  "Ben Hughes",
+  "Chloe Price",
+  "Dev Patel",
+  "Ella Morgan",
+  "Finn O'Neill",
+  "Grace Lee",
+  "Harry Khan",
+  "Isla Evans",
+  "Jack Wright",
+  "Keira Shah",
+  "Leo Davies",
+  "Maya Ali",
+  "Noah Clarke",
+];
+const ALLERGIES = [
+  "No sesame please: severe allergy",
+  "Peanut allergy",
+  "Coeliac: no gluten",
+  null,
+  null,
+  null,
+];
 const CARS = [
   { registrationNumber: "MA19 ZTV", make: "Ford", colour: "Blue" },
   { registrationNumber: "KX21 LMN", make: "Toyota", colour: "Silver" },
@@ -44,7 +65,10 @@ async function menu(vendorId) {
 }
 
 async function addLine(token, vendorId, item, withExtra, allergy) {
-  const { addonGroups } = await call("GET", `/api/menu-items/${item.id.replace("item_", "")}/addon-groups`);
+  const { addonGroups } = await call(
+    "GET",
+    `/api/menu-items/${item.id.replace("item_", "")}/addon-groups`,
+  );
   const selections = [];
   for (const group of addonGroups) {
     if (group.min_quantity > 0) {
@@ -81,7 +105,13 @@ for (let index = 0; index < count; index += 1) {
   const token = await customer(index);
   const lines = 1 + (index % 3);
   for (let line = 0; line < lines; line += 1)
-    await addLine(token, vendor.id, pick(items, index + line * 2), (index + line) % 2 === 0, line === 0 ? pick(ALLERGIES, index) : null);
+    await addLine(
+      token,
+      vendor.id,
+      pick(items, index + line * 2),
+      (index + line) % 2 === 0,
+      line === 0 ? pick(ALLERGIES, index) : null,
+    );
   const delivery = index % 5 === 1;
   const order = await call("POST", "/api/orders", {
     token,
@@ -98,7 +128,14 @@ for (let index = 0; index < count; index += 1) {
 }
 // Move some along: a third confirmed, some preparing, a few ready.
 for (const [index, id] of placed.entries()) {
-  const steps = index % 6 === 0 ? ["confirmed", "preparing", "ready"] : index % 3 === 0 ? ["confirmed", "preparing"] : index % 2 === 0 ? ["confirmed"] : [];
+  const steps =
+    index % 6 === 0
+      ? ["confirmed", "preparing", "ready"]
+      : index % 3 === 0
+        ? ["confirmed", "preparing"]
+        : index % 2 === 0
+          ? ["confirmed"]
+          : [];
   for (const status of steps)
     await call("PATCH", `/api/staff/orders/${id}`, { token: staff.token, body: { status } });
 }

@@ -47,13 +47,14 @@ async function showOrderStatus(payload: PushPayload): Promise<void> {
 }
 
 /**
- * The customer was shown this status (the server then sends no text for it). With a notice token in the payload the
- * worker says so itself; open (hidden) pages are told too, and they say it with the customer's sign-in.
+ * The customer was shown this status (the server then sends no text for it). The worker says so itself with the
+ * payload's notice token (that order and status only); open (hidden) pages are told too, and say it with the
+ * customer's sign-in when a payload has none.
  */
 async function reportShown(payload: PushPayload, windows: readonly Client[]): Promise<void> {
   for (const client of windows)
     post(client, { type: "NOTICE_SHOWN", orderId: payload.orderId, status: payload.status });
-  const noticeToken = (payload as PushPayload & { noticeToken?: unknown }).noticeToken;
+  const { noticeToken } = payload;
   if (typeof noticeToken !== "string" || !noticeToken) return;
   await fetch(`/api/orders/${payload.orderId}/notice-shown`, {
     method: "POST",

@@ -1,19 +1,24 @@
 // `npm run bench -- rush`: a lunchtime rush, simulated. 150 baskets over 30 simulated minutes (a quarter across two
-// or three trailers), the demo trailers' preparation times, each trailer's slot cap, and each trailer's kitchen
-// working its screen in the order it shows (tickets by promised time, a ticket not before its start time). Run
-// twice: every part fired at once (the park before start times) and with the basket's start times. The rules are
-// the real ones: contract/basket-timing.ts (basketSchedule, slotShiftMinutes) bundled from the source as it is.
+// or three trailers), the demo trailers that take orders with their preparation times, each trailer's slot cap, and
+// each trailer's kitchen working its screen in the order it shows (tickets by promised time, a ticket not before
+// its start time). Baskets are placed while the kitchens cook, and each is timed against its trailers' open tickets
+// at that moment, as the server reads them. Run twice: every part fired at once (the park before start times) and
+// with the basket's start times. The rules are the real ones: contract/basket-timing.ts (basketSchedule,
+// queueWaitMinutes, slotShiftMinutes, ORDERS_AT_ONCE) bundled from the source as it is.
 //
 // Reported: p90 gap between the first and the last part of a multi-trailer basket to be ready (target ≤ 3 min), and
 // the share of orders ready within ±3 min of the time quoted when ordering (target ≥ 80 %): inside the window the
 // customer was shown (estimatedReadyFrom .. estimatedDeliveryTime) widened by 3 minutes each side. The stricter
-// "±3 min of estimatedDeliveryTime alone" is reported beside it.
+// "±3 min of estimatedDeliveryTime alone" is reported beside it. Each figure is the median of RUNS rushes (seeds
+// SEED, SEED+1, …), with the best and worst.
 //
-// Assumptions, stated so they can be argued with: a trailer makes STATIONS orders at once (default 4); an order
-// takes a time within its trailer's preparation range, most about the middle (the mean of two even draws); the
-// slot cap is the trailer's own when it has one (the demo park sets none), else CAP_LOAD (default 80 %) of what its
-// stations make in 15 minutes at its average time: the cap a trailer would set on a rush day (at 100 % the queue
-// never drains).
+// Assumptions, stated so they can be argued with (docs/performance.md): a trailer makes ORDERS_AT_ONCE orders at
+// once (4, the rule's own assumption; BENCH_RUSH_STATIONS makes the kitchens differ from it); an order takes a
+// time within its trailer's preparation range, most about the middle (the mean of two even draws); trailers are
+// chosen evenly; a trailer the seed leaves closed takes no orders; the slot cap is the trailer's own when it has
+// one (the demo park sets none), else CAP_LOAD (default 80 %) of what its cooks make in 15 minutes at its average
+// time: the cap a trailer would set on a rush day (150 baskets in 30 minutes, ~203 orders, is about twice what seven
+// trailers' 28 cooks make, so without caps the queues never drain and no start time can help).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,7 +27,8 @@ import { pathToFileURL } from "node:url";
 const BASKETS = Number(process.env.BENCH_RUSH_BASKETS ?? 150);
 const MINUTES = Number(process.env.BENCH_RUSH_MINUTES ?? 30);
 const MULTI_SHARE = 0.25;
-const STATIONS = Number(process.env.BENCH_RUSH_STATIONS ?? 4);
+/** Orders a kitchen really makes at once; unset: the rule's own assumption (ORDERS_AT_ONCE). */
+const STATIONS = process.env.BENCH_RUSH_STATIONS ? Number(process.env.BENCH_RUSH_STATIONS) : null;
 /** A rush-day cap keeps the kitchen below full load (a queue at 100 % never drains): this share of what it makes. */
 const CAP_LOAD = Number(process.env.BENCH_RUSH_CAP_LOAD ?? 0.8);
 const SEED = Number(process.env.BENCH_RUSH_SEED ?? 20260601);
@@ -46,24 +52,34 @@ async function loadRules(root) {
   return import(pathToFileURL(file).href);
 }
 
-/** The demo park's trailers: name, preparation range and slot cap, from the seed files. */
-function demoTrailers(root) {
+/**
+ * The demo park's trailers that take orders: name, preparation range and slot cap, from the seed files. A trailer
+ * the seed leaves closed (Churro Loco) takes none, so no basket goes there.
+ */
+function demoTrailers(root, stations) {
   const dir = path.join(root, "server/src/db/demo-park");
   const { trailers } = JSON.parse(fs.readFileSync(path.join(dir, "park.json"), "utf8"));
-  return trailers.map((slug, index) => {
-    const trailer = JSON.parse(fs.readFileSync(path.join(dir, `${slug}.json`), "utf8"));
-    const min = trailer.preparationTimeMin;
-    const max = trailer.preparationTimeMax;
-    const ownCap = trailer.slotCap ?? null;
-    return {
-      vendorId: index + 1,
-      slug,
-      min,
-      max,
-      slotCap: ownCap ?? Math.max(1, Math.floor((CAP_LOAD * STATIONS * 15) / ((min + max) / 2))),
-      capFrom: ownCap ? "its own" : "stations",
-    };
-  });
+  const seeded = trailers.map((slug, index) => ({
+    slug,
+    vendorId: index + 1,
+    ...JSON.parse(fs.readFileSync(path.join(dir, `${slug}.json`), "utf8")),
+  }));
+  return seeded
+    .filter((trailer) => trailer.status !== "closed")
+    .map((trailer) => {
+      const slug = trailer.slug;
+      const min = trailer.preparationTimeMin;
+      const max = trailer.preparationTimeMax;
+      const ownCap = trailer.slotCap ?? null;
+      return {
+        vendorId: trailer.vendorId,
+        slug,
+        min,
+        max,
+        slotCap: ownCap ?? Math.max(1, Math.floor((CAP_LOAD * stations * 15) / ((min + max) / 2))),
+        capFrom: ownCap ? "its own" : "stations",
+      };
+    });
 }
 
 /** mulberry32: the same rush every run for one seed. */
@@ -111,15 +127,40 @@ function makeRush(trailers, seed) {
 }
 
 /**
- * Places every basket at its time with the real rules (slot shift per trailer, then the basket's schedule, or each
- * part alone when `startTimes` is off), then lets each kitchen cook: STATIONS at once, the earliest promised ticket
- * whose start time has come first.
+ * The rush minute by minute (6-second ticks): each basket is placed at its time with the real rules (slot shift per
+ * trailer, then the basket's schedule fed each trailer's open tickets as the server reads them from the database;
+ * or each part alone when `startTimes` is off), and each kitchen cooks: ORDERS_AT_ONCE at a time (the rule's
+ * assumption; BENCH_RUSH_STATIONS makes the kitchens differ from it), each free cook taking the earliest-promised
+ * ticket whose start time has come (the kitchen screen's order: by promised time, a "start at" ticket waits in its
+ * later lane).
  */
 function simulate(rules, baskets, trailers, startTimes) {
   const epoch = Date.UTC(2026, 5, 1, 12, 0, 0);
+  const stations = STATIONS ?? rules.ORDERS_AT_ONCE;
   const dueCounts = new Map(trailers.map((trailer) => [trailer.vendorId, new Map()]));
+  const cooks = new Map(trailers.map((trailer) => [trailer.vendorId, Array(stations).fill(0)]));
+  const waiting = new Map(trailers.map((trailer) => [trailer.vendorId, []]));
+  const cooking = new Map(trailers.map((trailer) => [trailer.vendorId, []]));
   const orders = [];
-  for (const basket of baskets) {
+  /** A trailer's open tickets as the server reads them: confirmed (waiting) and preparing (on a cook). */
+  const loadOf = (vendorId, now) => ({
+    openTickets: [
+      ...waiting.get(vendorId).map((order) => ({
+        status: "confirmed",
+        startAt: new Date(order.startAt),
+        promisedAt: new Date(order.quotedAt),
+      })),
+      ...cooking
+        .get(vendorId)
+        .filter((order) => order.readyAt > now)
+        .map((order) => ({
+          status: "preparing",
+          startedAt: new Date(order.startedAt),
+          promisedAt: new Date(order.quotedAt),
+        })),
+    ],
+  });
+  const place = (basket) => {
     const now = epoch + basket.at;
     const parts = basket.parts.map(({ trailer, cookMs }) => {
       const counts = dueCounts.get(trailer.vendorId);
@@ -136,6 +177,7 @@ function simulate(rules, baskets, trailers, startTimes) {
           vendorId: trailer.vendorId,
           preparationTime: { min: trailer.min, max: trailer.max },
           slotShiftMinutes: shift.minutes,
+          load: loadOf(trailer.vendorId, now),
         },
       };
     });
@@ -154,7 +196,7 @@ function simulate(rules, baskets, trailers, startTimes) {
       const counts = dueCounts.get(part.trailer.vendorId);
       const slot = rules.slotOf(schedule.readyAt.getTime());
       counts.set(slot, (counts.get(slot) ?? 0) + 1);
-      orders.push({
+      const order = {
         basketId: basket.id,
         vendorId: part.trailer.vendorId,
         placedAt: now,
@@ -162,43 +204,43 @@ function simulate(rules, baskets, trailers, startTimes) {
         quotedFrom: schedule.readyFrom.getTime(),
         quotedAt: schedule.readyAt.getTime(),
         cookMs: part.cookMs,
+        startedAt: null,
         readyAt: null,
-      });
+      };
+      orders.push(order);
+      waiting.get(order.vendorId).push(order);
     });
+  };
+  const total = baskets.reduce((sum, basket) => sum + basket.parts.length, 0);
+  let next = 0;
+  let done = 0;
+  for (let tick = epoch; next < baskets.length || done < total; tick += TICK_MS) {
+    while (next < baskets.length && epoch + baskets[next].at <= tick) place(baskets[next++]);
+    for (const [vendorId, free] of cooks) {
+      const queue = waiting.get(vendorId);
+      for (let station = 0; station < free.length && queue.length > 0; station += 1) {
+        if (free[station] > tick) continue;
+        let chosen = null;
+        for (const ticket of queue)
+          if (tick >= ticket.startAt && (!chosen || ticket.quotedAt < chosen.quotedAt))
+            chosen = ticket;
+        if (!chosen) break;
+        chosen.startedAt = tick;
+        chosen.readyAt = tick + chosen.cookMs;
+        free[station] = chosen.readyAt;
+        queue.splice(queue.indexOf(chosen), 1);
+        cooking.set(vendorId, [
+          ...cooking.get(vendorId).filter((order) => order.readyAt > tick),
+          chosen,
+        ]);
+        done += 1;
+      }
+    }
   }
-  cookAll(orders, trailers);
   return orders;
 }
 
 const TICK_MS = 6_000;
-
-/**
- * Every kitchen at once, in 6-second ticks: each free cook takes the earliest-promised ticket whose start time has
- * come (the kitchen screen's order: by promised time, a "start at" ticket waits in its later lane).
- */
-function cookAll(orders, trailers) {
-  const stations = new Map(trailers.map((trailer) => [trailer.vendorId, Array(STATIONS).fill(0)]));
-  const waiting = new Map(trailers.map((trailer) => [trailer.vendorId, []]));
-  for (const order of orders) waiting.get(order.vendorId).push(order);
-  let left = orders.length;
-  for (let now = Math.min(...orders.map((order) => order.placedAt)); left > 0; now += TICK_MS) {
-    for (const [vendorId, cooks] of stations) {
-      const queue = waiting.get(vendorId);
-      for (let station = 0; station < cooks.length && queue.length > 0; station += 1) {
-        if (cooks[station] > now) continue;
-        let chosen = null;
-        for (const ticket of queue)
-          if (now >= ticket.startAt && (!chosen || ticket.quotedAt < chosen.quotedAt))
-            chosen = ticket;
-        if (!chosen) break;
-        chosen.readyAt = now + chosen.cookMs;
-        cooks[station] = chosen.readyAt;
-        queue.splice(queue.indexOf(chosen), 1);
-        left -= 1;
-      }
-    }
-  }
-}
 
 function percentile(values, p) {
   if (values.length === 0) return 0;
@@ -239,14 +281,20 @@ function measure(orders) {
 
 const round1 = (value) => Math.round(value * 10) / 10;
 
-const median = (values) => percentile(values, 50);
+/** The middle value; with an even count, the mean of the two middle ones. */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
 
 export default {
   name: "rush",
   title: "Lunchtime rush: one basket, one moment (simulated with the contract's rules)",
   async run(ctx) {
     const rules = await loadRules(ctx.root);
-    const trailers = demoTrailers(ctx.root);
+    const stations = STATIONS ?? rules.ORDERS_AT_ONCE;
+    const trailers = demoTrailers(ctx.root, stations);
     const runs = [];
     for (let run = 0; run < RUNS; run += 1) {
       const baskets = makeRush(trailers, SEED + run);
@@ -260,7 +308,7 @@ export default {
     const first = runs[0].withStarts;
     ctx.log(
       `${RUNS} rushes of ${BASKETS} baskets (${first.orders} orders, ${first.multiTrailerBaskets} across trailers in the first); ` +
-        `${STATIONS} stations per trailer; caps ${trailers.map((t) => `${t.slug} ${t.slotCap}`).join(", ")}`,
+        `${stations} orders at once per trailer (the rule assumes ${rules.ORDERS_AT_ONCE}); caps ${trailers.map((t) => `${t.slug} ${t.slotCap}`).join(", ")}`,
     );
     const rows = [
       {
@@ -297,7 +345,8 @@ export default {
       json: {
         baskets: BASKETS,
         minutes: MINUTES,
-        stations: STATIONS,
+        stations,
+        ruleOrdersAtOnce: rules.ORDERS_AT_ONCE,
         capLoad: CAP_LOAD,
         runs,
         trailers: trailers.map(({ slug, min, max, slotCap, capFrom }) => ({

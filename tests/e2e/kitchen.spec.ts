@@ -207,16 +207,7 @@ test.describe("kitchen screen", () => {
       timeout: Math.max(1, 2_000 - (Date.now() - tapped)),
     });
     expect(Date.now() - tapped).toBeLessThanOrEqual(2_000);
-    await expect.poll(() => chimes(board)).toBeGreaterThan(boardChimes);
-    await expect(boardPreparing).not.toContainText(`#${order.id}`);
     expect(await ticketStatus(request, staff, vendorId, order.id)).toBe("ready");
-    // The phone showed the toast and said so: the ticket reads "customer notified".
-    await expect(
-      phone.getByRole("status").filter({ hasText: "is ready for pickup" }).first(),
-    ).toBeVisible();
-    await expect(ticket.locator(".ticket__notified")).toHaveText("customer notified (toast)", {
-      timeout: 5_000,
-    });
 
     // Undo within 5 s: back to Preparing, and the customer follows.
     await page.locator(".undo-bar").getByRole("button", { name: /Undo/ }).click();
@@ -229,6 +220,15 @@ test.describe("kitchen screen", () => {
     await page.waitForTimeout(900);
     await ticket.getByRole("button", { name: "Ready" }).click();
     await expect(laneOf(page, "ready").locator(`[data-order-id="${order.id}"]`)).toBeVisible();
+    // The board chimed when the number turned ready.
+    await expect.poll(() => chimes(board)).toBeGreaterThan(boardChimes);
+    // The phone showed the Ready toast and said so: the ticket reads "customer notified".
+    await expect(
+      phone.getByRole("status").filter({ hasText: "is ready for pickup" }).first(),
+    ).toBeVisible();
+    await expect(ticket.locator(".ticket__notified")).toHaveText("customer notified (toast)", {
+      timeout: 5_000,
+    });
     await page.waitForTimeout(900);
     await ticket.getByRole("button", { name: "Collected" }).click();
     await expect(ticket).toBeHidden();
@@ -517,5 +517,54 @@ test.describe("kitchen screen", () => {
       page.getByRole("heading", { name: "Text messages (local provider)" }),
     ).toBeVisible();
     await context.close();
+  });
+
+  test("a board-only screen: a manager's access code shows order numbers and nothing personal, live; revoking it signs the screen out", async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const vendorId = await vendorNamed(request, "The Codfather");
+    const [item] = await menuOf(request, vendorId);
+    const staff = await apiLogin(request, STAFF.email, STAFF.password);
+    const created = await request.post("/api/staff/board-accounts", {
+      headers: auth(staff),
+      data: { name: "Hatch TV", vendorId },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { accessCode, data: account } = (await created.json()) as {
+      accessCode: string;
+      data: { id: number };
+    };
+
+    const tv = await browser.newContext({ viewport: TV });
+    const page = await tv.newPage();
+    await page.goto("/staff/board");
+    await page.getByLabel("Board access code").fill("fpboard_not-a-real-code");
+    await page.getByRole("button", { name: "Show the board" }).click();
+    await expect(page.getByRole("alert")).toBeVisible();
+    await page.getByLabel("Board access code").fill(accessCode);
+    const joined = roomJoined(page, "board");
+    await page.getByRole("button", { name: "Show the board" }).click();
+    await expect(page.getByRole("heading", { name: "Ready for collection" })).toBeVisible();
+    await joined;
+
+    const customer = await apiNewCustomer(request, "Zed Private");
+    const order = await placeCashOrder(request, customer, vendorId, [
+      { itemId: item!.id, allergy: "Walnut allergy" },
+    ]);
+    await staffMoves(request, staff, order.id, "confirmed", "preparing");
+    const preparing = page.getByRole("list", { name: "Orders being prepared" });
+    await expect(preparing).toContainText(`#${order.id}`, { timeout: 2_000 });
+    const shown = await page.locator("body").innerText();
+    for (const personal of ["Zed", "Private", "Walnut", customer.user.email])
+      expect(shown).not.toContain(personal);
+
+    const revoked = await request.delete(`/api/staff/board-accounts/${account.id}`, {
+      headers: auth(staff),
+    });
+    expect(revoked.status(), await revoked.text()).toBe(200);
+    await expect(page.getByLabel("Board access code")).toBeVisible({ timeout: 20_000 });
+    await tv.close();
   });
 });

@@ -229,6 +229,39 @@ test.describe("web push", () => {
     ]);
   });
 
+  test("a push shown in the pocket is reported with its notice token: that order and status, via push", async ({
+    page,
+    context,
+  }) => {
+    const { deliver, notifications, visibleWindows } = await registeredWorker(page, context);
+    const reported = new Promise<{ url: string; auth: string | null; body: unknown }>((resolve) => {
+      void context.route("**/api/orders/*/notice-shown", async (route) => {
+        const request = route.request();
+        resolve({
+          url: new URL(request.url()).pathname,
+          auth: await request.headerValue("authorization"),
+          body: request.postDataJSON(),
+        });
+        await route.fulfill({ status: 200, json: { recorded: true } });
+      });
+    });
+    await page.goto("about:blank");
+    await expect.poll(visibleWindows).toEqual([]);
+
+    await deliver({
+      ...payload,
+      orderId: 27,
+      url: "/order/27",
+      noticeToken: "fpnotice.27.ready.test",
+    });
+    await expect.poll(notifications).toHaveLength(1);
+    expect(await reported).toEqual({
+      url: "/api/orders/27/notice-shown",
+      auth: "Bearer fpnotice.27.ready.test",
+      body: { status: "ready", via: "push" },
+    });
+  });
+
   test("while a window of the app is visible, the in-app toast is enough: no system notification", async ({
     page,
     context,

@@ -285,6 +285,38 @@ describe.each(databaseKinds)("ready texts and baskets on %s", (kind) => {
       expect(foreign.status).toBe(404);
     });
 
+    it("takes the word of a service worker holding the push's notice token, for that order and status only", async () => {
+      const customer = await optedIn();
+      const order = await createOrderFixture(server.db, {
+        userId: customer.user.id,
+        vendorId: ids.forno,
+        status: "preparing",
+      });
+      const other = await createOrderFixture(server.db, {
+        userId: customer.user.id,
+        vendorId: ids.forno,
+        status: "preparing",
+      });
+      await step(order.id, "ready");
+      const token = server.app.tokens.signNotice(order.id, "ready");
+      const say = (orderId: number, status: string, bearer: string) =>
+        server.request<{ message?: string }>(`/api/orders/${orderId}/notice-shown`, {
+          method: "POST",
+          body: { status, via: "push" },
+          token: bearer,
+        });
+      expect((await say(other.id, "ready", token)).status).toBe(401);
+      expect((await say(order.id, "preparing", token)).status).toBe(401);
+      expect((await say(order.id, "ready", `${token.slice(0, -4)}AAAA`)).status).toBe(401);
+      // A notice token opens nothing else.
+      const elsewhere = await server.request("/api/orders", { token, checkContract: false });
+      expect(elsewhere.status).toBe(401);
+      expect((await say(order.id, "ready", token)).status).toBe(200);
+      expect((await ticket(order.id)).notice).toMatchObject({ state: "notified", via: "push" });
+      await minuteLater();
+      expect(await textsTo(order.id)).toHaveLength(0);
+    });
+
     it("never texts a customer who did not opt in, or who opted out meanwhile; an undone Ready cancels the text", async () => {
       const silent = await server.registerCustomer();
       await setReadyText(silent, { mobile: "07700 900999", textWhenReady: false });
@@ -426,6 +458,83 @@ describe.each(databaseKinds)("ready texts and baskets on %s", (kind) => {
       expect(baskets).toHaveLength(1);
       expect(heard).toHaveLength(1);
       phone.disconnect();
+    });
+
+    it("times each part against its trailer's open tickets: behind twelve coffees, the coffee is the slow part and the pizza waits for it", async () => {
+      // Twelve coffees already confirmed at Bean Machine (3–6 min, four at a time, about 4.5 each): its cooks are
+      // busy until about +13.5, so a new coffee is likely out at +18 (not +4.5) and sets the basket's moment: it
+      // starts at once (not at +8 as with an empty kitchen), and Forno & Fuoco (10–15, nothing on) starts 6
+      // minutes later (not at once) to match.
+      const regular = await server.registerCustomer({ name: "Sam Regular" });
+      const queued = [];
+      for (let index = 0; index < 12; index += 1)
+        queued.push(
+          await createOrderFixture(server.db, {
+            userId: regular.user.id,
+            vendorId: ids.bean,
+            status: "confirmed",
+            estimatedReadyAt: new Date(Date.now() + 5 * 60_000),
+          }),
+        );
+      // Forno's own kitchen empty for this basket (earlier tests may leave tickets there); put back after.
+      const openAtForno = await server.db.query<{ id: number; status: string }>(
+        "select id, status from orders where vendor_id = $1 and status in ('confirmed', 'preparing')",
+        [ids.forno],
+      );
+      await server.db.query("update orders set status = 'completed' where id = any($1::int[])", [
+        openAtForno.map((row) => row.id),
+      ]);
+      try {
+        const customer = await server.registerCustomer({ name: "Kai Basket" });
+        await addToCart(server, customer.token, ids.bean, ids.espresso, 1);
+        await addToCart(server, customer.token, ids.forno, ids.limonata, 1);
+        const basket = await server.request<{ totals: { totalPence: number } }>(
+          "/api/cart/basket",
+          { token: customer.token },
+        );
+        const placed = await server.request<CheckoutResponse>("/api/checkout", {
+          body: {
+            vendorIds: [ids.bean, ids.forno],
+            orderType: "takeaway",
+            paymentMethod: "cash_at_counter",
+            totalPence: basket.body.totals.totalPence,
+          },
+          token: customer.token,
+          headers: { "Idempotency-Key": `queued-${randomBytes(8).toString("hex")}` },
+        });
+        expect(placed.status, placed.text).toBe(201);
+        const rows = await server.db.query<{
+          vendor_id: number;
+          start_at: Date | null;
+          estimated_ready_at: Date;
+          created_at: Date;
+        }>(
+          "select vendor_id, start_at, estimated_ready_at, created_at from orders where checkout_id = $1",
+          [placed.body.checkoutId],
+        );
+        const coffeeRow = rows.find((row) => row.vendor_id === ids.bean)!;
+        const pizzaRow = rows.find((row) => row.vendor_id === ids.forno)!;
+        const minutes = (at: Date, from: Date) =>
+          Math.round((new Date(at).getTime() - new Date(from).getTime()) / 60_000);
+        expect(coffeeRow.start_at).toBeNull();
+        expect(minutes(pizzaRow.start_at!, pizzaRow.created_at)).toBe(6);
+        // The promise: the coffee's 14 minutes' queue and 6 at most to make (20), the pizza +6 and 15 at most (21).
+        expect(minutes(pizzaRow.estimated_ready_at, pizzaRow.created_at)).toBe(21);
+        expect(new Date(coffeeRow.estimated_ready_at).getTime()).toBe(
+          new Date(pizzaRow.estimated_ready_at).getTime(),
+        );
+        const pizza = await ticket(placed.body.orders.find((o) => o.vendorId === ids.forno)!.id);
+        expect(pizza.startAt).toBe(new Date(pizzaRow.start_at!).toISOString());
+      } finally {
+        await server.db.query("update orders set status = 'completed' where id = any($1::int[])", [
+          queued.map((order) => order.id),
+        ]);
+        for (const row of openAtForno)
+          await server.db.query("update orders set status = $2 where id = $1", [
+            row.id,
+            row.status,
+          ]);
+      }
     });
   });
 });

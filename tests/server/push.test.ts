@@ -234,6 +234,8 @@ describe.each(databaseKinds)("web push on %s", (kind) => {
         title: `${order.vendorName} · Order #${order.id}`,
         body: `Your order from ${order.vendorName} is ready for pickup.`,
         url: `/order/${order.id}`,
+        // The service worker's word that it showed this one: good for this order and status only.
+        noticeToken: expect.stringMatching(new RegExp(`^fpnotice\\.${order.id}\\.ready\\.`)),
       });
     });
 
@@ -301,6 +303,7 @@ describe.each(databaseKinds)("web push on %s", (kind) => {
         title: "Smokey Joe's BBQ · Order #42",
         body: "Your order from Smokey Joe's BBQ is ready for pickup.",
         url: "/order/42",
+        noticeToken: expect.stringMatching(/^fpnotice\.42\.ready\./) as unknown as string,
       };
       const delivered = pushPayloadSchema.parse(JSON.parse(phone.decrypt(toPhone.body)));
       expect(delivered).toEqual(expected);

@@ -149,6 +149,7 @@ export function createServices(deps: ServiceDeps) {
       vapid: resolveVapidDetails(deps.config),
       allowPrivateEndpoints: deps.config.pushAllowPrivateEndpoints,
       subscriptionsMax: deps.config.pushSubscriptionsPerCustomerMax,
+      noticeToken: (orderId, status) => deps.tokens.signNotice(orderId, status),
     }),
     vehicles: createVehicleService(createVehicleLookup(deps.config, logError)),
     vendors: createVendorService(deps.db),

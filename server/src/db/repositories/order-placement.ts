@@ -67,8 +67,30 @@ export interface PlacedOrderRow {
 const PLACED_COLUMNS = "id, status, user_id, vendor_id";
 
 /** SQL for creating orders; the rules (what goes in, when) live in services/orders/placement.ts. */
+/** A trailer's open ticket as its kitchen queue sees it (contract/basket-timing.ts OpenTicket). */
+export interface OpenTicketRow {
+  vendor_id: number;
+  status: "confirmed" | "preparing";
+  start_at: Date | null;
+  /** When it last went into preparation (null: never). */
+  preparing_since: Date | null;
+  estimated_ready_at: Date;
+}
+
 export function orderPlacementRepository(db: Queryable) {
   return {
+    /** The open tickets (confirmed, preparing) of these trailers: what their kitchens still have to make. */
+    async openTickets(vendorIds: readonly number[]): Promise<OpenTicketRow[]> {
+      return db.query<OpenTicketRow>(
+        `select o.vendor_id, o.status, o.start_at, coalesce(o.estimated_ready_at, o.created_at) as estimated_ready_at,
+           (select max(h.changed_at) from order_status_history h
+            where h.order_id = o.id and h.status = 'preparing') as preparing_since
+         from orders o
+         where o.vendor_id = any($1::int[]) and o.status in ('confirmed', 'preparing')`,
+        [vendorIds],
+      );
+    },
+
     async findByIdempotencyKey(userId: number, key: string): Promise<PlacedOrderRow | null> {
       const [row] = await db.query<PlacedOrderRow>(
         `select ${PLACED_COLUMNS} from orders where user_id = $1 and idempotency_key = $2`,

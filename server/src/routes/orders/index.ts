@@ -1,7 +1,8 @@
 import { noticeShownRequestSchema } from "@contract/kitchen";
 import { createOrderRequestSchema, orderIdParamsSchema } from "@contract/orders";
-import { parseInput } from "@server/domain-errors.js";
-import { requireUser } from "@server/plugins/auth.js";
+import { parseInput, Unauthorized } from "@server/domain-errors.js";
+import { bearerToken, requireUser } from "@server/plugins/auth.js";
+import { NOTICE_TOKEN_PREFIX } from "@server/services/auth/tokens.js";
 import { requestHash } from "@server/services/checkout/idempotency.js";
 import type { FastifyInstance } from "fastify";
 import { idempotencyKey } from "../idempotency-key.js";
@@ -40,10 +41,19 @@ export default async function orderRoutes(app: FastifyInstance) {
   });
 
   // The phone showed the status toast or push: the kitchen ticket says "customer notified"; no text is needed.
+  // The service worker, which holds no sign-in, uses the notice token its push carried (that order and status only).
   app.post("/:orderId/notice-shown", async (request) => {
-    const user = requireUser(request);
     const { orderId } = parseInput(orderIdParamsSchema, request.params);
     const { status, via } = parseInput(noticeShownRequestSchema, request.body);
+    const token = bearerToken(request.headers.authorization);
+    if (token?.startsWith(NOTICE_TOKEN_PREFIX)) {
+      const notice = app.tokens.verifyNotice(token);
+      if (!notice || notice.orderId !== orderId || notice.status !== status)
+        throw new Unauthorized("This notice token is not valid for that order");
+      await app.services.readyTexts.noticeShown(null, orderId, status, via);
+      return { recorded: true };
+    }
+    const user = requireUser(request);
     await app.services.readyTexts.noticeShown(user.id, orderId, status, via);
     return { recorded: true };
   });

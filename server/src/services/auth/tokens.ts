@@ -16,7 +16,18 @@ export interface TokenService {
   verify(token: string): Promise<User | null>;
   /** How many tokens were checked by HMAC (cache misses): tests show a token is verified once, not per request. */
   readonly verifications: number;
+  /**
+   * A notice token: lets a service worker (which holds no sign-in) say that ONE order's status notification was
+   * shown, and nothing else. Carried in that push's payload; valid NOTICE_TOKEN_LIFETIME_SECONDS.
+   */
+  signNotice(orderId: number, status: string): string;
+  /** The order and status a notice token names, or null (forged, malformed or expired). */
+  verifyNotice(token: string): { orderId: number; status: string } | null;
 }
+
+/** Notice tokens start with this (a sign-in token never does). */
+export const NOTICE_TOKEN_PREFIX = "fpnotice.";
+export const NOTICE_TOKEN_LIFETIME_SECONDS = 2 * 60 * 60;
 
 const HEADER = Buffer.from(JSON.stringify({ alg: "HS256", typ: "JWT" })).toString("base64url");
 
@@ -114,6 +125,26 @@ export function createTokenService(
     },
     verifySync,
     verify: async (token) => verifySync(token),
+    signNotice(orderId, status) {
+      const expires = Math.floor(now() / 1000) + NOTICE_TOKEN_LIFETIME_SECONDS;
+      const body = `${orderId}.${status}.${expires}`;
+      // "notice|": a notice token's MAC can never pass for a sign-in token's, nor the other way round.
+      return `${NOTICE_TOKEN_PREFIX}${body}.${mac(`notice|${body}`).toString("base64url")}`;
+    },
+    verifyNotice(token) {
+      if (!token.startsWith(NOTICE_TOKEN_PREFIX)) return null;
+      const parts = token.slice(NOTICE_TOKEN_PREFIX.length).split(".");
+      if (parts.length !== 4) return null;
+      const [orderPart, status, expiresPart, signature] = parts as [string, string, string, string];
+      const expected = mac(`notice|${orderPart}.${status}.${expiresPart}`);
+      const given = Buffer.from(signature, "base64url");
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      const orderId = Number(orderPart);
+      const expires = Number(expiresPart);
+      if (!Number.isSafeInteger(orderId) || orderId <= 0 || !Number.isFinite(expires)) return null;
+      if (expires * 1000 <= now()) return null;
+      return { orderId, status };
+    },
     get verifications() {
       return verifications;
     },

@@ -5,13 +5,19 @@
  * purchase with these; a one-trailer order is a checkout with one trailer.
  */
 
-import { type BasketPart, basketSchedule, type PartSchedule } from "@contract/basket-timing";
+import {
+  type BasketPart,
+  basketSchedule,
+  type PartSchedule,
+  type TrailerLoad,
+} from "@contract/basket-timing";
 import type { OrderType } from "@contract/common";
 import type { OrderStatus, PaymentMethod, Vehicle } from "@contract/orders";
 import type { Database, Queryable } from "@server/db/database.js";
 import { type CartRow, cartsRepository } from "@server/db/repositories/carts.js";
 import {
   type NewOrder,
+  type OpenTicketRow,
   orderPlacementRepository,
   type PlacedOrderRow,
 } from "@server/db/repositories/order-placement.js";
@@ -130,6 +136,25 @@ export function basketPartOf(snapshot: CheckoutSnapshot): BasketPart {
   };
 }
 
+/** Each trailer's kitchen load from its open tickets (contract/basket-timing.ts reads it). */
+export function trailerLoads(rows: readonly OpenTicketRow[]): Map<number, TrailerLoad> {
+  const loads = new Map<
+    number,
+    TrailerLoad & { openTickets: TrailerLoad["openTickets"][number][] }
+  >();
+  for (const row of rows) {
+    const load = loads.get(row.vendor_id) ?? { openTickets: [] };
+    load.openTickets.push({
+      status: row.status,
+      startAt: row.start_at ? new Date(row.start_at) : null,
+      startedAt: row.preparing_since ? new Date(row.preparing_since) : null,
+      promisedAt: new Date(row.estimated_ready_at),
+    });
+    loads.set(row.vendor_id, load);
+  }
+  return loads;
+}
+
 export function createOrderPlacementService(deps: {
   db: Database;
   events: DomainEvents;
@@ -217,8 +242,19 @@ export function createOrderPlacementService(deps: {
     ): Promise<PlacedOrderRow[] | null> {
       const orders = orderPlacementRepository(tx);
       const placed: PlacedOrderRow[] = [];
-      // One basket, one moment: every part due together (contract/basket-timing.ts).
-      const schedules = basketSchedule(snapshots.map(basketPartOf), new Date());
+      // One basket, one moment: every part due together (contract/basket-timing.ts), each timed against what its
+      // trailer's kitchen still has to make (a one-trailer order's window does not depend on it).
+      const loads =
+        snapshots.length > 1
+          ? trailerLoads(await orders.openTickets(snapshots.map((snapshot) => snapshot.vendorId)))
+          : new Map<number, TrailerLoad>();
+      const schedules = basketSchedule(
+        snapshots.map((snapshot) => ({
+          ...basketPartOf(snapshot),
+          load: loads.get(snapshot.vendorId) ?? { openTickets: [] },
+        })),
+        new Date(),
+      );
       for (const [index, snapshot] of snapshots.entries()) {
         const first = placed.length === 0;
         const order = newOrder(userId, snapshot, {

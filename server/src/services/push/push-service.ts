@@ -32,6 +32,8 @@ export interface PushServiceDeps {
   allowPrivateEndpoints: boolean;
   /** Subscriptions one customer may keep (PUSH_SUBSCRIPTIONS_PER_CUSTOMER_MAX). */
   subscriptionsMax: number;
+  /** A token the service worker may use to say this status's notification was shown (none: it cannot say). */
+  noticeToken?: (orderId: number, status: string) => string;
 }
 
 /** web-push, loaded at the first push rather than at start (about 11 MB of memory a park without pushes never needs). */
@@ -57,6 +59,7 @@ export function createPushService({
   allowPrivateEndpoints,
   transport,
   subscriptionsMax,
+  noticeToken,
 }: PushServiceDeps) {
   const send = transport ?? createSafeTransport(allowPrivateEndpoints);
   const subscriptions = pushSubscriptionsRepository(db);
@@ -127,14 +130,21 @@ export function createPushService({
 
     /** "Your whole order is ready" to every subscription of the basket's customer. */
     async notifyBasketReady(event: BasketReady): Promise<DeliveryOutcome[]> {
-      const payload = JSON.stringify(basketReadyPayload(event));
+      const basket = basketReadyPayload(event);
+      const payload = JSON.stringify({
+        ...basket,
+        ...(noticeToken ? { noticeToken: noticeToken(basket.orderId, basket.status) } : {}),
+      });
       const targets = await subscriptions.listForUser(event.userId);
       return Promise.all(targets.map((subscription) => deliver(subscription, payload)));
     },
 
     /** Sends the status change to every subscription of the order's customer; a failed delivery is reported, not thrown. */
     async notifyOrderStatus(event: OrderStatusChanged): Promise<DeliveryOutcome[]> {
-      const payload = JSON.stringify(orderStatusPayload(event));
+      const payload = JSON.stringify({
+        ...orderStatusPayload(event),
+        ...(noticeToken ? { noticeToken: noticeToken(event.orderId, event.status) } : {}),
+      });
       const targets = await subscriptions.listForUser(event.userId);
       return Promise.all(targets.map((subscription) => deliver(subscription, payload)));
     },

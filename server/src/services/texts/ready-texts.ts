@@ -112,7 +112,8 @@ export function createReadyTextService(deps: {
 
   /** The customer's phone showed the toast or the push for this status: recorded once; a pending text is cancelled. */
   async function noticeShown(
-    userId: number,
+    /** The customer saying so; null when a notice token (checked by the route) names the order. */
+    userId: number | null,
     orderId: number,
     status: OrderStatus,
     via: "toast" | "push",
@@ -121,7 +122,8 @@ export function createReadyTextService(deps: {
       "select user_id, vendor_id, version from orders where id = $1",
       [orderId],
     );
-    if (!order || order.user_id !== userId) throw new NotFound(ORDER_NOT_FOUND);
+    if (!order || (userId !== null && order.user_id !== userId))
+      throw new NotFound(ORDER_NOT_FOUND);
     const recorded = await deps.db.transaction(async (tx) => {
       const first = await kitchenRepository(tx).recordNotice(orderId, status, via);
       await tx.query(
@@ -240,8 +242,14 @@ export function createReadyTextService(deps: {
     },
     start() {
       if (timer) return;
+      // A database that is away fails every sweep: said once a minute, not every few seconds.
+      let quietUntil = 0;
       timer = setInterval(() => {
-        this.sweep().catch((error: unknown) => deps.logError(error, "ready text sweep failed"));
+        this.sweep().catch((error: unknown) => {
+          if (Date.now() < quietUntil) return;
+          quietUntil = Date.now() + 60_000;
+          deps.logError(error, "ready text sweep failed; due texts wait for the next sweep");
+        });
       }, deps.sweepMs ?? DEFAULT_SWEEP_MS);
       timer.unref();
     },

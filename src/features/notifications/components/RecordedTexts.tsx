@@ -16,6 +16,7 @@ export function RecordedTexts() {
     retry: false,
   });
   const unavailable = texts.error instanceof ApiError && texts.error.status === 404;
+  const signedOut = texts.error instanceof ApiError && texts.error.status === 401;
   return (
     <section className="card test-notifications__section" aria-labelledby="texts-heading">
       <h2 id="texts-heading">Text messages (local provider)</h2>
@@ -23,6 +24,8 @@ export function RecordedTexts() {
         <p>Loading…</p>
       ) : unavailable ? (
         <p>No local text provider here: texts go to the real provider, or none are sent.</p>
+      ) : signedOut ? (
+        <p>Sign in to see the texts recorded for your number (staff see every one).</p>
       ) : texts.isError ? (
         <p role="alert">{texts.error.message}</p>
       ) : texts.data.length === 0 ? (

@@ -1,4 +1,9 @@
-import { type BoardResponse, boardResponseSchema } from "@contract/kitchen";
+import {
+  type BoardResponse,
+  boardAccountCreatedSchema,
+  boardAccountListResponseSchema,
+  boardResponseSchema,
+} from "@contract/kitchen";
 import { api } from "@/lib/api-client";
 
 const BOARD_CODE_KEY = "pickupBoardCode";
@@ -29,3 +34,15 @@ export function fetchBoard(
     ...(accessCode ? { anonymous: true, headers: { Authorization: `Bearer ${accessCode}` } } : {}),
   });
 }
+
+/** Board-only accounts (park managers): a TV at a hatch signs in with one; revoking it stops the screen at once. */
+export const boardAccountsKey = ["board-accounts"] as const;
+
+export const fetchBoardAccounts = (signal?: AbortSignal) =>
+  api.get("/staff/board-accounts", boardAccountListResponseSchema, { signal });
+
+export const createBoardAccount = (name: string, vendorId: number | null) =>
+  api.post("/staff/board-accounts", { name, vendorId }, boardAccountCreatedSchema);
+
+export const revokeBoardAccount = (accountId: number) =>
+  api.delete(`/staff/board-accounts/${accountId}`);

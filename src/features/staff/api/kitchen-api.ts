@@ -10,10 +10,12 @@ import {
   recallListResponseSchema,
 } from "@contract/kitchen";
 import { ORDERS_REFRESH_MS } from "@contract/limits";
+import type { QueryClient } from "@tanstack/react-query";
 import * as z from "zod/mini";
 import { api } from "@/lib/api-client";
 
 const RETRY_MS = 5_000;
+const OFFSET_JITTER_MS = 1_000;
 
 export const kitchenKeys = {
   all: ["kitchen"] as const,
@@ -27,14 +29,20 @@ export const kitchenKeys = {
  */
 export const kitchenTicketsQuery = () => ({
   queryKey: kitchenKeys.tickets(),
-  queryFn: async ({ signal }: { signal: AbortSignal }) => {
+  queryFn: async ({ signal, client }: { signal: AbortSignal; client: QueryClient }) => {
     const sentAt = Date.now();
     const response = await api.get("/staff/kitchen/tickets", kitchenTicketsResponseSchema, {
       signal,
     });
     const receivedAt = Date.now();
     // The tablet's clock against the server's (half the round trip assumed each way): ages and undo windows use it.
-    const serverOffsetMs = Date.parse(response.serverTime) - (sentAt + receivedAt) / 2;
+    // Kept while it stays within a second of the last measure: a few ms of jitter must not redraw every ticket.
+    const measured = Date.parse(response.serverTime) - (sentAt + receivedAt) / 2;
+    const previous = client.getQueryData<KitchenData>(kitchenKeys.tickets())?.serverOffsetMs;
+    const serverOffsetMs =
+      previous !== undefined && Math.abs(previous - measured) < OFFSET_JITTER_MS
+        ? previous
+        : Math.round(measured);
     return { ...response, serverOffsetMs } satisfies KitchenTicketsResponse & {
       serverOffsetMs: number;
     };

@@ -24,6 +24,7 @@ import {
 } from "../api/trailers-api";
 import "../staff.css";
 import { AuditList } from "./AuditList";
+import { BoardAccountsPanel } from "./BoardAccountsPanel";
 import { BusinessPanel, VatRateSelect } from "./BusinessPanel";
 
 const TRAILER_KEY = "staffTrailer";
@@ -715,6 +716,12 @@ export function TrailersPage({ subscribeToChanges }: TrailersPageProps) {
             <h3 id="audit-title">Latest changes</h3>
             {audit.data ? <AuditList entries={audit.data.data} /> : <Spinner size={20} />}
           </aside>
+          <BoardAccountsPanel
+            trailers={(trailers.data?.data ?? []).map((entry) => ({
+              id: entry.id,
+              name: entry.name,
+            }))}
+          />
         </div>
       )}
     </div>
