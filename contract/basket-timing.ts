@@ -133,14 +133,21 @@ const likelyDone = (part: PlannedPart, release: number, promised?: number) =>
   release + part.queueAt(release, promised) + middleOf(part.range);
 
 /**
- * The latest whole minute (not before the part's shift) to release a part so it is likely done by `aim`: later
- * releases only wait as long or less, so this walks back from the aim until the part makes it.
+ * The latest whole minute (not before the part's shift) to release a part so it is likely done by `aim`. A later
+ * release never starts the part earlier (release + wait only grows), so this halves the range until it finds it.
  */
 function latestRelease(part: PlannedPart, aim: number, promised: number): number {
-  const first = Math.ceil(part.shift);
-  let release = Math.max(first, Math.round(aim - middleOf(part.range)));
-  while (release > first && likelyDone(part, release, promised) > aim + 0.5) release -= 1;
-  return release;
+  const makesIt = (release: number) => likelyDone(part, release, promised) <= aim + 0.5;
+  let low = Math.ceil(part.shift);
+  let high = Math.max(low, Math.round(aim - middleOf(part.range)));
+  if (makesIt(high)) return high;
+  // low is the answer when even it does not make it (the part goes at once, late as it is).
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (makesIt(middle)) low = middle;
+    else high = middle;
+  }
+  return low;
 }
 
 /**
