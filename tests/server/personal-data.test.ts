@@ -134,8 +134,27 @@ describe("personal data retention (PostgreSQL)", () => {
       [recent.user.id],
     );
 
+    // A ready text sent for the old order, and the local provider's record of it.
+    await server.db.query(
+      `insert into ready_texts (order_id, status, due_at, state, to_number, body)
+       values ($1, 'ready', now(), 'sent', '+447700900123', 'Your Forno order #1 is ready')`,
+      [orderIds[0]],
+    );
+    await server.db.query(
+      "insert into recorded_texts (to_number, body, order_id) values ('+447700900123', 'ready', $1)",
+      [orderIds[0]],
+    );
+
     const result = await server.app.services.privacy.runRetention();
     expect(result.orders).toBeGreaterThanOrEqual(2);
+    const texts = await server.db.query<{ to_number: string | null; body: string | null }>(
+      "select to_number, body from ready_texts where order_id = $1",
+      [orderIds[0]],
+    );
+    expect(texts).toEqual([{ to_number: null, body: null }]);
+    expect(
+      await server.db.query("select 1 from recorded_texts where order_id = $1", [orderIds[0]]),
+    ).toEqual([]);
     expect(result.carts).toBeGreaterThanOrEqual(1);
     expect(result.pushSubscriptions).toBe(1);
 
@@ -181,6 +200,10 @@ describe("personal data retention (PostgreSQL)", () => {
   it("deletes a customer's account: name, email and phone go, orders cleared at once, the token stops working", async () => {
     const customer = await server.registerCustomer({ name: "Alex Erasure" });
     const orderIds = await ordersWithPersonalData(customer);
+    await server.db.query(
+      "update users set mobile_e164 = '+447700900123', text_when_ready = true where id = $1",
+      [customer.user.id],
+    );
     const deleted = await server.request<{ message: string }>("/api/account", {
       method: "DELETE",
       token: customer.token,
@@ -188,13 +211,14 @@ describe("personal data retention (PostgreSQL)", () => {
     expect(deleted.status, deleted.text).toBe(200);
     expect(deleted.body).toEqual({ message: "Your account has been deleted." });
     const [user] = await server.db.query<{ name: string; email: string; phone: string | null }>(
-      "select name, email, phone from users where id = $1",
+      "select name, email, phone, mobile_e164 from users where id = $1",
       [customer.user.id],
     );
     expect(user).toEqual({
       name: "Deleted customer",
       email: `deleted-${customer.user.id}@deleted.invalid`,
       phone: null,
+      mobile_e164: null,
     });
     const copies = await personalCopies(orderIds);
     for (const text of [...PERSONAL, "Alex Erasure", customer.email])

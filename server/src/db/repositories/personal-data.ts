@@ -10,7 +10,7 @@ const value = (scope: PersonalScope) => ("olderThan" in scope ? scope.olderThan 
 /** SQL for clearing personal copies; what is personal is decided in services/privacy. */
 export function personalDataRepository(db: Queryable) {
   return {
-    /** Allergy notes (order and line), delivery instructions, vehicle and plate, line notes: cleared. */
+    /** Allergy notes (order and line), delivery instructions, vehicle and plate, line notes, ready texts' numbers and bodies: cleared. */
     async clearOrders(scope: PersonalScope): Promise<number> {
       const rows = await db.query<{ id: number }>(
         `with cleared as (
@@ -21,6 +21,11 @@ export function personalDataRepository(db: Queryable) {
          ), lines as (
            update order_items set special_instructions = null
            where order_id in (select id from cleared) and special_instructions is not null
+         ), texts as (
+           update ready_texts set to_number = null, body = null
+           where order_id in (select id from cleared) and (to_number is not null or body is not null)
+         ), recorded as (
+           delete from recorded_texts where order_id in (select id from cleared)
          )
          select id from cleared`,
         [value(scope)],
@@ -62,7 +67,7 @@ export function personalDataRepository(db: Queryable) {
     async anonymiseUser(userId: number, passwordHash: string): Promise<boolean> {
       const rows = await db.query(
         `update users set name = 'Deleted customer', email = 'deleted-' || id || '@deleted.invalid', phone = null,
-           password_hash = $2, deleted_at = now()
+           mobile_e164 = null, text_when_ready = false, password_hash = $2, deleted_at = now()
          where id = $1 and deleted_at is null and role = 'customer' returning id`,
         [userId, passwordHash],
       );
