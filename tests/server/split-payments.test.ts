@@ -291,6 +291,39 @@ describe("split card payments with the local test provider (PostgreSQL)", () => 
       expect.objectContaining({ kind: "transfer", status: "done" }),
     ]);
   });
+  it("a staff cancel of one basket part refunds it, reverses only that trailer's transfer and issues one credit note", async () => {
+    const { paymentId } = await cardBasket(server, park, [park.forno, park.smash]);
+    expect((await payOnTestPage(server, paymentId)).status).toBe(303);
+    const fornoShare = await shareOf(server, paymentId, park.forno);
+    const [fornoOrder] = await server.db.query<{ id: number }>(
+      `select o.id from orders o join checkouts c on c.id = o.checkout_id
+       where c.payment_id = $1 and o.vendor_id = $2`,
+      [paymentId, park.forno],
+    );
+    const manager = await server.login("staff@foodpark.test", "staff-password");
+    // Sent twice (a retried request, a second tablet): one refund, one reversal, one credit note.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const cancelled = await server.request(`/api/staff/orders/${fornoOrder!.id}`, {
+        method: "PATCH",
+        token: manager,
+        body: { status: "cancelled", reason: "Out of stock" },
+      });
+      expect(cancelled.status, cancelled.text).toBe(200);
+    }
+    const rows = shape(await ledgerOf(server, paymentId));
+    expect(rows.filter((row) => row.vendor === park.forno)).toEqual([
+      { vendor: park.forno, kind: "transfer", amount: fornoShare, status: "done" },
+      { vendor: park.forno, kind: "reversal", amount: fornoShare, status: "done" },
+    ]);
+    expect(rows.filter((row) => row.vendor === park.smash)).toEqual([
+      expect.objectContaining({ kind: "transfer", status: "done" }),
+    ]);
+    const notes = await server.db.query<{ amount_pence: number }>(
+      "select amount_pence from receipts where order_id = $1 and kind = 'credit_note'",
+      [fornoOrder!.id],
+    );
+    expect(notes).toEqual([{ amount_pence: fornoShare }]);
+  });
 });
 
 describe("split card payments through Stripe Connect (fake Stripe, PostgreSQL)", () => {
