@@ -86,6 +86,8 @@ export interface PaymentPaid {
   checkoutId: number | null;
   /** What was paid for: one snapshot per trailer, priced when the payment was opened. */
   snapshots: CheckoutSnapshot[];
+  /** A cash order placed earlier and paid by card now (create-intent with only orderId), else null. */
+  existingOrderId?: number | null;
 }
 
 /** What a paid payment became: the orders placed (none when everything went meanwhile) and what goes back. */

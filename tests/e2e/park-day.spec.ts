@@ -816,3 +816,47 @@ test.describe("smaller rows", () => {
     await context.close();
   });
 });
+
+test.describe("create-intent with only orderId", () => {
+  test("pays the caller's own unpaid cash order by card; paid → 409, another customer's → 404", async ({
+    request,
+  }) => {
+    const [vendor] = await openVendors(request);
+    const customer = await apiNewCustomer(request, "Oona OrderId");
+    const order = await placeCashOrder(request, customer, vendor!.id, [
+      { itemId: (await plainItem(request, vendor!.id)).id },
+    ]);
+    const { total } = (await (
+      await request.get(`/api/orders/${order.id}`, { headers: auth(customer) })
+    ).json()) as { total: number };
+    const body = { orderId: order.id, amount: total, currency: "gbp" };
+    const other = await apiNewCustomer(request, "Not Mine");
+    expect(
+      (
+        await request.post("/api/payments/stripe/create-intent", {
+          headers: auth(other),
+          data: body,
+        })
+      ).status(),
+    ).toBe(404);
+    const intent = await request.post("/api/payments/stripe/create-intent", {
+      headers: auth(customer),
+      data: body,
+    });
+    expect(intent.status(), await intent.text()).toBe(200);
+    const { paymentIntentId } = (await intent.json()) as { paymentIntentId: string };
+    await request.post(`/pay/test-checkout/${paymentIntentId}`, {
+      form: { number: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" },
+      maxRedirects: 0,
+    });
+    const after = (await (
+      await request.get(`/api/orders/${order.id}`, { headers: auth(customer) })
+    ).json()) as { status: string; paymentMethod: string };
+    expect(after).toMatchObject({ status: "confirmed", paymentMethod: "stripe" });
+    const again = await request.post("/api/payments/stripe/create-intent", {
+      headers: auth(customer),
+      data: body,
+    });
+    expect(again.status()).toBe(409);
+  });
+});

@@ -677,8 +677,10 @@ export const OPERATIONS: Operation[] = [
         description: "The hosted payment to send the customer to",
         schema: createIntentResponseSchema,
       },
-      404: error("No such vendor"),
-      409: error("The amount or the cart changed"),
+      404: error("No such vendor, or (orderId) no such order of yours"),
+      409: error(
+        "The amount or the cart changed, or (orderId) the order is paid or cancelled already",
+      ),
       502: error("The payment provider did not answer"),
       503: error("Card payments are not available"),
     },

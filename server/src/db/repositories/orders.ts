@@ -208,6 +208,29 @@ export function ordersRepository(db: Queryable) {
       return { updatedAt: row.updated_at, version: row.version };
     },
 
+    /**
+     * A cash order still waiting for its cash, paid by card instead: card, this payment, confirmed (the kitchen
+     * starts now: a new estimate from the trailer's range). False when it was paid or cancelled meanwhile.
+     */
+    async markCashOrderPaidByCard(orderId: number, paymentId: string): Promise<boolean> {
+      const rows = await db.query<{ id: number }>(
+        `update orders o set payment_method = 'stripe', payment_id = $2, status = 'confirmed', updated_at = now(),
+           estimated_ready_from = now() + make_interval(mins => v.preparation_time_min),
+           estimated_ready_at = now() + make_interval(mins => v.preparation_time_max)
+         from vendors v
+         where o.id = $1 and v.id = o.vendor_id and o.status = 'pending_payment'
+           and o.payment_method = 'cash_at_counter'
+         returning o.id`,
+        [orderId, paymentId],
+      );
+      if (rows.length === 0) return false;
+      await db.query(
+        "insert into order_status_history (order_id, status) values ($1, 'confirmed')",
+        [orderId],
+      );
+      return true;
+    },
+
     /** Inside the cancelling transaction: why, and what goes back (nothing when `refund` is null). */
     async recordCancellation(
       orderId: number,

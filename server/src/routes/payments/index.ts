@@ -25,9 +25,16 @@ export default async function paymentRoutes(app: FastifyInstance) {
     const user = requireUser(request);
     const input = parseInput(createIntentRequestSchema, request.body);
     if (!input.orderData) {
+      // The spec's orderId: the caller's own cash order, not paid yet.
       if (input.orderId !== undefined)
-        throw new InvalidInput(
-          "Paying for an existing order by card is not available. Please pay at the counter.",
+        return app.services.checkout.payOrderByCard(
+          user,
+          {
+            orderId: input.orderId,
+            amount: input.amount,
+            metadata: input.metadata?.source ? { source: input.metadata.source } : {},
+          },
+          app.services.payments.publicUrl ?? requestOrigin(request),
         );
       throw new InvalidInput(MESSAGES.paymentMissingOrder);
     }

@@ -17,6 +17,7 @@ import {
   orderPlacementRepository,
   type PlacedOrderRow,
 } from "@server/db/repositories/order-placement.js";
+import { ordersRepository } from "@server/db/repositories/orders.js";
 import { Conflict, InvalidInput, NotFound } from "@server/domain-errors.js";
 import type { DomainEvents, PaidPurchase, PaymentPaid } from "@server/events.js";
 import type { CartService } from "@server/services/cart/cart-service.js";
@@ -29,6 +30,7 @@ import {
 } from "@server/services/orders/snapshot.js";
 import type { OpenedPayment, PaymentService } from "@server/services/payments/payment-service.js";
 import { readBasket } from "./basket-view.js";
+import { assertPayableByCard, markExistingOrderPaid, snapshotOfOrder } from "./existing-order.js";
 import {
   CHECKOUT_IN_PROGRESS,
   checkoutLedger,
@@ -143,6 +145,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
 
   /** A paid payment: what is still there is ordered as paid, what went is refunded, the checkout marked paid. */
   async function placePaid(paid: PaymentPaid): Promise<PaidPurchase> {
+    if (paid.existingOrderId) return markExistingOrderPaid(paid, paid.existingOrderId, deps.events);
     const late = await checkLateChanges(paid.tx, paid.snapshots, paid.paidPence);
     const refund =
       late.note && late.refundPence > 0
@@ -317,6 +320,35 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       if ("earlier" in result || !result.payment)
         throw new Error(`checkout ${key} opened no payment`);
       return { success: true, ...result.payment };
+    },
+
+    /**
+     * POST /payments/stripe/create-intent with only `orderId`: the caller's own cash order, not paid yet, paid by
+     * card (a paid or cancelled one: 409; another customer's: 404).
+     */
+    async payOrderByCard(
+      user: User,
+      input: { orderId: number; amount: number; metadata: Record<string, string> },
+      origin: string,
+    ): Promise<CreateIntentResponse> {
+      const mock = input.metadata.source === "mock";
+      payments.assertCanOpen({ mock });
+      const record = assertPayableByCard(
+        await ordersRepository(db).findById(input.orderId),
+        user.id,
+        Math.round(input.amount * 100),
+      );
+      const paymentId = await db.transaction((tx) =>
+        payments.recordPayment(tx, {
+          userId: user.id,
+          checkoutId: record.order.checkout_id ?? null,
+          existingOrderId: record.order.id,
+          snapshots: [snapshotOfOrder(record)],
+          origin,
+          mock,
+        }),
+      );
+      return { success: true, ...(await payments.openPayment(user, paymentId, input.metadata)) };
     },
 
     /** GET /checkouts/:id — the customer's own checkout: its orders and grand total. */

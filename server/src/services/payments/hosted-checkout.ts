@@ -39,7 +39,9 @@ export function assertCanOpen(deps: PaymentServiceDeps, options: { mock: boolean
 /** What a checkout hands over for its one card payment. */
 export interface PaymentToRecord {
   userId: number;
-  checkoutId: number;
+  checkoutId: number | null;
+  /** A cash order placed earlier, paid by card now: the payment marks it paid instead of placing orders. */
+  existingOrderId?: number | undefined;
   snapshots: CheckoutSnapshot[];
   origin: string;
   /** A development payment (pi_mock_…) that succeeds on its own after 3 s. */
@@ -60,7 +62,11 @@ export async function recordPayment(
   const { successUrl, cancelUrl } = returnUrls(deps.publicUrl ?? input.origin, paymentId);
   const orderData: PaymentOrderData = {
     snapshot,
-    purchase: { checkoutId: input.checkoutId, snapshots: input.snapshots },
+    purchase: {
+      checkoutId: input.checkoutId,
+      snapshots: input.snapshots,
+      ...(input.existingOrderId ? { existingOrderId: input.existingOrderId } : {}),
+    },
     successUrl,
     cancelUrl,
   };

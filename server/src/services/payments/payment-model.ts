@@ -30,6 +30,8 @@ export interface Purchase {
   /** Null for a one-trailer payment opened before every payment belonged to a checkout. */
   checkoutId: number | null;
   snapshots: CheckoutSnapshot[];
+  /** Paying by card for a cash order already placed (not paid yet): that order, instead of placing new ones. */
+  existingOrderId?: number | undefined;
 }
 
 /**

@@ -91,6 +91,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       paidPence: payment.amount_pence,
       checkoutId: purchase.checkoutId,
       snapshots: purchase.snapshots,
+      existingOrderId: purchase.existingOrderId ?? null,
     });
     if (paid.refund) {
       await payments.recordRefund(paymentId, paid.refund.amountPence, paid.refund.note);
