@@ -75,6 +75,8 @@ export async function markExistingOrderPaid(
       refund: {
         amountPence: paid.paidPence,
         note: `Order #${orderId} was paid or cancelled meanwhile, so your card payment of ${penceToPoundsText(paid.paidPence)} has been refunded in full.`,
+        // Nothing was transferred for a payment that placed nothing: no trailer's transfer to reverse.
+        shares: [],
       },
       afterCommit: () => {},
     };
