@@ -5,7 +5,12 @@
  */
 import * as z from "zod/mini";
 import { boundedInt, idParam, orderTypeSchema, pence, safeText } from "./common";
-import { orderStatusSchema, paymentMethodSchema, vehicleSchema } from "./orders";
+import {
+  cancelReasonSchema,
+  orderStatusSchema,
+  paymentMethodSchema,
+  vehicleSchema,
+} from "./orders";
 
 /** A step can be undone for this long after it was made (by the staff screen; the server checks it too). */
 export const UNDO_WINDOW_MS = 5_000;
@@ -141,8 +146,6 @@ export type KitchenTicketsResponse = z.infer<typeof kitchenTicketsResponseSchema
 
 export const kitchenQuerySchema = z.object({ vendorId: z.optional(idParam("vendor")) });
 
-export const CANCEL_REASON_MAX = 200;
-
 /**
  * One staff move. `status` is where the ticket goes; `version` the ticket's version as the screen had it.
  * move 'step' (default): one step forward (or cancelled); a repeat of the same step on a stale version is answered
@@ -153,7 +156,8 @@ export const kitchenMoveRequestSchema = z.object({
   status: orderStatusSchema,
   version: boundedInt("version", 0, 2_147_483_647),
   move: z.optional(moveKindSchema),
-  reason: z.optional(safeText().check(z.maxLength(CANCEL_REASON_MAX))),
+  /** Cancelling names one of CANCEL_REASONS (the customer reads it beside the refund). */
+  reason: z.optional(cancelReasonSchema),
 });
 export type KitchenMoveRequest = z.infer<typeof kitchenMoveRequestSchema>;
 

@@ -118,6 +118,7 @@ export const CANCEL_REASONS = [
   "Out of stock",
   "Kitchen closed",
   "Customer asked",
+  "Customer did not arrive",
   "Other",
 ] as const;
 export const cancelReasonSchema = z.enum(CANCEL_REASONS);

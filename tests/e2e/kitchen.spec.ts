@@ -249,7 +249,7 @@ test.describe("kitchen screen", () => {
     await expect(otherTicket).toBeVisible();
     await expect(otherTicket.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
     await otherTicket.getByRole("button", { name: "More" }).click();
-    await otherTicket.getByRole("radio", { name: "Item sold out" }).check();
+    await otherTicket.getByRole("radio", { name: "Out of stock" }).check();
     await otherTicket.getByRole("button", { name: "Cancel order" }).click();
     await expect(otherTicket).toBeHidden();
     await page.getByRole("button", { name: "Recall" }).click();

@@ -1,6 +1,7 @@
 import { CUSTOMER_NOTIFIED_TEXT, NOT_SEEN_TEXT } from "@contract/kitchen";
 import { allowedNextStatuses } from "@contract/order-status";
 import type { OrderStatus } from "@contract/orders";
+import { CANCEL_REASONS, type CancelReason } from "@contract/orders";
 import { memo, useId, useState } from "react";
 import { Icon } from "@/components/Icon";
 import { formatPence } from "@/lib/money";
@@ -8,14 +9,6 @@ import { orderTypeIcon, orderTypeLabel } from "@/lib/order-display";
 import { formatTime } from "@/lib/time";
 import { type AgeThresholds, type Lane, promisedAt, stepOf, type Ticket } from "../lib/kitchen";
 import { TicketAge } from "./TicketAge";
-
-export const CANCEL_REASONS = [
-  "Customer asked to cancel",
-  "Item sold out",
-  "Customer did not arrive",
-  "Trailer closing",
-  "Other",
-] as const;
 
 interface Props {
   ticket: Ticket;
@@ -27,7 +20,7 @@ interface Props {
   ringing: boolean;
   /** Every trailer on one screen: each ticket names its trailer. */
   showVendor: boolean;
-  onStep(ticket: Ticket, to: OrderStatus, reason?: string): void;
+  onStep(ticket: Ticket, to: OrderStatus, reason?: CancelReason): void;
   onToggleLine(ticket: Ticket, lineId: number): void;
 }
 
@@ -51,10 +44,10 @@ function MoreMenu({
 }: {
   ticket: Ticket;
   busy: boolean;
-  onCancel(reason: string): void;
+  onCancel(reason: CancelReason): void;
 }) {
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState<string>(CANCEL_REASONS[0]);
+  const [reason, setReason] = useState<CancelReason>(CANCEL_REASONS[0]);
   const name = useId();
   if (!open)
     return (

@@ -1,5 +1,5 @@
 import { KITCHEN_MESSAGES, type KitchenTicket, UNDO_WINDOW_MS } from "@contract/kitchen";
-import type { OrderStatus } from "@contract/orders";
+import type { CancelReason, OrderStatus } from "@contract/orders";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { ApiError } from "@/lib/api-client";
@@ -102,7 +102,7 @@ export function useKitchenSteps(onStepTaken: (ticket: Ticket) => void) {
   );
 
   const step = useCallback(
-    (ticket: Ticket, to: OrderStatus, reason?: string) => {
+    (ticket: Ticket, to: OrderStatus, reason?: CancelReason) => {
       const now = Date.now();
       if (inFlight.current.has(ticket.orderId)) return;
       if (now - (lastTap.current.get(ticket.orderId) ?? 0) < REPEAT_GUARD_MS) return;
