@@ -41,10 +41,12 @@ export const reportRowSchema = z.object({
   owedBackPence: z.number(),
   /** Sent to the trailer's account, less reversals. */
   transferredPence: z.number(),
-  /** Average minutes from confirmed to ready (null: nothing was ready). */
+  /** Average minutes from confirmed (placed, or paid for cash) to ready (null: nothing was ready). */
   averagePrepMinutes: z.nullable(z.number()),
-  /** The preparation time quoted to customers, "10–15". */
-  quotedMinutes: z.string(),
+  /** For the same orders, the average window quoted to each customer at placement: from … */
+  quotedFromMinutes: z.nullable(z.number()),
+  /** … to (the time the order was promised by). */
+  quotedToMinutes: z.nullable(z.number()),
   pausedMinutes: z.number(),
   soldOutMinutes: z.number(),
 });
@@ -98,7 +100,18 @@ export const REPORT_COLUMNS: readonly ReportColumn[] = [
     field: "averagePrepMinutes",
     format: "minutes",
   },
-  { header: "Quoted prep (min)", short: "Quoted", field: "quotedMinutes", format: "text" },
+  {
+    header: "Quoted prep from (min)",
+    short: "Quoted from",
+    field: "quotedFromMinutes",
+    format: "minutes",
+  },
+  {
+    header: "Quoted prep to (min)",
+    short: "Quoted to",
+    field: "quotedToMinutes",
+    format: "minutes",
+  },
   { header: "Minutes paused", short: "Paused min", field: "pausedMinutes", format: "count" },
   {
     header: "Minutes with items sold out",

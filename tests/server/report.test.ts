@@ -24,6 +24,8 @@ describe("the park manager's report (PostgreSQL)", () => {
   const item = { limonata: 0, burger: 0, hummus: 0 };
   const price = { burger: 0, burgerVat: 0, hummus: 0 };
   let today: string;
+  /** Forno's preparation range when order A was placed (changed straight after). */
+  const fornoQuote = { min: 0, max: 0 };
 
   const staffPatch = (orderId: number, status: string) =>
     server.request(`/api/staff/orders/${orderId}`, {
@@ -108,9 +110,20 @@ describe("the park manager's report (PostgreSQL)", () => {
     expect(hummus.vat_rate).toBe(0);
     today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
 
-    // A: cash at Forno, taken, prepared in 12 minutes.
+    // A: cash at Forno, quoted Forno's range at placement; Forno then quotes 40-55 to new customers (and to A's
+    // window when it is paid) but A's quote stands; taken, prepared in 12 minutes.
+    const [range] = await server.db.query<{ min: number; max: number }>(
+      "select preparation_time_min as min, preparation_time_max as max from vendors where id = $1",
+      [v.forno],
+    );
+    Object.assign(fornoQuote, range);
     const alice = await server.registerCustomer();
     const a = await cash(alice, 1);
+    await server.db.query(
+      "update vendors set preparation_time_min = 40, preparation_time_max = 55 where id = $1",
+      [v.forno],
+    );
+    expect(fornoQuote.max).not.toBe(55);
     for (const status of ["confirmed", "preparing", "ready"])
       expect((await staffPatch(a, status)).status).toBe(200);
     await server.db.query(
@@ -188,7 +201,6 @@ describe("the park manager's report (PostgreSQL)", () => {
     const response = await report(manager);
     expect(response.status, response.text).toBe(200);
     const body = response.body;
-    const quoted = (vendorId: number) => rowOf(body, vendorId).quotedMinutes;
     const zero = (vendorId: number, trailer: string): ReportRow => ({
       vendorId,
       trailer,
@@ -204,7 +216,8 @@ describe("the park manager's report (PostgreSQL)", () => {
       owedBackPence: 0,
       transferredPence: 0,
       averagePrepMinutes: null,
-      quotedMinutes: quoted(vendorId),
+      quotedFromMinutes: null,
+      quotedToMinutes: null,
       pausedMinutes: 0,
       soldOutMinutes: 0,
     });
@@ -220,6 +233,9 @@ describe("the park manager's report (PostgreSQL)", () => {
       // C's 600, and E's 300 transferred then reversed for the late refund.
       transferredPence: 600,
       averagePrepMinutes: 12,
+      // A's quote at placement, not Forno's range of now (40-55).
+      quotedFromMinutes: fornoQuote.min,
+      quotedToMinutes: fornoQuote.max,
       soldOutMinutes: 30,
     });
     expect(rowOf(body, v.green)).toEqual({
@@ -245,7 +261,11 @@ describe("the park manager's report (PostgreSQL)", () => {
       (entry) => ![v.forno, v.green, v.smash].includes(entry.vendorId!),
     ))
       expect(row).toEqual(zero(row.vendorId!, row.trailer));
-    expect(quoted(v.forno)).toMatch(/^\d+–\d+$/);
+    expect(body.totals).toMatchObject({
+      averagePrepMinutes: 12,
+      quotedFromMinutes: fornoQuote.min,
+      quotedToMinutes: fornoQuote.max,
+    });
   });
 
   it("has totals equal to the sum of the orders and of the provider's transfers", async () => {
@@ -293,7 +313,11 @@ describe("the park manager's report (PostgreSQL)", () => {
       "0.00",
       "6.00",
     ]);
-    expect(forno[12]).toBe("12.0");
+    expect(forno.slice(12, 15)).toEqual([
+      "12.0",
+      fornoQuote.min.toFixed(1),
+      fornoQuote.max.toFixed(1),
+    ]);
     expect(lines.at(-1)!.startsWith("Park total,")).toBe(true);
   });
 

@@ -41,7 +41,10 @@ export interface NewOrder {
   allergyNote: string | null;
   deliveryInstructions: string | null;
   vehicle: Vehicle | null;
-  /** Minutes from now until the order should be ready: its estimated window (contract/estimated-time.ts). */
+  /**
+   * Minutes from now until the order should be ready: its estimated window (contract/estimated-time.ts). Also kept
+   * as the order's quote (quoted_ready_*_minutes), written here once and never moved.
+   */
   readyFromMinutes: number;
   readyInMinutes: number;
   /** A multi-trailer basket: minutes from now until this trailer should start (null: at once). */
@@ -129,10 +132,10 @@ export function orderPlacementRepository(db: Queryable) {
            insert into orders (user_id, vendor_id, order_type, payment_method, status, subtotal_pence,
              service_charge_pence, delivery_fee_pence, total_pence, allergy_note, delivery_instructions, vehicle,
              estimated_ready_at, idempotency_key, payment_id, checkout_id, estimated_ready_from, request_hash, start_at,
-             vat_pence)
+             vat_pence, quoted_ready_from_minutes, quoted_ready_at_minutes)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, now() + make_interval(mins => $13::int), $14, $15,
              $16, now() + make_interval(mins => $17::int), $19,
-             case when $20::int is null then null else now() + make_interval(mins => $20::int) end, $21)
+             case when $20::int is null then null else now() + make_interval(mins => $20::int) end, $21, $17::int, $13::int)
            on conflict do nothing
            returning *
          ), lines as (

@@ -26,13 +26,8 @@ export function reportsRepository(db: Queryable) {
     },
 
     async vendors(ids: number[] | null) {
-      return db.query<{
-        id: number;
-        name: string;
-        preparation_time_min: number;
-        preparation_time_max: number;
-      }>(
-        `select id, name, preparation_time_min, preparation_time_max from vendors
+      return db.query<{ id: number; name: string }>(
+        `select id, name from vendors
          where $1::int[] is null or id = any($1::int[]) order by position, id`,
         [ids],
       );
@@ -100,18 +95,30 @@ export function reportsRepository(db: Queryable) {
       );
     },
 
-    /** Average minutes from confirmed to ready per trailer (or over all of them). */
+    /**
+     * Per trailer (or over all of them): average minutes from confirmed (placement for a card order, payment for
+     * cash) to ready, and the average preparation window quoted to the customers of those same orders at placement.
+     */
     async prepMinutes(ids: number[], range: ReportRange, overall = false) {
-      return db.query<{ vendor_id: number; average: number }>(
+      return db.query<{
+        vendor_id: number;
+        average: number;
+        quoted_from: number;
+        quoted_at: number;
+      }>(
         `with times as (
            select o.vendor_id,
+             coalesce(o.quoted_ready_from_minutes, v.preparation_time_min) as quoted_from,
+             coalesce(o.quoted_ready_at_minutes, v.preparation_time_max) as quoted_at,
              extract(epoch from (min(h.changed_at) filter (where h.status = 'ready')
                - min(h.changed_at) filter (where h.status = 'confirmed'))) / 60 as minutes
-           from orders o join order_status_history h on h.order_id = o.id
+           from orders o join order_status_history h on h.order_id = o.id join vendors v on v.id = o.vendor_id
            where o.vendor_id = any($1::int[]) and o.created_at >= $2 and o.created_at < $3
-           group by o.id, o.vendor_id
+           group by o.id, o.vendor_id, v.preparation_time_min, v.preparation_time_max
          )
-         select ${overall ? "0" : "vendor_id"} as vendor_id, avg(minutes)::float as average from times
+         select ${overall ? "0" : "vendor_id"} as vendor_id, avg(minutes)::float as average,
+           avg(quoted_from)::float as quoted_from, avg(quoted_at)::float as quoted_at
+         from times
          where minutes is not null and minutes >= 0
          group by 1`,
         [ids, range.start, range.end],

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import {
   type PaymentProvider,
   type ProviderTransfer,
@@ -43,6 +44,9 @@ function createTestTransfers(): TestTransfers {
   const transfers = new Map<string, ProviderTransfer & { reversals: ProviderTransferReversal[] }>();
   const byLedger = new Map<string, string>();
   const shortBalance = new Set<string>();
+  // Ids unique across processes and restarts: a ledger row that names a transfer made before a restart must not
+  // find another one made since (this record itself lives only as long as the process).
+  const run = randomBytes(4).toString("hex");
   let counter = 0;
   return {
     shortBalance,
@@ -54,7 +58,7 @@ function createTestTransfers(): TestTransfers {
       if (earlier) return transfers.get(earlier)!;
       counter += 1;
       const transfer = {
-        id: `tr_test_${counter}`,
+        id: `tr_test_${run}_${counter}`,
         object: "transfer" as const,
         amount: input.amountPence,
         currency: input.currency,
@@ -81,7 +85,7 @@ function createTestTransfers(): TestTransfers {
         throw new TransferRefused("Insufficient funds in the connected account's balance.");
       counter += 1;
       const reversal = {
-        id: `trr_test_${counter}`,
+        id: `trr_test_${run}_${counter}`,
         object: "transfer_reversal" as const,
         amount: input.amountPence,
         transfer: transfer.id,

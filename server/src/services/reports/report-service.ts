@@ -31,7 +31,7 @@ export function reportRange(query: ReportQuery, now: Date): { from: string; to: 
   return { from, to };
 }
 
-const emptyRow = (vendorId: number | null, trailer: string, quoted: string): ReportRow => ({
+const emptyRow = (vendorId: number | null, trailer: string): ReportRow => ({
   vendorId,
   trailer,
   orders: 0,
@@ -46,7 +46,8 @@ const emptyRow = (vendorId: number | null, trailer: string, quoted: string): Rep
   owedBackPence: 0,
   transferredPence: 0,
   averagePrepMinutes: null,
-  quotedMinutes: quoted,
+  quotedFromMinutes: null,
+  quotedToMinutes: null,
   pausedMinutes: 0,
   soldOutMinutes: 0,
 });
@@ -67,6 +68,15 @@ const SUMMED = [
   "soldOutMinutes",
 ] as const;
 
+const tenths = (minutes: number) => Math.round(minutes * 10) / 10;
+
+/** The average preparation time and, for the same orders, the average window each was quoted at placement. */
+const prepAgainstQuote = (prep: { average: number; quoted_from: number; quoted_at: number }) => ({
+  averagePrepMinutes: tenths(prep.average),
+  quotedFromMinutes: tenths(prep.quoted_from),
+  quotedToMinutes: tenths(prep.quoted_at),
+});
+
 export function createReportService(deps: { db: Database; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
 
@@ -78,16 +88,7 @@ export function createReportService(deps: { db: Database; now?: () => Date }) {
       const range = await repo.bounds(from, to);
       const vendors = await repo.vendors(scopeVendorIds(scope));
       const ids = vendors.map((vendor) => vendor.id);
-      const rows = new Map(
-        vendors.map((vendor) => [
-          vendor.id,
-          emptyRow(
-            vendor.id,
-            vendor.name,
-            `${vendor.preparation_time_min}–${vendor.preparation_time_max}`,
-          ),
-        ]),
-      );
+      const rows = new Map(vendors.map((vendor) => [vendor.id, emptyRow(vendor.id, vendor.name)]));
       for (const sums of await repo.orderSums(ids, range)) {
         const row = rows.get(sums.vendor_id)!;
         row.orders = sums.orders;
@@ -109,7 +110,7 @@ export function createReportService(deps: { db: Database; now?: () => Date }) {
         row.transferredPence = sums.transferred_pence;
       }
       for (const prep of await repo.prepMinutes(ids, range))
-        rows.get(prep.vendor_id)!.averagePrepMinutes = Math.round(prep.average * 10) / 10;
+        Object.assign(rows.get(prep.vendor_id)!, prepAgainstQuote(prep));
       const audit = await repo.audit(ids, range.end);
       const until = new Date(Math.min(range.end.getTime(), now().getTime()));
       for (const row of rows.values()) {
@@ -122,10 +123,10 @@ export function createReportService(deps: { db: Database; now?: () => Date }) {
         row.soldOutMinutes = minutes.soldOut;
       }
       const list = [...rows.values()];
-      const totals = emptyRow(null, scope === "all" ? "Park total" : "Total", "");
+      const totals = emptyRow(null, scope === "all" ? "Park total" : "Total");
       for (const row of list) for (const field of SUMMED) totals[field] += row[field];
-      const ready = await repo.prepMinutes(ids, range, true);
-      totals.averagePrepMinutes = ready[0] ? Math.round(ready[0].average * 10) / 10 : null;
+      const [ready] = await repo.prepMinutes(ids, range, true);
+      if (ready) Object.assign(totals, prepAgainstQuote(ready));
       return { from, to, rows: list, totals, allTrailers: scope === "all" };
     },
   };
