@@ -253,7 +253,10 @@ export async function openLiveConnection(
     for (const listener of catalogueListeners) listener();
   });
   socket.on(SOCKET_EVENTS.staffOrderChanged, (payload: unknown) => {
-    const parsed = staffOrderChangedSchema.safeParse(payload);
+    // A ticket the screen cannot read must not cost it the change: without it, the screen fetches the ticket.
+    let parsed = staffOrderChangedSchema.safeParse(payload);
+    if (!parsed.success && payload && typeof payload === "object")
+      parsed = staffOrderChangedSchema.safeParse({ ...payload, ticket: undefined });
     if (!parsed.success) return;
     for (const listener of staffListeners) listener(parsed.data);
   });
