@@ -354,6 +354,8 @@ export interface KitchenTicketChanged {
   vendorId: number;
   version: number;
   kind: "lines" | "notice";
+  /** The ticket as it is now (staff rooms of its trailer only), put in place without a request. */
+  ticket?: KitchenTicket;
 }
 
 /** Messages the kitchen and board calls answer with (tests and screens compare against these). */

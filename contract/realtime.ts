@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { kitchenTicketSchema } from "./kitchen";
 import { orderStatusSchema } from "./orders";
 
 /** socket.io event names of the product spec (docs/product-spec.md § The calls it makes). */
@@ -68,6 +69,11 @@ export const staffOrderChangedSchema = z.object({
   previousStatus: z.optional(orderStatusSchema),
   /** A status change: step, or a staff undo or recall. */
   move: z.optional(z.enum(["step", "undo", "recall"])),
+  /**
+   * The kitchen ticket as GET /api/staff/kitchen/tickets/:orderId answers it now (sent to the trailer's staff rooms
+   * only): the screen puts it in place without a request. Absent when the server could not read it.
+   */
+  ticket: z.optional(kitchenTicketSchema),
 });
 export type StaffOrderChanged = z.infer<typeof staffOrderChangedSchema>;
 

@@ -151,6 +151,7 @@ export default {
         () =>
           new Promise((resolve) => {
             let count = 0;
+            const samples = [];
             const observer = new MutationObserver((records) => {
               for (const record of records) {
                 const target =
@@ -158,8 +159,13 @@ export default {
                 if (
                   !target?.closest(".ticket-age") &&
                   !(target?.matches?.("article.ticket") && record.attributeName === "data-tone")
-                )
+                ) {
                   count += 1;
+                  if (samples.length < 5)
+                    samples.push(
+                      `${record.type} ${target?.className ?? "?"} ${record.attributeName ?? ""}`,
+                    );
+                }
               }
             });
             observer.observe(document.querySelector(".kitchen-body"), {

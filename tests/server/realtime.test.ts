@@ -1,3 +1,4 @@
+import { kitchenTicketSchema } from "@contract/kitchen";
 import type { OrderStatusNotification } from "@contract/orders";
 import {
   SOCKET_EVENTS,
@@ -186,7 +187,14 @@ describe.each(databaseKinds)("socket.io on %s", (kind) => {
       status: "preparing",
       previousStatus: "confirmed",
       move: "step",
+      // The kitchen ticket as GET /api/staff/kitchen/tickets/:id has it: the screen shows it without a request.
+      ticket: expect.objectContaining({
+        orderId: fixture.id,
+        status: "preparing",
+        version: expect.any(Number),
+      }),
     });
+    expect(kitchenTicketSchema.safeParse((await staffChange).ticket).success).toBe(true);
     await pause(QUIET_MS);
     expect(bobHeard).toEqual([]);
     expect(bobStaffHeard).toEqual([]);
@@ -223,12 +231,14 @@ describe.each(databaseKinds)("socket.io on %s", (kind) => {
     socket.io.engine.close();
     await dropped;
     const heard = record<OrderStatusNotification>(socket, SOCKET_EVENTS.orderStatusNotification);
+    // Listened for before the change: the client may be back (100–200 ms) before a slow request answers.
+    const back = next(socket, "connect");
     await server.request(`/api/staff/orders/${fixture.id}`, {
       method: "PATCH",
       body: { status: "completed" },
       token: staffToken,
     });
-    await next(socket, "connect");
+    await back;
     expect(socket.recovered).toBe(true);
     await pause(QUIET_MS);
     expect(heard.map((notification) => notification.status)).toEqual(["completed"]);
@@ -315,6 +325,7 @@ describe.each(databaseKinds)("socket.io on %s", (kind) => {
         smashOrder.id,
         fornoOrder.id,
       ]);
+      // Each trailer's ticket goes only to the rooms that may see that trailer.
       expect(heardByTrailerStaff).toEqual([
         {
           kind: "status",
@@ -323,8 +334,10 @@ describe.each(databaseKinds)("socket.io on %s", (kind) => {
           status: "confirmed",
           previousStatus: "pending",
           move: "step",
+          ticket: expect.objectContaining({ orderId: fornoOrder.id, vendorId: forno }),
         },
       ]);
+      expect(heardByManager.map((change) => change.ticket?.vendorId)).toEqual([smash, forno]);
     });
   });
 });

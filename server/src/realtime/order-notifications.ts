@@ -1,3 +1,4 @@
+import type { KitchenTicket } from "@contract/kitchen";
 import {
   type BasketReady,
   type BoardChanged,
@@ -20,7 +21,28 @@ export function forwardOrderEvents(
   rooms: Pick<RoomRelay, "emit">,
   events: DomainEvents,
   log: FastifyBaseLogger,
+  ticketOf?: (orderId: number) => Promise<KitchenTicket | null>,
 ): () => void {
+  /**
+   * A staff message carries the ticket as it is now (the kitchen shows it without a request); without a reader, or
+   * when the read fails, it goes without and the screen fetches the ticket itself. Tickets are read at once but the
+   * messages leave in the order of their events.
+   */
+  let sent: Promise<unknown> = Promise.resolve();
+  const toStaff = <T extends { orderId: number; vendorId: number }>(event: string, message: T) => {
+    const send = (ticket: KitchenTicket | null) =>
+      rooms.emit(staffRoomsOf(message.vendorId), event, ticket ? { ...message, ticket } : message);
+    if (!ticketOf) return send(null);
+    const read = ticketOf(message.orderId).catch((error: unknown) => {
+      log.warn(
+        { err: error, orderId: message.orderId },
+        "could not read a ticket for the staff rooms",
+      );
+      return null;
+    });
+    sent = sent.then(() => read).then(send, () => undefined);
+  };
+
   const onStatusChanged: Parameters<typeof events.on<"orderStatusChanged">>[1] = (event) => {
     try {
       const notification: OrderStatusNotification = {
@@ -39,7 +61,7 @@ export function forwardOrderEvents(
         previousStatus: event.previousStatus,
         move: event.move ?? "step",
       };
-      rooms.emit(staffRoomsOf(event.vendorId), SOCKET_EVENTS.staffOrderChanged, change);
+      toStaff(SOCKET_EVENTS.staffOrderChanged, change);
       // The pickup boards: order numbers only.
       const onBoard = (status: string) => status === "preparing" || status === "ready";
       if (onBoard(event.status) || onBoard(event.previousStatus)) {
@@ -58,20 +80,20 @@ export function forwardOrderEvents(
 
   const onPlaced: Parameters<typeof events.on<"orderPlaced">>[1] = (event) => {
     try {
-      const change = {
+      const change: StaffOrderChanged = {
         kind: "placed",
         orderId: event.orderId,
         vendorId: event.vendorId,
-        status: event.status,
+        status: event.status as StaffOrderChanged["status"],
       };
-      rooms.emit(staffRoomsOf(event.vendorId), SOCKET_EVENTS.staffOrderChanged, change);
+      toStaff(SOCKET_EVENTS.staffOrderChanged, change);
     } catch (error) {
       log.error({ err: error, orderId: event.orderId }, "could not forward a new order");
     }
   };
 
   const onTicketChanged = (event: KitchenTicketChanged) => {
-    rooms.emit(staffRoomsOf(event.vendorId), KITCHEN_SOCKET_EVENTS.kitchenTicketChanged, event);
+    toStaff(KITCHEN_SOCKET_EVENTS.kitchenTicketChanged, event);
   };
 
   const onBasketReady: Parameters<typeof events.on<"basketReady">>[1] = (event) => {

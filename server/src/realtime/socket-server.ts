@@ -54,7 +54,9 @@ export default fp<RealtimeOptions>(
         }),
     };
     io.on("connection", (socket) => attachClientSession(socket as ClientSocket, session));
-    const stopForwarding = forwardOrderEvents(rooms, app.events, app.log);
+    const stopForwarding = forwardOrderEvents(rooms, app.events, app.log, (orderId) =>
+      app.services.kitchen.ticketForStaffRooms(orderId),
+    );
     // A revoked board leaves at once: its sockets here, and (through the relay) a word to those on other nodes,
     // which also re-check their account every BOARD_RECHECK_MS.
     const onBoardRevoked = ({ accountId }: { accountId: number }) => {

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useAuth } from "@/features/auth/hooks/auth-context";
 import {
+  type KitchenChange,
   subscribeToConnectionState,
   subscribeToKitchenChanges,
   subscribeToStaffChanges,
@@ -22,8 +23,14 @@ export default function StaffBoardRoute() {
 }
 
 /** Any change to the kitchen's tickets: an order placed or moved, a line struck, a notice seen. */
-const subscribeToChanges = (listener: (change: { orderId?: number }) => void) => {
-  const stopOrders = subscribeToStaffChanges((change) => listener({ orderId: change.orderId }));
+const subscribeToChanges = (listener: (change: KitchenChange) => void) => {
+  const stopOrders = subscribeToStaffChanges((change) =>
+    listener(
+      change.ticket
+        ? { orderId: change.orderId, ticket: change.ticket }
+        : { orderId: change.orderId },
+    ),
+  );
   const stopTickets = subscribeToKitchenChanges(listener);
   return () => {
     stopOrders();

@@ -114,6 +114,17 @@ export function createKitchenService(deps: {
   }
 
   return {
+    /**
+     * One ticket as it is now, with no staff scope: only for the socket message to its own trailer's staff rooms
+     * (which only its staff and park managers join). Null for an unknown order.
+     */
+    async ticketForStaffRooms(orderId: number): Promise<KitchenTicket | null> {
+      const record = await ordersRepository(deps.db).findById(orderId);
+      if (!record) return null;
+      const [ticket] = await ticketsOf(deps.db, [record]);
+      return ticket ?? null;
+    },
+
     async tickets(scope: StaffScope, vendorId?: number): Promise<KitchenTicketsResponse> {
       const filter = scopeFilter(scope, vendorId);
       const [data, trailers] = await Promise.all([

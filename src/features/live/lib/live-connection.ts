@@ -1,4 +1,9 @@
-import { type BasketReady, KITCHEN_SOCKET_EVENTS } from "@contract/kitchen";
+import {
+  type BasketReady,
+  KITCHEN_SOCKET_EVENTS,
+  type KitchenTicket,
+  kitchenTicketSchema,
+} from "@contract/kitchen";
 import {
   SOCKET_PING_MS,
   SOCKET_RECONNECT_ATTEMPTS,
@@ -74,12 +79,16 @@ export function subscribeToStaffChanges(listener: (change: StaffOrderChanged) =>
   };
 }
 
-const kitchenListeners = new Set<(change: { orderId?: number }) => void>();
+/** A kitchen ticket changed: its order, and the ticket itself when the server sent it. */
+export interface KitchenChange {
+  orderId?: number;
+  ticket?: KitchenTicket;
+}
+
+const kitchenListeners = new Set<(change: KitchenChange) => void>();
 
 /** The kitchen hears a ticket's lines struck on another tablet, or the customer's notice seen (refetch it). */
-export function subscribeToKitchenChanges(
-  listener: (change: { orderId?: number }) => void,
-): () => void {
+export function subscribeToKitchenChanges(listener: (change: KitchenChange) => void): () => void {
   kitchenListeners.add(listener);
   return () => {
     kitchenListeners.delete(listener);
@@ -244,7 +253,10 @@ export async function openLiveConnection(
     for (const listener of catalogueListeners) listener();
   });
   socket.on(SOCKET_EVENTS.staffOrderChanged, (payload: unknown) => {
-    const parsed = staffOrderChangedSchema.safeParse(payload);
+    // A ticket the screen cannot read must not cost it the change: without it, the screen fetches the ticket.
+    let parsed = staffOrderChangedSchema.safeParse(payload);
+    if (!parsed.success && payload && typeof payload === "object")
+      parsed = staffOrderChangedSchema.safeParse({ ...payload, ticket: undefined });
     if (!parsed.success) return;
     for (const listener of staffListeners) listener(parsed.data);
   });
@@ -261,7 +273,13 @@ export async function openLiveConnection(
   });
   socket.on(KITCHEN_SOCKET_EVENTS.kitchenTicketChanged, (payload: unknown) => {
     const orderId = (payload as { orderId?: unknown } | null)?.orderId;
-    const change = typeof orderId === "number" ? { orderId } : {};
+    const ticket = kitchenTicketSchema.safeParse((payload as { ticket?: unknown } | null)?.ticket);
+    const change: KitchenChange =
+      typeof orderId !== "number"
+        ? {}
+        : ticket.success
+          ? { orderId, ticket: ticket.data }
+          : { orderId };
     for (const listener of kitchenListeners) listener(change);
   });
 

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useId, useMemo, useState } from "react";
-import { Skeleton } from "@/components/Skeleton";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { ApiError } from "@/lib/api-client";
 import {
   fetchTicket,
@@ -17,14 +16,15 @@ import {
   allDayCounts,
   LANES,
   type Lane,
+  type Lanes,
   laneTickets,
   nextLaneChange,
   type Ticket,
   thresholdsOf,
 } from "../lib/kitchen";
 import { AllDayPanel } from "./AllDayPanel";
+import { KitchenLane } from "./KitchenLane";
 import { KitchenStatusBanners } from "./KitchenStatusBanners";
-import { KitchenTicket } from "./KitchenTicket";
 import { RecallPanel } from "./RecallPanel";
 import { TicketSearch } from "./TicketSearch";
 import { UndoBar } from "./UndoBar";
@@ -36,12 +36,18 @@ const VENDOR_KEY = "staffBoardVendor";
 /** An outage (the server or its database away): the board keeps what it had and says so until it catches up. */
 export const STAFF_BOARD_STALE = "These orders may be out of date: retrying every few seconds.";
 
+/** A ticket changed: its order, and the ticket itself when the server sent it with the change. */
+export interface KitchenChange {
+  orderId?: number;
+  ticket?: Ticket;
+}
+
 /** The live feed as the kitchen needs it: 'live' in the rooms, anything else means changes may be missed. */
 export type KitchenLink = "live" | "connecting" | "offline";
 
 export interface KitchenPageProps {
   /** Live changes from the staff rooms (composed in src/app); without it the board refreshes every 30 s. */
-  subscribeToChanges?: (listener: (change: { orderId?: number }) => void) => () => void;
+  subscribeToChanges?: (listener: (change: KitchenChange) => void) => () => void;
   /** The socket's state (composed in src/app): back to 'live' after a drop, the board refetches. */
   subscribeToLink?: (listener: (link: KitchenLink) => void) => () => void;
 }
@@ -91,6 +97,23 @@ function useLaneClock(tickets: readonly Ticket[], serverOffsetMs: number): numbe
   return clock;
 }
 
+function sameTickets(a: readonly Ticket[], b: readonly Ticket[]): boolean {
+  return a.length === b.length && a.every((ticket, index) => ticket === b[index]);
+}
+
+/** A lane whose tickets are the same objects in the same order keeps its array: its memoised lane does not redraw. */
+function useStableLanes(next: Lanes): Lanes {
+  const kept = useRef(next);
+  const previous = kept.current;
+  if (previous !== next && LANES.some((lane) => !sameTickets(previous[lane.id], next[lane.id]))) {
+    const merged = { ...next };
+    for (const lane of LANES)
+      if (sameTickets(previous[lane.id], next[lane.id])) merged[lane.id] = previous[lane.id];
+    kept.current = merged;
+  }
+  return kept.current;
+}
+
 /**
  * The kitchen screen: the trailer's open tickets in lanes (New, Preparing, Ready, and Later for basket parts that
  * start later), one tap per step with undo, a chime until new orders are acknowledged, the all-day counts and recall.
@@ -114,6 +137,14 @@ export function KitchenPage({ subscribeToChanges, subscribeToLink }: KitchenPage
   useEffect(() => {
     if (!subscribeToChanges) return;
     return subscribeToChanges((change) => {
+      // The server sent the ticket with the change: put in place at once (an older version never replaces a newer).
+      if (change.ticket) {
+        const ticket = change.ticket;
+        queryClient.setQueryData<KitchenData>(kitchenKeys.tickets(), (current) =>
+          upsertTicket(current, ticket),
+        );
+        return;
+      }
       // One ticket changed: fetch it alone and put it in place; anything else: the whole list.
       if (change.orderId === undefined) {
         void queryClient.invalidateQueries({ queryKey: kitchenKeys.tickets() });
@@ -163,7 +194,7 @@ export function KitchenPage({ subscribeToChanges, subscribeToLink }: KitchenPage
     [knownTrailers],
   );
   const laneClock = useLaneClock(shown, serverOffsetMs);
-  const lanes = useMemo(() => laneTickets(shown, laneClock), [shown, laneClock]);
+  const lanes = useStableLanes(useMemo(() => laneTickets(shown, laneClock), [shown, laneClock]));
   const openCount = shown.length;
   const counts = useMemo(() => allDayCounts(shown), [shown]);
   const { ringing, acknowledge } = useRinging(shown, orders.isSuccess);
@@ -263,38 +294,20 @@ export function KitchenPage({ subscribeToChanges, subscribeToLink }: KitchenPage
 
       <div className="kitchen-body">
         {LANES.map((lane) => (
-          <section
+          <KitchenLane
             key={lane.id}
-            className={`kitchen-lane kitchen-lane--${lane.id}`}
-            data-lane={lane.id}
-            aria-labelledby={`lane-${lane.id}`}
-          >
-            <h2 id={`lane-${lane.id}`} className="kitchen-lane__title">
-              {lane.title} <span className="kitchen-lane__count">{lanes[lane.id].length}</span>
-            </h2>
-            <div className="kitchen-lane__tickets">
-              {orders.isPending && lane.id === "new" && <Skeleton height={220} radius={14} />}
-              {lanes[lane.id].map((ticket) => (
-                <KitchenTicket
-                  key={ticket.orderId}
-                  ticket={ticket}
-                  lane={lane.id}
-                  thresholds={thresholds.get(ticket.vendorId) ?? DEFAULT_THRESHOLDS}
-                  serverOffsetMs={serverOffsetMs}
-                  busy={steps.busy.has(ticket.orderId)}
-                  ringing={ringingIds.has(ticket.orderId)}
-                  showVendor={chosen === null && knownTrailers.length > 1}
-                  onStep={steps.step}
-                  onToggleLine={steps.toggleLine}
-                />
-              ))}
-              {!orders.isPending && lanes[lane.id].length === 0 && (
-                <p className="kitchen-lane__empty">
-                  {lane.id === "new" ? "No new orders" : "None"}
-                </p>
-              )}
-            </div>
-          </section>
+            lane={lane}
+            tickets={lanes[lane.id]}
+            loading={orders.isPending}
+            thresholds={thresholds}
+            defaultThresholds={DEFAULT_THRESHOLDS}
+            serverOffsetMs={serverOffsetMs}
+            busy={steps.busy}
+            ringing={ringingIds}
+            showVendor={chosen === null && knownTrailers.length > 1}
+            onStep={steps.step}
+            onToggleLine={steps.toggleLine}
+          />
         ))}
         {/* Scrolls on its own on a tablet: focusable, so a keyboard can scroll it too. */}
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1) */}

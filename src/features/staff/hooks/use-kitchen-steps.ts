@@ -37,6 +37,8 @@ export function useKitchenSteps(onStepTaken: (ticket: Ticket) => void) {
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
   const [undo, setUndo] = useState<UndoOffer | null>(null);
   const inFlight = useRef(new Set<number>());
+  /** Requests on their way (inFlight also holds a ticket for REPEAT_GUARD_MS after its answer). */
+  const sending = useRef(new Set<number>());
   const lastTap = useRef(new Map<number, number>());
   const lastAnyTap = useRef({ id: 0, at: 0 });
 
@@ -75,14 +77,17 @@ export function useKitchenSteps(onStepTaken: (ticket: Ticket) => void) {
       orderId: number,
       send: () => Promise<KitchenTicket>,
       after?: (t: KitchenTicket) => void,
+      { guarded = true }: { guarded?: boolean } = {},
     ) => {
-      if (inFlight.current.has(orderId)) return;
+      // Undo is not a repeat of the step: only a request still on its way holds it back, not the repeat guard.
+      if (sending.current.has(orderId) || (guarded && inFlight.current.has(orderId))) return;
       if (isOffline()) {
         toasts.push({ kind: "error", message: OFFLINE_REFUSED, about: `kitchen-${orderId}` });
         return;
       }
       inFlight.current.add(orderId);
       setBusy(new Set(inFlight.current));
+      sending.current.add(orderId);
       try {
         const updated = await send();
         putInCache(updated);
@@ -90,6 +95,7 @@ export function useKitchenSteps(onStepTaken: (ticket: Ticket) => void) {
       } catch (error) {
         refuse(orderId, error);
       } finally {
+        sending.current.delete(orderId);
         lastTap.current.set(orderId, Date.now());
         // The ticket's next button stays disabled a moment: the second tap of a double tap lands on nothing.
         setTimeout(() => {
@@ -148,15 +154,21 @@ export function useKitchenSteps(onStepTaken: (ticket: Ticket) => void) {
       toasts.push({ kind: "error", message: KITCHEN_MESSAGES.undoExpired });
       return;
     }
-    void run(offer.ticket.orderId, async () => {
-      const moved = await moveTicket(offer.ticket.orderId, {
-        status: offer.backTo,
-        version: offer.ticket.version,
-        move: "undo",
-      });
-      void queryClient.invalidateQueries({ queryKey: kitchenKeys.recall() });
-      return moved.data;
-    });
+    void run(
+      offer.ticket.orderId,
+      async () => {
+        const moved = await moveTicket(offer.ticket.orderId, {
+          status: offer.backTo,
+          version: offer.ticket.version,
+          move: "undo",
+        });
+        void queryClient.invalidateQueries({ queryKey: kitchenKeys.recall() });
+        return moved.data;
+      },
+      undefined,
+      // A cook who undoes straight away (within the repeat guard of the step) is heard.
+      { guarded: false },
+    );
   }, [undo, run, queryClient]);
 
   const recall = useCallback(

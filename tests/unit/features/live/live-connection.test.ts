@@ -304,6 +304,21 @@ describe("the live connection", () => {
       status: "ready",
     });
     expect(changes).toHaveLength(1);
+    // A ticket it cannot read does not cost the change: it arrives without it (the kitchen fetches the ticket).
+    socket.serverSends(SOCKET_EVENTS.staffOrderChanged, {
+      kind: "placed",
+      orderId: 3,
+      vendorId: 2,
+      status: "confirmed",
+      ticket: { orderId: "not a ticket" },
+    });
+    expect(changes.at(-1)).toEqual({
+      kind: "placed",
+      orderId: 3,
+      vendorId: 2,
+      status: "confirmed",
+    });
+    changes.length = 1;
     socket.emitted = [];
     socket.connectNow();
     expect(socket.emitted.map(([event]) => event)).toContain(SOCKET_EVENTS.joinStaffRoom);
