@@ -16,13 +16,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "../config.js";
-import { openDatabase } from "../db/database.js";
 import { migrate } from "../db/migrate.js";
 import { DomainEvents } from "../events.js";
 import { type RelayMessage, relayEventsChannel } from "../realtime/event-relay.js";
 import { createCatalogue } from "../services/catalogue/catalogue.js";
 import { checkParkFile, fileSizeProblem } from "../services/operations/park-import.js";
 import { createParkOperations } from "../services/operations/park-operations.js";
+import { openCommandDatabase } from "./command-database.js";
 
 async function tellRunningNodes(redisUrl: string, prefix: string): Promise<boolean> {
   const { Redis } = await import("ioredis");
@@ -97,21 +97,8 @@ export async function runParkImport(
   }
 
   const config = loadConfig(env);
-  let db: Awaited<ReturnType<typeof openDatabase>>;
-  try {
-    db = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      durable: config.pgliteDurable,
-    });
-  } catch (error) {
-    // The embedded database is the running server's: nothing is changed, and the message says what to do.
-    if ((error as Error).name === "DatabaseInUse") {
-      out.error((error as Error).message);
-      return 1;
-    }
-    throw error;
-  }
+  const db = await openCommandDatabase(config, (message) => out.error(message));
+  if (!db) return 1;
   try {
     await migrate(db);
     let author = { id: null as number | null, email: `park:import (${os.userInfo().username})` };

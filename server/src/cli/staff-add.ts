@@ -6,10 +6,10 @@
  */
 import readline from "node:readline";
 import { loadConfig } from "../config.js";
-import { openDatabase } from "../db/database.js";
 import { migrate } from "../db/migrate.js";
 import { DomainError } from "../domain-errors.js";
 import { addStaffAccount } from "../services/auth/staff-accounts.js";
+import { openCommandDatabase } from "./command-database.js";
 
 function askHidden(question: string): Promise<string> {
   return new Promise((resolve) => {
@@ -59,21 +59,8 @@ async function main(): Promise<number> {
     }
   }
   const config = loadConfig(process.env);
-  let db: Awaited<ReturnType<typeof openDatabase>>;
-  try {
-    db = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      durable: config.pgliteDurable,
-    });
-  } catch (error) {
-    // The embedded database is the running server's: nothing is written, and the message says what to do.
-    if ((error as Error).name === "DatabaseInUse") {
-      console.error((error as Error).message);
-      return 1;
-    }
-    throw error;
-  }
+  const db = await openCommandDatabase(config, (message) => console.error(message));
+  if (!db) return 1;
   try {
     await migrate(db);
     const account = await addStaffAccount(db, {
