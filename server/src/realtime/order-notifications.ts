@@ -22,6 +22,9 @@ export function forwardOrderEvents(
   events: DomainEvents,
   log: FastifyBaseLogger,
   ticketOf?: (orderId: number) => Promise<KitchenTicket | null>,
+  /** Whether a staff screen of the trailer is connected here: nobody listening, nothing read (a customer's
+   * purchase pays no reads for a kitchen that is not open; a screen on another node fetches the ticket itself). */
+  staffListening: (vendorId: number) => boolean = () => true,
 ): () => void {
   /**
    * A staff message carries the ticket as it is now (the kitchen shows it without a request); without a reader, or
@@ -33,6 +36,13 @@ export function forwardOrderEvents(
     const send = (ticket: KitchenTicket | null) =>
       rooms.emit(staffRoomsOf(message.vendorId), event, ticket ? { ...message, ticket } : message);
     if (!ticketOf) return send(null);
+    if (!staffListening(message.vendorId)) {
+      sent = sent.then(
+        () => send(null),
+        () => undefined,
+      );
+      return;
+    }
     const read = ticketOf(message.orderId).catch((error: unknown) => {
       log.warn(
         { err: error, orderId: message.orderId },

@@ -1,5 +1,5 @@
 import { KITCHEN_MESSAGES } from "@contract/kitchen";
-import { SOCKET_EVENTS } from "@contract/realtime";
+import { SOCKET_EVENTS, staffRoomsOf } from "@contract/realtime";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { Server } from "socket.io";
@@ -54,8 +54,13 @@ export default fp<RealtimeOptions>(
         }),
     };
     io.on("connection", (socket) => attachClientSession(socket as ClientSocket, session));
-    const stopForwarding = forwardOrderEvents(rooms, app.events, app.log, (orderId) =>
-      app.services.kitchen.ticketForStaffRooms(orderId),
+    const stopForwarding = forwardOrderEvents(
+      rooms,
+      app.events,
+      app.log,
+      (orderId) => app.services.kitchen.ticketForStaffRooms(orderId),
+      (vendorId) =>
+        staffRoomsOf(vendorId).some((room) => (io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0),
     );
     // A revoked board leaves at once: its sockets here, and (through the relay) a word to those on other nodes,
     // which also re-check their account every BOARD_RECHECK_MS.
