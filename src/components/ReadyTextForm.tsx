@@ -70,6 +70,8 @@ export function ReadyTextForm({ heading = "h2" }: { heading?: "h2" | "h3" }) {
             id={checkId}
             type="checkbox"
             checked={optIn}
+            // Until the saved choice arrives, a tap would be overwritten by it.
+            disabled={settings.isPending}
             onChange={(event) => {
               setOptIn(event.target.checked);
               setSaved(false);
