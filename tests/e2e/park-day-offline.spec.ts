@@ -61,12 +61,13 @@ test("offline, a two-trailer basket shows both trailers and says before placing 
   // Offline: the second trailer's item is added (queued); the cart shows both trailers.
   await goOffline(context, page);
   await page.getByRole("button", { name: `Add ${second.name}` }).click();
-  await page.goto("/cart");
-  for (const name of names) await expect(page.getByRole("region", { name })).toBeVisible();
-  // The queued add is saved with the query cache before the reload (saves are batched).
+  // The queued add is saved with the query cache before the page is loaded again (saves are batched, and this
+  // test loads pages by address where a customer would tap the cart inside the app).
   await expect
     .poll(async () => (await savedQueryCache(page))?.clientState?.mutations?.length ?? 0)
     .toBeGreaterThan(0);
+  await page.goto("/cart");
+  for (const name of names) await expect(page.getByRole("region", { name })).toBeVisible();
   await page.reload();
   for (const name of names) await expect(page.getByRole("region", { name })).toBeVisible();
   await page.getByRole("radio", { name: "No", exact: true }).check();
