@@ -5,7 +5,7 @@ import { api, startBuiltServer, startScript } from "./lib.mjs";
 
 const CONNECTIONS = 50;
 const DURATION_S = 10;
-const TARGET_RATIO = 0.5;
+const TARGET_RATIO = 0.6;
 const TARGET_P99_MS = 20;
 // What a browser sends: the server answers the menu with its precompressed brotli body.
 const BROWSER_HEADERS = {
@@ -14,7 +14,7 @@ const BROWSER_HEADERS = {
 };
 
 // The machine is shared: bare and menu alternate for ROUNDS rounds, so a burst of other load hits both.
-const ROUNDS = Number(process.env.BENCH_MENU_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_MENU_ROUNDS ?? 3);
 
 function cannon(url, headers = {}, duration = DURATION_S) {
   return new Promise((resolve, reject) => {
@@ -24,14 +24,19 @@ function cannon(url, headers = {}, duration = DURATION_S) {
   });
 }
 
-/** Mean req/s over the rounds, the worst p99, all errors. */
+const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const spread = (values) => `${Math.min(...values)}–${Math.max(...values)}`;
+
+/** Median req/s and p99 over the rounds (with the spread), all errors. */
 function combine(results) {
   const mean = (pick) =>
     Math.round(results.reduce((sum, result) => sum + pick(result), 0) / results.length);
   return {
-    requestsPerSecond: mean((result) => result.requestsPerSecond),
-    p50Ms: Math.max(...results.map((result) => result.p50Ms)),
-    p99Ms: Math.max(...results.map((result) => result.p99Ms)),
+    requestsPerSecond: middle(results.map((result) => result.requestsPerSecond)),
+    requestsSpread: spread(results.map((result) => result.requestsPerSecond)),
+    p50Ms: middle(results.map((result) => result.p50Ms)),
+    p99Ms: middle(results.map((result) => result.p99Ms)),
+    p99Spread: spread(results.map((result) => result.p99Ms)),
     errors: results.reduce((sum, result) => sum + result.errors, 0),
     non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
     bytesPerSecond: mean((result) => result.bytesPerSecond),
@@ -99,7 +104,11 @@ export default {
       const plainResult = summary(await cannon(menuUrl, { accept: "application/json" }));
       ctx.log("/healthz…");
       const healthResult = summary(await cannon(`${server.baseUrl}/healthz`));
-      const ratio = menuResult.requestsPerSecond / bareResult.requestsPerSecond;
+      // The ratio of each round (bare and menu back to back), then the median of the rounds.
+      const ratios = menuRounds.map((round, index) =>
+        Math.round((round.requestsPerSecond / bareRounds[index].requestsPerSecond) * 100),
+      );
+      const ratio = middle(ratios) / 100;
       const plainRatio = plainResult.requestsPerSecond / bareResult.requestsPerSecond;
       const ok = (pass) => (pass ? "met" : "MISSED");
       return {
@@ -109,21 +118,21 @@ export default {
             value: bareResult.requestsPerSecond,
             unit: "req/s",
             target: "",
-            note: `p99 ${bareResult.p99Ms} ms`,
+            note: `median of ${ROUNDS}, spread ${bareResult.requestsSpread}; p99 ${bareResult.p99Ms} ms`,
           },
           {
             metric: "GET /api/vendors/{id}/items (bearer token, br)",
             value: menuResult.requestsPerSecond,
             unit: "req/s",
-            target: "≥ 50 % of bare",
-            note: `${Math.round(ratio * 100)} % of bare: ${ok(ratio >= TARGET_RATIO)}`,
+            target: `≥ ${TARGET_RATIO * 100} % of bare`,
+            note: `spread ${menuResult.requestsSpread}; ${Math.round(ratio * 100)} % of bare (rounds ${ratios.join(", ")} %): ${ok(ratio >= TARGET_RATIO)}`,
           },
           {
             metric: "GET /api/vendors/{id}/items (bearer token, br) p99",
             value: menuResult.p99Ms,
             unit: "ms",
             target: `≤ ${TARGET_P99_MS} ms`,
-            note: `${ok(menuResult.p99Ms <= TARGET_P99_MS)}; p50 ${menuResult.p50Ms} ms, errors ${menuResult.errors}, non-2xx ${menuResult.non2xx}`,
+            note: `${ok(menuResult.p99Ms <= TARGET_P99_MS)}; spread ${menuResult.p99Spread} ms; p50 ${menuResult.p50Ms} ms, errors ${menuResult.errors}, non-2xx ${menuResult.non2xx}`,
           },
           {
             metric: "GET /api/vendors/{id}/items (identity)",
@@ -149,6 +158,7 @@ export default {
           menuIdentity: plainResult,
           healthz: healthResult,
           ratio,
+          ratios,
           plainRatio,
           targets: { ratio: TARGET_RATIO, p99Ms: TARGET_P99_MS },
         },
