@@ -1,5 +1,5 @@
 // The kitchen screen in a full rush: 200 open tickets on /staff with Chromium's CPU slowed to a low-tier phone's
-// (host benchmarkIndex ÷ 264, as the issue names it), against the built server with a fresh embedded database.
+// (host benchmarkIndex ÷ 264: DevTools' rating of a low-tier Android phone), against the built server with a fresh embedded database.
 // Measures: the first render of 200 tickets; React renders of the board during 5 s of ticking ages (the age
 // elements update themselves); and, for 10 new orders placed while the screen is open, the time from the socket
 // frame announcing the order to its ticket in the page (target ≤ 100 ms).
