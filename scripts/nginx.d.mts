@@ -7,6 +7,10 @@ export interface Nginx {
   baseUrl: string;
   /** nginx's own folder (configuration, pid, temp files). */
   prefix: string;
+  /** The master's process id. */
+  pid: number | undefined;
+  /** Each worker's soft limit on open files (Linux's /proc; [] elsewhere). */
+  workerFileLimits(): number[];
   /** What nginx wrote to its error log so far. */
   log(): string;
   /** Rewrites the upstream list and reloads nginx; resolves when the new workers run. */

@@ -1,6 +1,7 @@
 // Debian's nginx in front of the nodes, for the tests and the bench: renders deploy/nginx/foodpark.conf.template
-// (the file docs/deploy.md shows) with the given ports and runs nginx as a child process with its own prefix folder
-// (config, pid, temp files, logs), as an ordinary user, in the foreground.
+// (the whole nginx.conf docs/deploy.md shows) with the given ports and runs nginx as a child process with its own
+// prefix folder (config, pid, temp files), as whichever user runs it, in the foreground, with its open-file limit
+// raised to the hard limit first (the template asks for more: that needs root with CAP_SYS_RESOURCE).
 //
 //   node scripts/nginx.mjs --port 8125 127.0.0.1:8105 127.0.0.1:8115
 import { spawn } from "node:child_process";
@@ -25,25 +26,29 @@ export function renderTemplate({ listen, backends }) {
   return template.replaceAll("{{listen}}", listen).replaceAll("{{servers}}", servers);
 }
 
-/** The main configuration around the rendered file: one master, one worker, everything inside `prefix`. */
-function mainConfig(prefix) {
+/**
+ * The rendered template with what running it here needs: in the foreground, pid and temp files inside `prefix`,
+ * errors to stderr, no access log (a production host keeps its compiled-in paths).
+ */
+function localConfig(prefix, rendered) {
   const temp = (name) => path.join(prefix, "temp", name);
-  return `daemon off;
+  const main = `daemon off;
 master_process on;
-worker_processes 1;
 pid ${path.join(prefix, "nginx.pid")};
 error_log stderr notice;
-events { worker_connections 1024; }
-http {
+`;
+  const http = `http {
     access_log off;
     client_body_temp_path ${temp("client_body")};
     proxy_temp_path ${temp("proxy")};
     fastcgi_temp_path ${temp("fastcgi")};
     uwsgi_temp_path ${temp("uwsgi")};
     scgi_temp_path ${temp("scgi")};
-    include ${path.join(prefix, "foodpark.conf")};
-}
 `;
+  const blocks = rendered.match(/^http \{\n/gm) ?? [];
+  if (blocks.length !== 1)
+    throw new Error(`the template needs exactly one top-level "http {" line, has ${blocks.length}`);
+  return main + rendered.replace(/^http \{\n/m, http);
 }
 
 /** NGINX_PATH, else Debian's /usr/sbin/nginx (not on an ordinary user's PATH), else whatever `nginx` is. */
@@ -73,15 +78,28 @@ export async function startNginx({ port, backends, nginxPath = defaultNginxPath(
   const confPath = path.join(prefix, "nginx.conf");
   const write = (list) =>
     fs.writeFileSync(
-      path.join(prefix, "foodpark.conf"),
-      renderTemplate({ listen: `127.0.0.1:${port}`, backends: list }),
+      confPath,
+      localConfig(prefix, renderTemplate({ listen: `127.0.0.1:${port}`, backends: list })),
     );
   write(backends);
-  fs.writeFileSync(confPath, mainConfig(prefix));
 
-  const child = spawn(nginxPath, ["-p", prefix, "-c", confPath, "-e", "stderr"], {
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  // The soft limit on open files raised to the hard one (sh's ulimit, then exec: the pid stays nginx's master), so
+  // workers that cannot raise it themselves (worker_rlimit_nofile needs CAP_SYS_RESOURCE) still hold their share.
+  const child = spawn(
+    "sh",
+    [
+      "-c",
+      'ulimit -n "$(ulimit -Hn)" && exec "$0" "$@"',
+      nginxPath,
+      "-p",
+      prefix,
+      "-c",
+      confPath,
+      "-e",
+      "stderr",
+    ],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
   let log = "";
   const logListeners = new Set();
   child.stderr.on("data", (chunk) => {
@@ -123,6 +141,25 @@ export async function startNginx({ port, backends, nginxPath = defaultNginxPath(
     port,
     baseUrl: `http://127.0.0.1:${port}`,
     prefix,
+    /** The master's process id. */
+    pid: child.pid,
+    /** Each worker's soft limit on open files (Linux's /proc; [] elsewhere). */
+    workerFileLimits() {
+      try {
+        const workers = fs
+          .readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8")
+          .trim()
+          .split(/\s+/)
+          .filter(Boolean);
+        return workers.map((pid) => {
+          const limits = fs.readFileSync(`/proc/${pid}/limits`, "utf8");
+          const soft = /^Max open files\s+(\S+)/m.exec(limits)?.[1];
+          return soft === "unlimited" ? Number.POSITIVE_INFINITY : Number(soft);
+        });
+      } catch {
+        return [];
+      }
+    },
     /** What nginx wrote to its error log so far. */
     log: () => log,
     /** Rewrites the upstream list and reloads nginx (as `nginx -s reload` does); resolves when new workers run. */

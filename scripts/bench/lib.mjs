@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -10,6 +11,41 @@ import { SERVER_PROCESS_ENV } from "../lib/server-process-env.mjs";
 
 export const ADMIN_DATABASE_URL =
   process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+export const REDIS_URL =
+  process.env.BENCH_REDIS_URL || process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
+
+/** Whether Redis at REDIS_URL answers a PING within a second. */
+export function redisAnswers() {
+  const { hostname, port } = new URL(REDIS_URL);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+    socket.setTimeout(1000, () => socket.destroy());
+    socket.once("error", () => resolve(false));
+    socket.once("connect", () => socket.write("PING\r\n"));
+    socket.once("data", (data) => {
+      resolve(data.toString().startsWith("+PONG"));
+      socket.destroy();
+    });
+    socket.once("close", () => resolve(false));
+  });
+}
+
+/** Removes the keys a run's nodes wrote under `prefix` (their REDIS_KEY_PREFIX). */
+export async function dropRedisKeys(prefix) {
+  const { Redis } = await import("ioredis");
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = "0";
+    do {
+      const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 500);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== "0");
+  } finally {
+    redis.disconnect();
+  }
+}
 
 /**
  * Starts dist/server/main.js on `port` with a fresh embedded database (or `databaseUrl`), waits for /healthz.

@@ -1,13 +1,15 @@
 /**
  * The nginx configuration docs/deploy.md recommends is deploy/nginx/foodpark.conf.template, the file the two-node test
- * and the scale-out bench run. Here: the page shows that very file, and a real nginx (Debian's package) running it
- * spreads clients over the nodes, keeps a browser on its node, and passes over a node that stopped.
+ * and the scale-out bench run. Here: the page shows that very file, it lets a worker hold two nodes' live phones, and
+ * a real nginx (Debian's package) running it spreads clients over the nodes, keeps a browser on its node, and passes
+ * over a node that stopped.
  */
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Nginx, startNginx, templatePath } from "../../../scripts/nginx.mjs";
 
 const root = path.resolve(import.meta.dirname, "../../..");
@@ -16,6 +18,16 @@ it("docs/deploy.md shows the template the tests run, unchanged", () => {
   const doc = fs.readFileSync(path.join(root, "docs/deploy.md"), "utf8");
   const blocks = [...doc.matchAll(/```nginx\n([\s\S]*?)```/g)].map((match) => match[1]);
   expect(blocks).toContain(fs.readFileSync(templatePath, "utf8"));
+});
+
+it("lets one worker hold two nodes of 4,500 live phones, two connections and two open files each", () => {
+  const template = fs.readFileSync(templatePath, "utf8");
+  const main = template.slice(0, template.search(/^http \{$/m));
+  const setting = (name: string) => Number(new RegExp(`^\\s*${name} (\\d+);`, "m").exec(main)?.[1]);
+  const phones = 2 * 4_500;
+  expect(setting("worker_connections")).toBeGreaterThanOrEqual(2 * phones);
+  expect(main).toMatch(/^events \{\n\s+worker_connections \d+;\n\}$/m);
+  expect(setting("worker_rlimit_nofile")).toBeGreaterThan(setting("worker_connections"));
 });
 
 describe("nginx running the template", () => {
@@ -50,6 +62,24 @@ describe("nginx running the template", () => {
       server.close();
     }
   });
+
+  it.runIf(process.platform === "linux")(
+    "runs its workers with the open-file limit the template asks for, or the hard limit where that is lower",
+    async () => {
+      const hard = execFileSync("sh", ["-c", "ulimit -Hn"], { encoding: "utf8" }).trim();
+      const wanted = Math.min(
+        65_536,
+        hard === "unlimited" ? Number.POSITIVE_INFINITY : Number(hard),
+      );
+      // nginx listens before its workers start.
+      const limits = await vi.waitFor(() => {
+        const found = nginx.workerFileLimits();
+        expect(found.length).toBeGreaterThan(0);
+        return found;
+      });
+      for (const limit of limits) expect(limit).toBeGreaterThanOrEqual(wanted);
+    },
+  );
 
   async function servedBy(cookie?: string) {
     const response = await fetch(`${nginx.baseUrl}/api/vendors`, {
