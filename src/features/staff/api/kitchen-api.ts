@@ -74,12 +74,25 @@ export function upsertTicket(
   const others = data.data.filter((entry) => entry.orderId !== ticket.orderId);
   const known = shown !== undefined;
   if (!OPEN.includes(ticket.status)) return known ? { ...data, data: others } : data;
+  const next = shown ? keepSeenNotice(shown, ticket) : ticket;
   return {
     ...data,
     data: known
-      ? data.data.map((entry) => (entry.orderId === ticket.orderId ? ticket : entry))
-      : [...data.data, ticket],
+      ? data.data.map((entry) => (entry.orderId === ticket.orderId ? next : entry))
+      : [...data.data, next],
   };
+}
+
+/**
+ * A notice does not move the version, so two reads of one version cannot be ordered by it: the answer to this
+ * tablet's own Ready can arrive after the socket's "customer notified". What the customer was shown for this status
+ * stays shown.
+ */
+function keepSeenNotice(shown: KitchenTicket, ticket: KitchenTicket): KitchenTicket {
+  const seen = shown.notice;
+  if (shown.version !== ticket.version || seen?.state !== "notified") return ticket;
+  if (ticket.notice?.status !== seen.status || ticket.notice.state === "notified") return ticket;
+  return { ...ticket, notice: seen };
 }
 
 /** GET /staff/kitchen/recall: the last 10 tickets that left the screen within 15 minutes (never cancelled ones). */

@@ -4,7 +4,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { ApiError } from "@/lib/api-client";
 import { toasts } from "@/lib/toast-store";
-import { type KitchenData, kitchenKeys, moveTicket, setLineMade } from "../api/kitchen-api";
+import {
+  type KitchenData,
+  kitchenKeys,
+  moveTicket,
+  setLineMade,
+  upsertTicket,
+} from "../api/kitchen-api";
 import { stepDoneText, type Ticket } from "../lib/kitchen";
 
 /**
@@ -42,19 +48,15 @@ export function useKitchenSteps(onStepTaken: (ticket: Ticket) => void) {
   const lastTap = useRef(new Map<number, number>());
   const lastAnyTap = useRef({ id: 0, at: 0 });
 
-  /** The server's answer replaces the tablet's copy (or, for a ticket off the screen, adds nothing). */
+  /**
+   * The server's answer is put in place by the same rule as a live change (upsertTicket): it may arrive after the
+   * socket already brought a later version, or the same version with the customer's notice seen.
+   */
   const putInCache = useCallback(
     (updated: KitchenTicket) => {
-      queryClient.setQueryData<KitchenData>(kitchenKeys.tickets(), (data) => {
-        if (!data) return data;
-        const known = data.data.some((ticket) => ticket.orderId === updated.orderId);
-        return {
-          ...data,
-          data: known
-            ? data.data.map((ticket) => (ticket.orderId === updated.orderId ? updated : ticket))
-            : [...data.data, updated],
-        };
-      });
+      queryClient.setQueryData<KitchenData>(kitchenKeys.tickets(), (data) =>
+        upsertTicket(data, updated),
+      );
     },
     [queryClient],
   );

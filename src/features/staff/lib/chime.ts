@@ -54,6 +54,36 @@ export async function playChime(): Promise<boolean> {
   }
 }
 
+/**
+ * Before any chime: whether this browser would refuse sound now (no tap on this page yet), asked of a silent Web
+ * Audio context, so that the screen says so while it is quiet and not only once the first order's chime is lost. It
+ * only ever says "blocked": "ready" comes from a chime that played or from the unlocking tap.
+ */
+export async function probeSound(waitMs = 500): Promise<void> {
+  if (state !== "unknown") return;
+  const Constructor: typeof AudioContext | undefined =
+    globalThis.AudioContext ??
+    (globalThis as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  if (!Constructor) return;
+  let context: AudioContext;
+  try {
+    context = new Constructor();
+  } catch {
+    return;
+  }
+  try {
+    // Refused, a context stays suspended and its resume() waits for a tap: not answered within waitMs.
+    if (context.state === "suspended")
+      await Promise.race([
+        context.resume().catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, waitMs)),
+      ]);
+    if (context.state === "suspended" && state === "unknown") setState("blocked");
+  } finally {
+    void context.close().catch(() => undefined);
+  }
+}
+
 /** Called from a tap: a silent play/pause that tells the browser this page may make sound. */
 export async function unlockSound(): Promise<void> {
   if (state === "ready") return;

@@ -219,4 +219,31 @@ describe("a live change to one ticket", () => {
       shown,
     );
   });
+
+  it("keeps a notice the customer saw when an earlier read of the same version arrives after it", () => {
+    const notified = {
+      status: "ready" as const,
+      state: "notified" as const,
+      via: "toast" as const,
+      at: at("12:10"),
+    };
+    const notSeen = { status: "ready" as const, state: "not_seen" as const, via: null, at: null };
+    const shown = data([ticket({ orderId: 1, version: 3, status: "ready", notice: notified })]);
+    // The answer to this tablet's own Ready, read before the phone said it showed the toast.
+    const late = ticket({
+      orderId: 1,
+      version: 3,
+      status: "ready",
+      notice: notSeen,
+      firstName: "Al",
+    });
+    const kept = upsertTicket(shown, late)!.data[0]!;
+    expect(kept.notice).toEqual(notified);
+    expect(kept.firstName).toBe("Al");
+    // A later version (undone and ready again) is a new Ready: its own notice counts.
+    expect(
+      upsertTicket(shown, ticket({ orderId: 1, version: 5, status: "ready", notice: notSeen }))!
+        .data[0]!.notice,
+    ).toEqual(notSeen);
+  });
 });
