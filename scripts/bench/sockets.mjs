@@ -14,6 +14,7 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import { SignJWT } from "jose";
 import pg from "pg";
 import { io } from "socket.io-client";
@@ -260,6 +261,18 @@ async function oneNode(ctx) {
   }
 }
 
+/** A port free at this moment (the OS picks it). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 const NODES = 2;
 /** Descriptors an nginx worker needs besides the sockets' (listeners, keep-alive connections to the nodes, logs). */
 const NGINX_FD_MARGIN = 100;
@@ -365,7 +378,9 @@ async function twoNodes(ctx) {
   const secret = randomBytes(32).toString("base64url");
   const metricsToken = randomBytes(24).toString("base64url");
   const redisPrefix = `foodpark-bench:${randomBytes(4).toString("hex")}:`;
-  const ports = [ctx.port(2), ctx.port(3)];
+  // Ports asked for now, not when the section started: the one-node part's thousands of client sockets took
+  // ephemeral ports from the same range meanwhile (one was the port reserved for a node here).
+  const ports = [await freePort(), await freePort()];
   const nodes = [];
   const sockets = [];
   let database;
@@ -373,7 +388,7 @@ async function twoNodes(ctx) {
   try {
     // nginx first: how many sockets fit depends on the file limit its workers got.
     nginx = await startNginx({
-      port: ctx.port(4),
+      port: await freePort(),
       backends: ports.map((port) => ({ host: "127.0.0.1", port })),
     });
     const workerLimits = await nginxWorkerLimits(nginx);
