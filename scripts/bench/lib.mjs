@@ -9,6 +9,18 @@ import path from "node:path";
 import pg from "pg";
 import { SERVER_PROCESS_ENV } from "../lib/server-process-env.mjs";
 
+/** A port free at this moment (the OS picks it). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 export const ADMIN_DATABASE_URL =
   process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 

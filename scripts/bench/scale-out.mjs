@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { startNginx } from "../nginx.mjs";
+import { freePort } from "./lib.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 8);
 const CONNECTIONS = 32;
@@ -25,17 +26,6 @@ const ADMIN_DATABASE_URL =
   "postgres://postgres@127.0.0.1:5432/postgres";
 const REDIS_URL =
   process.env.BENCH_REDIS_URL || process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function admin(sql) {
   const client = new pg.Client({ connectionString: ADMIN_DATABASE_URL });

@@ -14,7 +14,6 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import { SignJWT } from "jose";
 import pg from "pg";
 import { io } from "socket.io-client";
@@ -22,6 +21,7 @@ import { startNginx, templatePath } from "../nginx.mjs";
 import {
   api,
   dropRedisKeys,
+  freePort,
   freshPostgres,
   percentile,
   plainItem,
@@ -259,18 +259,6 @@ async function oneNode(ctx) {
     await server.stop();
     await database.drop();
   }
-}
-
-/** A port free at this moment (the OS picks it). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const NODES = 2;
