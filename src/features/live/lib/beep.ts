@@ -19,10 +19,20 @@ function audioContext(): AudioContext | null {
   return context;
 }
 
+/**
+ * How long a suspended context may take to resume. A browser that refuses (no gesture yet) leaves resume() waiting
+ * until a tap rather than rejecting it, which would hold back the sound file's try for good.
+ */
+export const RESUME_WAIT_MS = 300;
+
 async function oscillatorBeep(): Promise<boolean> {
   const ctx = audioContext();
   if (!ctx) return false;
-  if (ctx.state === "suspended") await ctx.resume().catch(() => undefined);
+  if (ctx.state === "suspended")
+    await Promise.race([
+      ctx.resume().catch(() => undefined),
+      new Promise((done) => setTimeout(done, RESUME_WAIT_MS)),
+    ]);
   if (ctx.state !== "running") return false;
   const oscillator = ctx.createOscillator();
   const gain = ctx.createGain();
