@@ -1,7 +1,7 @@
 /**
  * Redis goes away under two nodes and comes back: no request waits on it, limits hold per node meanwhile, a node
  * can start without it, a card payment goes from cart to one confirmed order, and every status update made
- * during the outage reaches the customer's open socket within 5 s of Redis returning. Redis here is a
+ * during the outage reaches the customer's open socket once Redis returns. Redis here is a
  * redis-server of the test's own (killed with -9, started again empty), never the machine's.
  */
 import type { OrderStatusNotification } from "@contract/orders";
