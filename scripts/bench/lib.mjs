@@ -59,13 +59,14 @@ export async function dropRedisKeys(prefix) {
   }
 }
 
+/** An environment without the variables set to null (spawn would pass "null"). */
+const withoutNulls = (env) =>
+  Object.fromEntries(Object.entries(env).filter(([, value]) => value !== null));
+
 /**
  * Starts dist/server/main.js on `port` with a fresh embedded database (or `databaseUrl`), waits for /healthz.
  * `stop()` ends it (SIGTERM, then SIGKILL) and removes its data directory.
  */
-/** An environment without the variables set to null (spawn would pass "null"). */
-const withoutNulls = (env) =>
-  Object.fromEntries(Object.entries(env).filter(([, value]) => value !== null));
 
 export async function startBuiltServer({
   root,

@@ -9,14 +9,13 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { startNginx } from "../nginx.mjs";
-import { freePort } from "./lib.mjs";
+import { freePort, REDIS_URL, redisAnswers } from "./lib.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 8);
 const CONNECTIONS = 32;
@@ -24,8 +23,6 @@ const ADMIN_DATABASE_URL =
   process.env.BENCH_DATABASE_URL ||
   process.env.TEST_DATABASE_URL ||
   "postgres://postgres@127.0.0.1:5432/postgres";
-const REDIS_URL =
-  process.env.BENCH_REDIS_URL || process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
 
 async function admin(sql) {
   const client = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
@@ -35,21 +32,6 @@ async function admin(sql) {
   } finally {
     await client.end();
   }
-}
-
-function redisAnswers() {
-  const { hostname, port } = new URL(REDIS_URL);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-    socket.setTimeout(1000, () => socket.destroy());
-    socket.once("error", () => resolve(false));
-    socket.once("connect", () => socket.write("PING\r\n"));
-    socket.once("data", (data) => {
-      resolve(data.toString().startsWith("+PONG"));
-      socket.destroy();
-    });
-    socket.once("close", () => resolve(false));
-  });
 }
 
 async function waitHealthy(baseUrl, child, timeoutMs = 180_000) {
