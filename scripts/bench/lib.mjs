@@ -280,6 +280,9 @@ export function percentile(values, p) {
 
 export const median = (values) => percentile(values, 50);
 
+/** The spread of runs as "min–max". */
+export const spread = (values) => `${Math.min(...values)}–${Math.max(...values)}`;
+
 /** Resident memory of a process in MB, from /proc (Linux). */
 export function rssMb(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");

@@ -1,7 +1,7 @@
 // GET /api/vendors/{id}/items on the built server (embedded PGlite) against a bare Fastify hello world in its own
 // process, same run, same autocannon settings (50 connections, 10 s each); and /healthz.
 import autocannon from "autocannon";
-import { api, startBuiltServer, startScript } from "./lib.mjs";
+import { api, median, spread, startBuiltServer, startScript } from "./lib.mjs";
 
 const CONNECTIONS = 50;
 const DURATION_S = 10;
@@ -24,18 +24,15 @@ function cannon(url, headers = {}, duration = DURATION_S) {
   });
 }
 
-const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const spread = (values) => `${Math.min(...values)}–${Math.max(...values)}`;
-
 /** Median req/s and p99 over the rounds (with the spread), all errors. */
 function combine(results) {
   const mean = (pick) =>
     Math.round(results.reduce((sum, result) => sum + pick(result), 0) / results.length);
   return {
-    requestsPerSecond: middle(results.map((result) => result.requestsPerSecond)),
+    requestsPerSecond: median(results.map((result) => result.requestsPerSecond)),
     requestsSpread: spread(results.map((result) => result.requestsPerSecond)),
-    p50Ms: middle(results.map((result) => result.p50Ms)),
-    p99Ms: middle(results.map((result) => result.p99Ms)),
+    p50Ms: median(results.map((result) => result.p50Ms)),
+    p99Ms: median(results.map((result) => result.p99Ms)),
     p99Spread: spread(results.map((result) => result.p99Ms)),
     errors: results.reduce((sum, result) => sum + result.errors, 0),
     non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
@@ -108,7 +105,7 @@ export default {
       const ratios = menuRounds.map((round, index) =>
         Math.round((round.requestsPerSecond / bareRounds[index].requestsPerSecond) * 100),
       );
-      const ratio = middle(ratios) / 100;
+      const ratio = median(ratios) / 100;
       const plainRatio = plainResult.requestsPerSecond / bareResult.requestsPerSecond;
       const ok = (pass) => (pass ? "met" : "MISSED");
       return {

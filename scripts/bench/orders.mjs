@@ -15,6 +15,7 @@ import {
   registerCustomer,
   round,
   rssMb,
+  spread,
   startBuiltServer,
 } from "./lib.mjs";
 
@@ -137,11 +138,8 @@ async function storedOnce({ baseUrl, acknowledged }) {
 
 /** Median of the rounds, and the spread as "min–max". */
 function middle(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    median: round(median(sorted), 2),
-    spread: `${round(sorted[0], 2)}–${round(sorted.at(-1), 2)}`,
-  };
+  const rounded = values.map((value) => round(value, 2));
+  return { median: median(rounded), spread: spread(rounded) };
 }
 
 const verdict = (ok) => (ok ? "met" : "MISSED");
