@@ -65,11 +65,57 @@ export interface PartSchedule {
 
 const middleOf = (range: PreparationRange) => (range.min + range.max) / 2;
 
+/** A ticket a kitchen may start, as the order of work sees it. */
+export interface QueuedTicket {
+  /** Its start time (ms) when it was held back to be ready with its basket's other parts; null: never held back. */
+  startAt: number | null;
+  /** The time promised to its customer (ms). */
+  promisedAt: number;
+}
+
+/**
+ * The order a kitchen takes the tickets whose start time has come: a basket's held-back part first, soonest start
+ * first (it was timed to its basket's other parts: every minute it waits now is a minute they stand apart), then
+ * the rest by the time promised to their customers. The kitchen screen's New lane, the queue estimate below and
+ * the rush simulation all use it.
+ */
+export function kitchenOrder(a: QueuedTicket, b: QueuedTicket): number {
+  if ((a.startAt === null) !== (b.startAt === null)) return a.startAt === null ? 1 : -1;
+  if (a.startAt !== null && b.startAt !== null && a.startAt !== b.startAt)
+    return a.startAt - b.startAt;
+  return a.promisedAt - b.promisedAt;
+}
+
+/**
+ * Keep a cook free: a held-back part due to start before a ticket started now would likely be done (the middle of
+ * the trailer's range) should find a cook free at its start time, or it waits and its basket's parts come apart.
+ * True when a free cook should not start an ordinary ticket now: some part starts within that time, and fewer of
+ * the other cooks are free by the first such start than there are parts due. The kitchen screen marks such parts
+ * "Keep a cook free"; the rush simulation's cooks follow it.
+ */
+export function keepCookFree(
+  now: number,
+  range: PreparationRange,
+  heldBackStarts: readonly number[],
+  otherCooksFreeAt: readonly number[],
+): boolean {
+  const horizon = now + middleOf(range) * MINUTE_MS;
+  const due = heldBackStarts.filter((start) => start > now && start <= horizon);
+  if (due.length === 0) return false;
+  const first = Math.min(...due);
+  return otherCooksFreeAt.filter((freeAt) => freeAt <= first).length < due.length;
+}
+
+/** A held-back part whose start is near enough for the kitchen to keep a cook free for it. */
+export const startsSoon = (startAt: number, now: number, range: PreparationRange): boolean =>
+  startAt > now && startAt <= now + middleOf(range) * MINUTE_MS;
+
 /**
  * Minutes a ticket released to the kitchen `releaseInMinutes` after `now` and promised `promisedInMinutes` after it
  * waits there for a cook. The trailer's kitchen is played forward the way its screen is worked: each preparing
  * ticket ends about the middle of the trailer's range after it started; whenever a cook is free they take the
- * earliest-promised ticket whose start time has come: the open confirmed ones and the new ticket. Orders placed
+ * first ticket whose start time has come in the kitchen's order (kitchenOrder): the open confirmed ones and the new
+ * ticket (held back when released later than now). Orders placed
  * later are not known: this is the wait the trailer's present load makes. An empty kitchen: 0.
  */
 export function queueWaitMinutes(
@@ -96,16 +142,21 @@ export function queueWaitMinutes(
     .filter((ticket) => ticket.status === "confirmed")
     .map((ticket) => ({
       from: Math.max(nowMs, ticket.startAt?.getTime() ?? nowMs),
-      promised: ticket.promisedAt.getTime(),
+      startAt: ticket.startAt?.getTime() ?? null,
+      promisedAt: ticket.promisedAt.getTime(),
     }));
-  const own = { from: releaseMs, promised: nowMs + promisedInMinutes * MINUTE_MS };
+  const own = {
+    from: releaseMs,
+    startAt: releaseInMinutes > 0 ? releaseMs : null,
+    promisedAt: nowMs + promisedInMinutes * MINUTE_MS,
+  };
   waiting.push(own);
   for (;;) {
     const cook = earliestCook();
     const free = freeAt[cook]!;
     let next: (typeof waiting)[number] | undefined;
     for (const ticket of waiting)
-      if (ticket.from <= free && (!next || ticket.promised < next.promised)) next = ticket;
+      if (ticket.from <= free && (!next || kitchenOrder(ticket, next) < 0)) next = ticket;
     if (next === own) return (free - releaseMs) / MINUTE_MS;
     if (next) {
       waiting.splice(waiting.indexOf(next), 1);

@@ -1,7 +1,7 @@
 // `npm run bench -- rush`: a lunchtime rush, simulated. 150 baskets over 30 simulated minutes (a quarter across two
 // or three trailers), the demo trailers that take orders with their preparation times, each trailer's slot cap, and
-// each trailer's kitchen working its screen in the order it shows (tickets by promised time, a ticket not before
-// its start time). Baskets are placed while the kitchens cook, and each is timed against its trailers' open tickets
+// each trailer's kitchen working its screen in the order it shows (a ticket not before its start time; held-back
+// parts of a basket first, then by promised time; a cook kept free for a held-back part about to start). Baskets are placed while the kitchens cook, and each is timed against its trailers' open tickets
 // at that moment, as the server reads them. Run twice: every part fired at once (the park before start times) and
 // with the basket's start times. The rules are the real ones: contract/basket-timing.ts (basketSchedule,
 // queueWaitMinutes, slotShiftMinutes, ORDERS_AT_ONCE) bundled from the source as it is.
@@ -130,9 +130,10 @@ function makeRush(trailers, seed) {
  * The rush minute by minute (6-second ticks): each basket is placed at its time with the real rules (slot shift per
  * trailer, then the basket's schedule fed each trailer's open tickets as the server reads them from the database;
  * or each part alone when `startTimes` is off), and each kitchen cooks: ORDERS_AT_ONCE at a time (the rule's
- * assumption; BENCH_RUSH_STATIONS makes the kitchens differ from it), each free cook taking the earliest-promised
- * ticket whose start time has come (the kitchen screen's order: by promised time, a "start at" ticket waits in its
- * later lane).
+ * assumption; BENCH_RUSH_STATIONS makes the kitchens differ from it), each free cook taking the first ticket whose
+ * start time has come in the kitchen screen's order (kitchenOrder: held-back parts first, then by promised time; a
+ * "start at" ticket waits in its Later lane), and not starting an ordinary ticket when the screen says to keep a
+ * cook free for a held-back part (keepCookFree).
  */
 function simulate(rules, baskets, trailers, startTimes) {
   const epoch = Date.UTC(2026, 5, 1, 12, 0, 0);
@@ -147,7 +148,7 @@ function simulate(rules, baskets, trailers, startTimes) {
     openTickets: [
       ...waiting.get(vendorId).map((order) => ({
         status: "confirmed",
-        startAt: new Date(order.startAt),
+        startAt: isHeldBack(order) ? new Date(order.startAt) : null,
         promisedAt: new Date(order.quotedAt),
       })),
       ...cooking
@@ -198,6 +199,7 @@ function simulate(rules, baskets, trailers, startTimes) {
       counts.set(slot, (counts.get(slot) ?? 0) + 1);
       const order = {
         basketId: basket.id,
+        trailer: part.trailer,
         vendorId: part.trailer.vendorId,
         placedAt: now,
         startAt: schedule.startAt.getTime(),
@@ -222,9 +224,24 @@ function simulate(rules, baskets, trailers, startTimes) {
         if (free[station] > tick) continue;
         let chosen = null;
         for (const ticket of queue)
-          if (tick >= ticket.startAt && (!chosen || ticket.quotedAt < chosen.quotedAt))
+          if (
+            tick >= ticket.startAt &&
+            (!chosen || rules.kitchenOrder(asQueued(ticket), asQueued(chosen)) < 0)
+          )
             chosen = ticket;
         if (!chosen) break;
+        // An ordinary ticket waits when a held-back part is about to start and no other cook will be free for it.
+        if (
+          startTimes &&
+          !isHeldBack(chosen) &&
+          rules.keepCookFree(
+            tick,
+            { min: chosen.trailer.min, max: chosen.trailer.max },
+            queue.filter(isHeldBack).map((ticket) => ticket.startAt),
+            free.filter((_, other) => other !== station),
+          )
+        )
+          continue;
         chosen.startedAt = tick;
         chosen.readyAt = tick + chosen.cookMs;
         free[station] = chosen.readyAt;
@@ -241,6 +258,14 @@ function simulate(rules, baskets, trailers, startTimes) {
 }
 
 const TICK_MS = 6_000;
+
+/** A part held back to be ready with its basket's other parts (the server stores a start time only for these). */
+const isHeldBack = (order) => order.startAt > order.placedAt;
+/** An order as the kitchen's order of work reads it (contract/basket-timing.ts kitchenOrder). */
+const asQueued = (order) => ({
+  startAt: isHeldBack(order) ? order.startAt : null,
+  promisedAt: order.quotedAt,
+});
 
 function percentile(values, p) {
   if (values.length === 0) return 0;

@@ -1,9 +1,12 @@
 import {
   type BasketPart,
   basketSchedule,
+  keepCookFree,
+  kitchenOrder,
   type OpenTicket,
   queueWaitMinutes,
   slotShiftMinutes,
+  startsSoon,
 } from "@contract/basket-timing";
 import { describe, expect, it } from "vitest";
 
@@ -149,5 +152,47 @@ describe("slot caps (slotShiftMinutes)", () => {
     const counts = (slot: number) => (full.has(slot) ? 3 : 0);
     expect(slotShiftMinutes(counts, 3, 15, NOW.getTime())).toEqual({ minutes: 15, full: true });
     expect(slotShiftMinutes(counts, 4, 15, NOW.getTime())).toEqual({ minutes: 0, full: false });
+  });
+});
+
+describe("the kitchen's order of work (kitchenOrder, keepCookFree)", () => {
+  const ms = (minutes: number) => at(minutes).getTime();
+
+  it("makes a held-back basket part first, soonest start first, then the rest by promised time", () => {
+    const ordinary = { startAt: null, promisedAt: ms(5) };
+    const heldBack = { startAt: ms(-1), promisedAt: ms(20) };
+    const heldBackEarlier = { startAt: ms(-3), promisedAt: ms(25) };
+    const sorted = [ordinary, heldBack, heldBackEarlier].sort(kitchenOrder);
+    expect(sorted).toEqual([heldBackEarlier, heldBack, ordinary]);
+    expect(kitchenOrder({ startAt: null, promisedAt: ms(5) }, ordinary)).toBe(0);
+    expect(kitchenOrder({ startAt: null, promisedAt: ms(4) }, ordinary)).toBeLessThan(0);
+  });
+
+  it("keeps a cook free when a held-back part starts before an ordinary ticket would be done", () => {
+    // A pizza takes about 12.5 minutes: a part starting in 10 finds no cook unless one of the others is free by then.
+    expect(keepCookFree(ms(0), PIZZA, [ms(10)], [ms(14), ms(13), ms(20)])).toBe(true);
+    expect(keepCookFree(ms(0), PIZZA, [ms(10)], [ms(14), ms(9), ms(20)])).toBe(false);
+    // Two parts due, one other cook free by the first: still keep this one.
+    expect(keepCookFree(ms(0), PIZZA, [ms(10), ms(11)], [ms(14), ms(9), ms(20)])).toBe(true);
+    // Starting after the ordinary ticket would be done, or already started: nothing to keep free for.
+    expect(keepCookFree(ms(0), PIZZA, [ms(13)], [ms(30), ms(30), ms(30)])).toBe(false);
+    expect(keepCookFree(ms(0), PIZZA, [], [ms(30)])).toBe(false);
+  });
+
+  it("says a part starts soon from the middle of its trailer's range", () => {
+    expect(startsSoon(ms(4), ms(0), COFFEE)).toBe(true);
+    expect(startsSoon(ms(5), ms(0), COFFEE)).toBe(false);
+    expect(startsSoon(ms(-1), ms(0), COFFEE)).toBe(false);
+  });
+
+  it("estimates a held-back part's queue with it first once it is released", () => {
+    // Four cooks busy for 4.5 minutes, eight ordinary tickets promised before it: released at +6 it takes the first
+    // free cook (at 9) instead of waiting behind the second round.
+    expect(
+      queueWaitMinutes({ openTickets: [...preparing(4), ...confirmed(8)] }, COFFEE, NOW, 6, 60),
+    ).toBe(3);
+    expect(
+      queueWaitMinutes({ openTickets: [...preparing(4), ...confirmed(8)] }, COFFEE, NOW, 0, 60),
+    ).toBe(13.5);
   });
 });

@@ -1,15 +1,15 @@
 import type { OrderStatus } from "@contract/orders";
 import { memo } from "react";
 import { Skeleton } from "@/components/Skeleton";
-import type { AgeThresholds, Lane, Ticket } from "../lib/kitchen";
+import type { Lane, Ticket, TrailerTiming } from "../lib/kitchen";
 import { KitchenTicket } from "./KitchenTicket";
 
 interface Props {
   lane: { id: Lane; title: string };
   tickets: readonly Ticket[];
   loading: boolean;
-  thresholds: ReadonlyMap<number, AgeThresholds>;
-  defaultThresholds: AgeThresholds;
+  thresholds: ReadonlyMap<number, TrailerTiming>;
+  defaultThresholds: TrailerTiming;
   serverOffsetMs: number;
   busy: ReadonlySet<number>;
   ringing: ReadonlySet<number>;

@@ -7,13 +7,14 @@ import { Icon } from "@/components/Icon";
 import { formatPence } from "@/lib/money";
 import { orderTypeIcon, orderTypeLabel } from "@/lib/order-display";
 import { formatTime } from "@/lib/time";
-import { type AgeThresholds, type Lane, promisedAt, stepOf, type Ticket } from "../lib/kitchen";
+import { type Lane, promisedAt, stepOf, type Ticket, type TrailerTiming } from "../lib/kitchen";
 import { TicketAge } from "./TicketAge";
+import { TicketStart } from "./TicketStart";
 
 interface Props {
   ticket: Ticket;
   lane: Lane;
-  thresholds: AgeThresholds;
+  thresholds: TrailerTiming;
   /** The server's clock minus the tablet's (ms): ages and due times count from the server's instants. */
   serverOffsetMs: number;
   busy: boolean;
@@ -138,9 +139,10 @@ export const KitchenTicket = memo(function KitchenTicket({
         {showVendor && <span className="ticket__vendor">{ticket.vendorName}</span>}
       </p>
       {lane === "later" && ticket.startAt && (
-        <p className="ticket__start">
-          Start at {formatTime(Date.parse(ticket.startAt) - serverOffsetMs)}
-        </p>
+        <TicketStart
+          startAt={Date.parse(ticket.startAt) - serverOffsetMs}
+          preparationTime={thresholds.preparationTime}
+        />
       )}
       {ticket.toPayPence !== null && ticket.status === "pending_payment" && (
         <p className="ticket__to-pay">To pay {formatPence(ticket.toPayPence)}</p>

@@ -1,4 +1,5 @@
-import { DEFAULT_PREPARATION } from "@contract/estimated-time";
+import { kitchenOrder } from "@contract/basket-timing";
+import { DEFAULT_PREPARATION, type PreparationRange } from "@contract/estimated-time";
 import {
   defaultLateThresholds,
   type KitchenTicket,
@@ -53,7 +54,16 @@ const byPromise = (a: Ticket, b: Ticket) => promisedAt(a) - promisedAt(b) || a.o
 
 export type Lanes = Record<Lane, Ticket[]>;
 
-/** The open tickets in their lanes, each lane by promised time (soonest first); Later by start time. */
+/** A ticket as the kitchen's order of work reads it (contract/basket-timing.ts). */
+const queued = (ticket: Ticket) => ({
+  startAt: ticket.startAt ? Date.parse(ticket.startAt) : null,
+  promisedAt: promisedAt(ticket),
+});
+
+/**
+ * The open tickets in their lanes, each lane by promised time (soonest first); New in the kitchen's order of work
+ * (a basket's held-back part whose start time has come first: it was timed to its other parts); Later by start time.
+ */
 export function laneTickets(tickets: readonly Ticket[], now: number): Lanes {
   const lanes: Lanes = { later: [], new: [], preparing: [], ready: [] };
   for (const ticket of tickets) {
@@ -61,6 +71,7 @@ export function laneTickets(tickets: readonly Ticket[], now: number): Lanes {
     if (lane) lanes[lane].push(ticket);
   }
   for (const lane of Object.values(lanes)) lane.sort(byPromise);
+  lanes.new.sort((a, b) => kitchenOrder(queued(a), queued(b)) || a.orderId - b.orderId);
   lanes.later.sort(
     (a, b) =>
       Date.parse(a.startAt ?? a.createdAt) - Date.parse(b.startAt ?? b.createdAt) ||
@@ -85,10 +96,18 @@ export interface AgeThresholds {
   veryLateAfterMinutes: number;
 }
 
-/** A trailer's thresholds; unknown trailer: the defaults from the spec's 10-15 minutes. */
-export function thresholdsOf(trailer: KitchenTrailer | undefined): AgeThresholds {
+/** What a ticket's card reads of its trailer: the age thresholds and the preparation range. */
+export interface TrailerTiming extends AgeThresholds {
+  preparationTime: PreparationRange;
+}
+
+/** A trailer's thresholds and range; unknown trailer: the defaults from the spec's 10-15 minutes. */
+export function thresholdsOf(trailer: KitchenTrailer | undefined): TrailerTiming {
   if (trailer) return trailer;
-  return defaultLateThresholds(DEFAULT_PREPARATION.max);
+  return {
+    ...defaultLateThresholds(DEFAULT_PREPARATION.max),
+    preparationTime: DEFAULT_PREPARATION,
+  };
 }
 
 export type AgeTone = Lateness;
