@@ -76,8 +76,8 @@ export interface QueuedTicket {
 /**
  * The order a kitchen takes the tickets whose start time has come: a basket's held-back part first, soonest start
  * first (it was timed to its basket's other parts: every minute it waits now is a minute they stand apart), then
- * the rest by the time promised to their customers. The kitchen screen's New lane, the queue estimate below and
- * the rush simulation all use it.
+ * the rest by the time promised to their customers. The kitchen screen says it on the card ("Start now", its New
+ * lane staying in promised order); the queue estimate below and the rush simulation's cooks follow it.
  */
 export function kitchenOrder(a: QueuedTicket, b: QueuedTicket): number {
   if ((a.startAt === null) !== (b.startAt === null)) return a.startAt === null ? 1 : -1;

@@ -1,7 +1,7 @@
 // `npm run bench -- rush`: a lunchtime rush, simulated. 150 baskets over 30 simulated minutes (a quarter across two
 // or three trailers), the demo trailers that take orders with their preparation times, each trailer's slot cap, and
-// each trailer's kitchen working its screen in the order it shows (a ticket not before its start time; held-back
-// parts of a basket first, then by promised time; a cook kept free for a held-back part about to start). Baskets are placed while the kitchens cook, and each is timed against its trailers' open tickets
+// each trailer's kitchen working its screen as it says (a ticket not before its start time; a held-back part whose
+// start has come, "Start now", first, then by promised time; a cook kept free for a part about to start). Baskets are placed while the kitchens cook, and each is timed against its trailers' open tickets
 // at that moment, as the server reads them. Run twice: every part fired at once (the park before start times) and
 // with the basket's start times. The rules are the real ones: contract/basket-timing.ts (basketSchedule,
 // queueWaitMinutes, slotShiftMinutes, ORDERS_AT_ONCE) bundled from the source as it is.
@@ -131,9 +131,9 @@ function makeRush(trailers, seed) {
  * trailer, then the basket's schedule fed each trailer's open tickets as the server reads them from the database;
  * or each part alone when `startTimes` is off), and each kitchen cooks: ORDERS_AT_ONCE at a time (the rule's
  * assumption; BENCH_RUSH_STATIONS makes the kitchens differ from it), each free cook taking the first ticket whose
- * start time has come in the kitchen screen's order (kitchenOrder: held-back parts first, then by promised time; a
- * "start at" ticket waits in its Later lane), and not starting an ordinary ticket when the screen says to keep a
- * cook free for a held-back part (keepCookFree).
+ * start time has come in the order the kitchen screen says (kitchenOrder: a held-back part's "Start now" first,
+ * then by promised time; a "start at" ticket waits in its Later lane), and not starting an ordinary ticket when the
+ * screen says to keep a cook free for a held-back part (keepCookFree).
  */
 function simulate(rules, baskets, trailers, startTimes) {
   const epoch = Date.UTC(2026, 5, 1, 12, 0, 0);

@@ -7,7 +7,15 @@ import { Icon } from "@/components/Icon";
 import { formatPence } from "@/lib/money";
 import { orderTypeIcon, orderTypeLabel } from "@/lib/order-display";
 import { formatTime } from "@/lib/time";
-import { type Lane, promisedAt, stepOf, type Ticket, type TrailerTiming } from "../lib/kitchen";
+import {
+  type Lane,
+  promisedAt,
+  START_NOW_TEXT,
+  startsNow,
+  stepOf,
+  type Ticket,
+  type TrailerTiming,
+} from "../lib/kitchen";
 import { TicketAge } from "./TicketAge";
 import { TicketStart } from "./TicketStart";
 
@@ -138,6 +146,9 @@ export const KitchenTicket = memo(function KitchenTicket({
         </span>
         {showVendor && <span className="ticket__vendor">{ticket.vendorName}</span>}
       </p>
+      {lane === "new" && startsNow(ticket, Date.now() + serverOffsetMs) && (
+        <p className="ticket__start ticket__start--now">{START_NOW_TEXT}</p>
+      )}
       {lane === "later" && ticket.startAt && (
         <TicketStart
           startAt={Date.parse(ticket.startAt) - serverOffsetMs}

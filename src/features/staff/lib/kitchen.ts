@@ -1,4 +1,3 @@
-import { kitchenOrder } from "@contract/basket-timing";
 import { DEFAULT_PREPARATION, type PreparationRange } from "@contract/estimated-time";
 import {
   defaultLateThresholds,
@@ -27,6 +26,16 @@ export const LANES: readonly { id: Lane; title: string }[] = [
 
 const MINUTE_MS = 60_000;
 
+/** On a held-back part once its start time has come (New lane). */
+export const START_NOW_TEXT = "Start now: timed with its basket";
+
+/**
+ * A basket's held-back part whose start time has come: the cook makes it first (contract/basket-timing.ts
+ * kitchenOrder), so its card says "Start now" while the lane stays in promised order.
+ */
+export const startsNow = (ticket: Pick<Ticket, "status" | "startAt">, now: number): boolean =>
+  ticket.status === "confirmed" && ticket.startAt !== null && Date.parse(ticket.startAt) <= now;
+
 /** The lane a ticket sits in at `now`, or null once it has left the board (finished or cancelled). */
 export function laneOf(ticket: Pick<Ticket, "status" | "startAt">, now: number): Lane | null {
   switch (ticket.status) {
@@ -54,16 +63,7 @@ const byPromise = (a: Ticket, b: Ticket) => promisedAt(a) - promisedAt(b) || a.o
 
 export type Lanes = Record<Lane, Ticket[]>;
 
-/** A ticket as the kitchen's order of work reads it (contract/basket-timing.ts). */
-const queued = (ticket: Ticket) => ({
-  startAt: ticket.startAt ? Date.parse(ticket.startAt) : null,
-  promisedAt: promisedAt(ticket),
-});
-
-/**
- * The open tickets in their lanes, each lane by promised time (soonest first); New in the kitchen's order of work
- * (a basket's held-back part whose start time has come first: it was timed to its other parts); Later by start time.
- */
+/** The open tickets in their lanes, each lane by promised time (soonest first); Later by start time. */
 export function laneTickets(tickets: readonly Ticket[], now: number): Lanes {
   const lanes: Lanes = { later: [], new: [], preparing: [], ready: [] };
   for (const ticket of tickets) {
@@ -71,7 +71,6 @@ export function laneTickets(tickets: readonly Ticket[], now: number): Lanes {
     if (lane) lanes[lane].push(ticket);
   }
   for (const lane of Object.values(lanes)) lane.sort(byPromise);
-  lanes.new.sort((a, b) => kitchenOrder(queued(a), queued(b)) || a.orderId - b.orderId);
   lanes.later.sort(
     (a, b) =>
       Date.parse(a.startAt ?? a.createdAt) - Date.parse(b.startAt ?? b.createdAt) ||

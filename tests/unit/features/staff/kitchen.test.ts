@@ -10,6 +10,7 @@ import {
   laneTickets,
   nextLaneChange,
   ringingTickets,
+  startsNow,
   stepOf,
   thresholdsOf,
 } from "@/features/staff/lib/kitchen";
@@ -100,10 +101,11 @@ describe("lanes", () => {
     ticket({ orderId: 9, status: "confirmed", startAt: at("12:00"), promisedAt: at("12:30") }),
   ];
 
-  it("puts cash waiting and confirmed in New by promised time, a started basket part first, future starts in Later by start time", () => {
+  it("puts cash waiting and confirmed in New by promised time, future starts in Later by start time", () => {
     const lanes = laneTickets(tickets, now);
-    // 9 was held back to be ready with its basket's other parts and its start time has come: it is made first.
-    expect(lanes.new.map((t) => t.orderId)).toEqual([9, 2, 1]);
+    expect(lanes.new.map((t) => t.orderId)).toEqual([2, 1, 9]);
+    // 9 was held back to be ready with its basket's other parts and its start time has come: it says Start now.
+    expect(lanes.new.filter((t) => startsNow(t, now)).map((t) => t.orderId)).toEqual([9]);
     expect(lanes.later.map((t) => t.orderId)).toEqual([4, 3]);
     expect(lanes.preparing.map((t) => t.orderId)).toEqual([5]);
     expect(lanes.ready.map((t) => t.orderId)).toEqual([6]);
