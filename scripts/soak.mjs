@@ -207,7 +207,9 @@ async function consistency(kind, target, acknowledged) {
   const db = await openChecker(kind, target);
   try {
     const rows = await db.query(
-      "select id, user_id, idempotency_key from orders where idempotency_key like 'soak-%'",
+      // A placed order's key is its checkout's (every purchase is one).
+      `select o.id, c.user_id, c.idempotency_key from checkouts c join orders o on o.checkout_id = c.id
+       where c.idempotency_key like 'soak-%'`,
     );
     const byKey = new Map(rows.map((row) => [`${row.user_id}:${row.idempotency_key}`, row]));
     let missing = 0;
@@ -218,7 +220,8 @@ async function consistency(kind, target, acknowledged) {
       else if (Number(row.id) !== Number(ack.orderId)) mismatched += 1;
     }
     const [dup] = await db.query(
-      "select count(*)::int as n from (select user_id, idempotency_key from orders where idempotency_key is not null group by 1, 2 having count(*) > 1) d",
+      `select count(*)::int as n from (select c.user_id, c.idempotency_key from checkouts c
+         join orders o on o.checkout_id = c.id where c.idempotency_key is not null group by 1, 2 having count(*) > 1) d`,
     );
     const [badTotals] = await db.query(`
       select count(*)::int as n from orders o
@@ -246,7 +249,7 @@ async function consistency(kind, target, acknowledged) {
     }
     // And the query-based cross-check: what the unique index finds equals what a sequential scan finds.
     const [scanned] = await db.query(
-      "select count(*)::int as n from orders where idempotency_key like 'soak-%'",
+      "select count(*)::int as n from orders o join checkouts c on c.id = o.checkout_id where c.idempotency_key like 'soak-%'",
     );
     return {
       acknowledged: acknowledged.length,

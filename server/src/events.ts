@@ -1,7 +1,5 @@
 import { EventEmitter } from "node:events";
 import type { OrderStatus } from "@contract/orders";
-import type { Queryable } from "./db/database.js";
-import type { CheckoutSnapshot } from "./purchase-snapshot.js";
 
 /** Announced once per status change, after the change has committed. */
 export interface OrderStatusChanged {
@@ -73,56 +71,5 @@ interface DomainEventMap {
   catalogueReloaded: [];
 }
 
-/**
- * A card payment the provider confirmed, announced inside the transaction that records it as paid, so what it
- * pays for is placed with it or not at all.
- */
-export interface PaymentPaid {
-  tx: Queryable;
-  paymentId: string;
-  userId: number;
-  paidPence: number;
-  /** The checkout it pays for; null for a payment started before payments belonged to checkouts. */
-  checkoutId: number | null;
-  /** What was paid for: one snapshot per trailer, priced when the payment was opened. */
-  snapshots: CheckoutSnapshot[];
-  /** A cash order placed earlier and paid by card now (create-intent with only orderId), else null. */
-  existingOrderId?: number | null;
-}
-
-/** What a paid payment became: the orders placed (none when everything went meanwhile) and what goes back. */
-export interface PaidPurchase {
-  orderIds: number[];
-  /** False when an earlier report of the same payment had already placed them. */
-  created: boolean;
-  /** What went while the customer paid, given back; `shares`: each trailer's part of it (its food and delivery). */
-  refund: {
-    amountPence: number;
-    note: string;
-    shares: { vendorId: number; amountPence: number }[];
-  } | null;
-  /** Announces the placed orders; call once the transaction has committed. */
-  afterCommit(): void;
-}
-
-export type PaymentPaidReaction = (event: PaymentPaid) => Promise<PaidPurchase>;
-
 /** The one place a domain change is announced; realtime and push subscribe here. */
-export class DomainEvents extends EventEmitter<DomainEventMap> {
-  #paymentPaid: PaymentPaidReaction | null = null;
-
-  /**
-   * Checkout places what a paid payment paid for. One reaction, awaited inside the payment's transaction
-   * (an emitter's listeners are neither awaited nor able to answer).
-   */
-  onPaymentPaid(reaction: PaymentPaidReaction): void {
-    if (this.#paymentPaid) throw new Error("a paid payment already has its reaction");
-    this.#paymentPaid = reaction;
-  }
-
-  /** Payments report a payment paid; the answer says what it became. */
-  paymentPaid(event: PaymentPaid): Promise<PaidPurchase> {
-    if (!this.#paymentPaid) throw new Error("nothing reacts to a paid payment");
-    return this.#paymentPaid(event);
-  }
-}
+export class DomainEvents extends EventEmitter<DomainEventMap> {}

@@ -1,17 +1,17 @@
+import { IDEMPOTENCY_KEY_INVALID, idempotencyKeySchema } from "@contract/checkout-request";
 import { InvalidInput } from "@server/domain-errors.js";
 import type { FastifyRequest } from "fastify";
+import { safeParse } from "zod/mini";
 
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,100}$/;
-
-/** The optional `Idempotency-Key` header: a retry with the same key answers the same order. */
+/**
+ * The `Idempotency-Key` header of a purchase (contract/checkout-request.ts says what it covers): a retry with the
+ * same key answers the same purchase. Null when absent.
+ */
 export function idempotencyKey(request: FastifyRequest): string | null {
   const value = request.headers["idempotency-key"];
   if (value === undefined) return null;
   const key = Array.isArray(value) ? value[0] : value;
-  if (!key || !IDEMPOTENCY_KEY.test(key)) {
-    throw new InvalidInput(
-      "Idempotency-Key must be 8 to 100 letters, digits, '-', '_', ':' or '.'",
-    );
-  }
+  if (!key || !safeParse(idempotencyKeySchema, key).success)
+    throw new InvalidInput(IDEMPOTENCY_KEY_INVALID);
   return key;
 }

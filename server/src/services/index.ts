@@ -9,6 +9,7 @@ import { createCatalogue } from "./catalogue/catalogue.js";
 import { createMenuSearchService, databaseDishSource } from "./catalogue/menu-search.js";
 import { createVendorService } from "./catalogue/vendor-service.js";
 import { createCheckoutService } from "./checkout/checkout-service.js";
+import { createCompletePaid } from "./checkout/complete-paid.js";
 import { createScheduler } from "./jobs/scheduler.js";
 import { createBoardService } from "./kitchen/board-service.js";
 import { createKitchenService } from "./kitchen/kitchen-service.js";
@@ -81,10 +82,16 @@ export function createServices(deps: ServiceDeps) {
     caps: orderCaps(deps.config),
     parkVatRegistered: deps.config.parkBusiness.vatNumber !== null,
   });
+  // Checkout's step for a paid payment, called by payments wherever a payment completes.
+  const completePaid = createCompletePaid({
+    events: deps.events,
+    placement,
+    issueReceipts: receipts.issueForOrder,
+  });
   const payments = createPaymentService({
     db: deps.db,
     provider: createPaymentProvider(deps.config),
-    events: deps.events,
+    completePaid,
     publicUrl: deps.config.publicUrl,
     cardPayments: cardPaymentsMode(deps.config),
     logError,
@@ -165,11 +172,10 @@ export function createServices(deps: ServiceDeps) {
     /** The one way to buy: POST /orders, the card payment's create-intent and POST /checkout. */
     checkout: createCheckoutService({
       db: deps.db,
-      events: deps.events,
       carts: cart,
       placement,
       payments,
-      issueReceipts: receipts.issueForOrder,
+      completePaid,
       cashAtParkTill: deps.config.cashAtParkTill,
     }),
   };

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_MISMATCH_MESSAGE } from "@server/services/checkout/idempotency.js";
+import { ORDER_KEY_REUSED as IDEMPOTENCY_MISMATCH_MESSAGE } from "@contract/checkout-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   addToCart,

@@ -3,7 +3,7 @@
  * the server would answer the same checkout, and takes a new one exactly when the server would refuse the old.
  */
 import type { CheckoutRequest } from "@contract/basket";
-import { checkoutRequestHash } from "@server/services/checkout/idempotency.js";
+import { requestHash } from "@server/services/checkout/idempotency.js";
 import { describe, expect, it } from "vitest";
 import { checkoutKeyFor } from "@/features/checkout/api/checkout-api";
 
@@ -15,6 +15,8 @@ const base: CheckoutRequest = {
   deliveryInstructions: "By the blue gate",
   vehicleData: { registrationNumber: "AB12CDE", make: "Ford", colour: "Blue" },
 };
+
+const checkoutRequestHash = (body: CheckoutRequest) => requestHash({ call: "checkout", body });
 
 /** Does the client keep its key, and does the server see the same request? */
 function seenBy(first: CheckoutRequest, retried: CheckoutRequest) {

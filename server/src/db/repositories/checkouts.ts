@@ -6,7 +6,8 @@ export type CheckoutStatus = "placed" | "awaiting_payment" | "paid";
 export interface CheckoutRow {
   id: number;
   user_id: number;
-  idempotency_key: string;
+  /** Null: the purchase came without an Idempotency-Key (the spec's calls may omit it). */
+  idempotency_key: string | null;
   request_hash: string;
   payment_method: PaymentMethod;
   status: CheckoutStatus;
@@ -17,6 +18,7 @@ export interface CheckoutRow {
   total_pence: number;
   payment_id: string | null;
   payment_url: string | null;
+  payment_client_secret: string | null;
 }
 
 export interface CheckoutOrderRow {
@@ -28,7 +30,7 @@ export interface CheckoutOrderRow {
   total_pence: number;
 }
 
-/** SQL for multi-trailer checkouts; the rules live in services/checkout/checkout-service.ts. */
+/** SQL for checkouts (every purchase is one); the rules live in services/checkout/checkout-service.ts. */
 export function checkoutsRepository(db: Queryable) {
   return {
     /**
@@ -37,7 +39,7 @@ export function checkoutsRepository(db: Queryable) {
      */
     async claim(input: {
       userId: number;
-      key: string;
+      key: string | null;
       requestHash: string;
       paymentMethod: PaymentMethod;
       status: CheckoutStatus;
@@ -94,12 +96,15 @@ export function checkoutsRepository(db: Queryable) {
       );
     },
 
-    async setPayment(id: number, paymentId: string, paymentUrl: string | null): Promise<void> {
-      await db.query("update checkouts set payment_id = $2, payment_url = $3 where id = $1", [
-        id,
-        paymentId,
-        paymentUrl,
-      ]);
+    async setPayment(
+      id: number,
+      paymentId: string,
+      opened: { sessionUrl: string; clientSecret: string | null } | null,
+    ): Promise<void> {
+      await db.query(
+        "update checkouts set payment_id = $2, payment_url = $3, payment_client_secret = $4 where id = $1",
+        [id, paymentId, opened?.sessionUrl ?? null, opened?.clientSecret ?? null],
+      );
     },
 
     async markPaid(id: number): Promise<void> {

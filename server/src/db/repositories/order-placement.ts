@@ -49,12 +49,9 @@ export interface NewOrder {
   readyInMinutes: number;
   /** A multi-trailer basket: minutes from now until this trailer should start (null: at once). */
   startInMinutes?: number | null | undefined;
-  idempotencyKey: string | null;
   paymentId: string | null;
-  /** The multi-trailer checkout this order belongs to; null for the spec's one-trailer order. */
+  /** The checkout it was placed in (every purchase is one; null only for orders written outside a purchase). */
   checkoutId?: number | null | undefined;
-  /** SHA-256 of the request that placed it (idempotent replays must match); null when no key was given. */
-  requestHash?: string | null | undefined;
   /** VAT included in the total (contract/vat.ts). */
   vatPence?: number;
   items: NewOrderItem[];
@@ -94,14 +91,6 @@ export function orderPlacementRepository(db: Queryable) {
       );
     },
 
-    async findByIdempotencyKey(userId: number, key: string): Promise<PlacedOrderRow | null> {
-      const [row] = await db.query<PlacedOrderRow>(
-        `select ${PLACED_COLUMNS} from orders where user_id = $1 and idempotency_key = $2`,
-        [userId, key],
-      );
-      return row ?? null;
-    },
-
     async findByPaymentId(paymentId: string): Promise<PlacedOrderRow | null> {
       const [row] = await db.query<PlacedOrderRow>(
         `select ${PLACED_COLUMNS} from orders where payment_id = $1`,
@@ -112,7 +101,7 @@ export function orderPlacementRepository(db: Queryable) {
 
     /**
      * The order, its lines and its first status in ONE statement (data-modifying CTEs): a placed order costs one
-     * round trip here, whatever its number of lines. Null when the idempotency key is taken (nothing written).
+     * round trip here, whatever its number of lines. Null when its payment already has its order (nothing written).
      */
     async insertOrder(order: NewOrder): Promise<PlacedOrderRow | null> {
       const items = order.items.map((item) => ({
@@ -131,11 +120,11 @@ export function orderPlacementRepository(db: Queryable) {
         `with placed as (
            insert into orders (user_id, vendor_id, order_type, payment_method, status, subtotal_pence,
              service_charge_pence, delivery_fee_pence, total_pence, allergy_note, delivery_instructions, vehicle,
-             estimated_ready_at, idempotency_key, payment_id, checkout_id, estimated_ready_from, request_hash, start_at,
+             estimated_ready_at, payment_id, checkout_id, estimated_ready_from, start_at,
              vat_pence, quoted_ready_from_minutes, quoted_ready_at_minutes)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, now() + make_interval(mins => $13::int), $14, $15,
-             $16, now() + make_interval(mins => $17::int), $19,
-             case when $20::int is null then null else now() + make_interval(mins => $20::int) end, $21, $17::int, $13::int)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, now() + make_interval(mins => $13::int), $14,
+             $15, now() + make_interval(mins => $16::int),
+             case when $18::int is null then null else now() + make_interval(mins => $18::int) end, $19, $16::int, $13::int)
            on conflict do nothing
            returning *
          ), lines as (
@@ -143,7 +132,7 @@ export function orderPlacementRepository(db: Queryable) {
              total_pence, special_instructions, addons, vat_rate)
            select placed.id, item.menu_item_id, item.name, item.description, item.image, item.quantity,
              item.unit_price_pence, item.total_pence, item.special_instructions, item.addons, item.vat_rate
-           from placed, rows from (jsonb_to_recordset($18::jsonb) as (menu_item_id int, name text,
+           from placed, rows from (jsonb_to_recordset($17::jsonb) as (menu_item_id int, name text,
              description text, image text, quantity int, unit_price_pence int, total_pence int,
              special_instructions text, addons jsonb, vat_rate smallint)) with ordinality as item(menu_item_id,
              name, description, image, quantity, unit_price_pence, total_pence, special_instructions, addons,
@@ -167,12 +156,10 @@ export function orderPlacementRepository(db: Queryable) {
           order.deliveryInstructions,
           order.vehicle === null ? null : JSON.stringify(order.vehicle),
           order.readyInMinutes,
-          order.idempotencyKey,
           order.paymentId,
           order.checkoutId ?? null,
           order.readyFromMinutes,
           JSON.stringify(items),
-          order.requestHash ?? null,
           order.startInMinutes ?? null,
           order.vatPence ?? 0,
         ],

@@ -3,7 +3,6 @@ import { createOrderRequestSchema, orderIdParamsSchema } from "@contract/orders"
 import { parseInput, Unauthorized } from "@server/domain-errors.js";
 import { bearerToken, requireUser } from "@server/plugins/auth.js";
 import { NOTICE_TOKEN_PREFIX } from "@server/services/auth/tokens.js";
-import { requestHash } from "@server/services/checkout/idempotency.js";
 import type { FastifyInstance } from "fastify";
 import { idempotencyKey } from "../idempotency-key.js";
 
@@ -18,8 +17,7 @@ export default async function orderRoutes(app: FastifyInstance) {
     const user = requireUser(request);
     const key = idempotencyKey(request);
     const input = parseInput(createOrderRequestSchema, request.body);
-    const hash = key ? requestHash(request.body) : null;
-    const placed = await app.services.checkout.placeOrder(user, input, key, hash);
+    const placed = await app.services.checkout.placeOrder(user, input, { key, body: request.body });
     if (placed.replayed) reply.header("Idempotent-Replayed", "true");
     return reply.status(201).send({ id: placed.id, order_id: placed.id, status: placed.status });
   });

@@ -5,6 +5,7 @@ import { InvalidInput, parseInput } from "@server/domain-errors.js";
 import { requireUser } from "@server/plugins/auth.js";
 import type { FastifyInstance } from "fastify";
 import * as z from "zod/mini";
+import { idempotencyKey } from "../idempotency-key.js";
 import { requestOrigin } from "../request-origin.js";
 
 const paymentIdParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
@@ -46,6 +47,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
         currency: input.currency,
         metadata: input.metadata?.source ? { source: input.metadata.source } : {},
       },
+      { key: idempotencyKey(request), body: request.body },
       app.services.payments.publicUrl ?? requestOrigin(request),
     );
   });

@@ -1,25 +1,21 @@
 /**
- * The one way to buy. A purchase locks the chosen carts, claims its Idempotency-Key, prices one snapshot per trailer,
- * then places every order (cash) or records the one card payment that places them once paid. The spec's
- * POST /orders (one trailer, cash), POST /payments/stripe/create-intent (one trailer, card) and the park basket's
- * POST /checkout (any number of trailers) are adapters over it; a paid payment is placed by the reaction to
- * `paymentPaid`, which also refunds what went while the customer paid.
+ * The one way to buy. Every purchase is a checkout: it locks the chosen carts, claims its Idempotency-Key (the
+ * canonical request it covers: contract/checkout-request.ts), prices one snapshot per trailer, then places every
+ * order (cash) or records the one card payment that places them once paid. The spec's POST /orders (one trailer,
+ * cash), POST /payments/stripe/create-intent (one trailer, card) and the park basket's POST /checkout (any number
+ * of trailers) are adapters over it. A paid payment is completed by the named step `completePaid`
+ * (complete-paid.ts), which payments calls wherever a payment completes.
  */
-import { randomUUID } from "node:crypto";
 import type { Basket, CheckoutResponse } from "@contract/basket";
 import type { OrderType } from "@contract/common";
 import { penceToPounds, penceToPoundsText } from "@contract/money";
 import type { PaymentMethod, Vehicle } from "@contract/orders";
 import type { CreateIntentResponse } from "@contract/payments";
-import type { Database, Queryable } from "@server/db/database.js";
+import type { Database } from "@server/db/database.js";
 import { type CheckoutRow, checkoutsRepository } from "@server/db/repositories/checkouts.js";
-import {
-  orderPlacementRepository,
-  type PlacedOrderRow,
-} from "@server/db/repositories/order-placement.js";
+import type { PlacedOrderRow } from "@server/db/repositories/order-placement.js";
 import { ordersRepository } from "@server/db/repositories/orders.js";
 import { Conflict, InvalidInput, NotFound } from "@server/domain-errors.js";
-import type { DomainEvents, PaidPurchase, PaymentPaid } from "@server/events.js";
 import type { CartService } from "@server/services/cart/cart-service.js";
 import type { OrderPlacementService, PurchaseRequest } from "@server/services/orders/placement.js";
 import { toCheckoutOrder } from "@server/services/orders/queries.js";
@@ -30,15 +26,15 @@ import {
 } from "@server/services/orders/snapshot.js";
 import type { OpenedPayment, PaymentService } from "@server/services/payments/payment-service.js";
 import { readBasket } from "./basket-view.js";
-import { assertPayableByCard, markExistingOrderPaid, snapshotOfOrder } from "./existing-order.js";
+import type { CompletePaid } from "./complete-paid.js";
+import { assertPayableByCard, snapshotOfOrder } from "./existing-order.js";
 import {
   CHECKOUT_IN_PROGRESS,
-  checkoutLedger,
-  checkoutRequestHash,
-  orderLedger,
-  type PurchaseLedger,
+  CHECKOUT_KEY_REUSED,
+  claimCheckout,
+  ORDER_KEY_REUSED,
+  type PurchaseKey,
 } from "./idempotency.js";
-import { checkLateChanges, refundedShares } from "./late-changes.js";
 
 export { CHECKOUT_IN_PROGRESS, CHECKOUT_KEY_REUSED } from "./idempotency.js";
 
@@ -61,6 +57,12 @@ export interface CreateIntentInput {
   metadata: Record<string, string>;
 }
 
+/** A spec call's key and the body as sent (all of it is what the key covers). */
+export interface SpecKey {
+  key: string | null;
+  body: unknown;
+}
+
 export interface PlacedOrder {
   id: number;
   status: PlacedOrderRow["status"];
@@ -70,12 +72,11 @@ export interface PlacedOrder {
 
 export interface CheckoutServiceDeps {
   db: Database;
-  events: DomainEvents;
   carts: Pick<CartService, "getBasketCarts">;
   placement: OrderPlacementService;
   payments: PaymentService;
-  /** Inside the paid payment's transaction: the receipts of each order it placed. */
-  issueReceipts?: (tx: Queryable, orderId: number) => Promise<void>;
+  /** The paid payment's step (complete-paid.ts): the same one payments calls. */
+  completePaid: CompletePaid;
   /** Brand flag: cash for a multi-trailer checkout is paid at one park till, not at each counter. */
   cashAtParkTill: boolean;
 }
@@ -89,37 +90,41 @@ interface CardOptions {
   metadata: Record<string, string>;
 }
 
-type Purchase<Earlier> =
-  | { earlier: Earlier }
-  | { checkoutId: number | null; orders: PlacedOrderRow[]; payment: OpenedPayment | null };
+type Purchase =
+  | { earlier: CheckoutRow }
+  | { checkoutId: number; orders: PlacedOrderRow[]; payment: OpenedPayment | null };
 
 export function createCheckoutService(deps: CheckoutServiceDeps) {
   const { db, placement, payments } = deps;
   const cashPaidAt = deps.cashAtParkTill ? ("park_till" as const) : ("counter" as const);
 
   /** The one purchase: see the file's header. Cash orders are announced, a card payment opened, after commit. */
-  async function purchase<Earlier>(
+  async function purchase(
     user: User,
     request: PurchaseRequest,
-    ledger: PurchaseLedger<Earlier>,
+    purchaseKey: PurchaseKey,
     card: CardOptions | null,
-  ): Promise<Purchase<Earlier>> {
+  ): Promise<Purchase> {
     if (request.paymentMethod === "stripe") payments.assertCanOpen({ mock: card?.mock ?? false });
     const result = await db.transaction(async (tx) => {
       const locked = await placement.lockCarts(tx, user.id, request.vendorIds);
-      const claimed = await ledger.claim(tx);
+      const claimed = await claimCheckout(tx, {
+        userId: user.id,
+        purchaseKey,
+        paymentMethod: request.paymentMethod,
+        vendorIds: request.vendorIds,
+      });
       if ("earlier" in claimed) return claimed;
       const { checkoutId } = claimed;
       const snapshots = await placement.price(tx, user.id, request, locked);
-      if (checkoutId !== null)
-        await checkoutsRepository(tx).setTotals(checkoutId, checkoutTotals(snapshots));
+      await checkoutsRepository(tx).setTotals(checkoutId, checkoutTotals(snapshots));
       if (request.paymentMethod === "cash_at_counter") {
-        const links = { paymentMethod: request.paymentMethod, checkoutId, ...ledger.orderKey };
+        const links = { paymentMethod: request.paymentMethod, checkoutId };
         const orders = await placement.place(tx, user.id, snapshots, links);
-        if (!orders) return { earlier: await ledger.raced(tx) };
+        if (!orders) throw new Error(`checkout ${checkoutId}: a cash order collided`);
         return { checkoutId, orders, paymentId: null };
       }
-      if (checkoutId === null || !card) throw new Error("a card payment belongs to a checkout");
+      if (!card) throw new Error("a card payment needs where the customer returns");
       const paymentId = await payments.recordPayment(tx, {
         userId: user.id,
         checkoutId,
@@ -132,51 +137,12 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     });
     if ("earlier" in result) return result;
     placement.announce(user.id, result.orders);
-    if (!result.paymentId || result.checkoutId === null || !card)
+    if (!result.paymentId || !card)
       return { checkoutId: result.checkoutId, orders: result.orders, payment: null };
     const payment = await payments.openPayment(user, result.paymentId, card.metadata);
-    await checkoutsRepository(db).setPayment(
-      result.checkoutId,
-      result.paymentId,
-      payment.sessionUrl,
-    );
+    await checkoutsRepository(db).setPayment(result.checkoutId, result.paymentId, payment);
     return { checkoutId: result.checkoutId, orders: result.orders, payment };
   }
-
-  /** A paid payment: what is still there is ordered as paid, what went is refunded, the checkout marked paid. */
-  async function placePaid(paid: PaymentPaid): Promise<PaidPurchase> {
-    if (paid.existingOrderId) return markExistingOrderPaid(paid, paid.existingOrderId, deps.events);
-    const late = await checkLateChanges(paid.tx, paid.snapshots, paid.paidPence);
-    const refund =
-      late.note && late.refundPence > 0
-        ? {
-            amountPence: late.refundPence,
-            note: late.note,
-            shares: refundedShares(paid.snapshots, late.keep),
-          }
-        : null;
-    const nothing = { orderIds: [], created: false, refund, afterCommit: () => {} };
-    if (late.keep.length === 0) return nothing;
-    const orders = await placement.place(paid.tx, paid.userId, late.keep, {
-      paymentMethod: "stripe",
-      checkoutId: paid.checkoutId,
-      paymentId: paid.paymentId,
-    });
-    if (!orders) {
-      // Its order already exists (the payment's first order carries its id): nothing more to place.
-      const existing = await orderPlacementRepository(paid.tx).findByPaymentId(paid.paymentId);
-      return { ...nothing, orderIds: existing ? [existing.id] : [], refund: null };
-    }
-    if (paid.checkoutId !== null) await checkoutsRepository(paid.tx).markPaid(paid.checkoutId);
-    for (const order of orders) await deps.issueReceipts?.(paid.tx, order.id);
-    return {
-      orderIds: orders.map((order) => order.id),
-      created: true,
-      refund,
-      afterCommit: () => placement.announce(paid.userId, orders),
-    };
-  }
-  deps.events.onPaymentPaid(placePaid);
 
   async function answer(checkout: CheckoutRow): Promise<CheckoutResponse> {
     const orders = await checkoutsRepository(db).ordersOf([checkout.id]);
@@ -205,16 +171,6 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     if (!checkout || checkout.user_id !== userId) throw new NotFound("Checkout not found");
     return checkout;
   }
-
-  /** A checkout's ledger: its key, and the hash of the canonical request the key covers. */
-  const ledgerFor = (userId: number, key: string, input: CheckoutInput) =>
-    checkoutLedger({
-      userId,
-      key,
-      requestHash: checkoutRequestHash(input),
-      paymentMethod: input.paymentMethod,
-      vendorIds: [...new Set(input.vendorIds)],
-    });
 
   return {
     /** GET /cart/basket: one section per trailer with a non-empty cart, priced by the server, and one total. */
@@ -246,14 +202,19 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         },
       };
       const card = { origin, mock: false, metadata: {} };
-      const result = await purchase(user, request, ledgerFor(user.id, key, input), card);
+      const purchaseKey = {
+        key,
+        request: { call: "checkout" as const, body: input },
+        reusedMessage: CHECKOUT_KEY_REUSED,
+      };
+      const result = await purchase(user, request, purchaseKey, card);
       if ("earlier" in result) {
         const { earlier } = result;
         if (earlier.payment_method === "stripe" && !earlier.payment_url)
           throw new Conflict(CHECKOUT_IN_PROGRESS);
         return { response: await answer(earlier), replayed: true };
       }
-      const response = await answer(await ownCheckout(user.id, result.checkoutId!));
+      const response = await answer(await ownCheckout(user.id, result.checkoutId));
       if (!result.payment) return { response, replayed: false };
       const { paymentIntentId, sessionUrl, returnUrl } = result.payment;
       return {
@@ -263,36 +224,40 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     },
 
     /**
-     * POST /orders: a checkout of one trailer, cash, its key kept on the order (the spec's call). A card order
-     * is the one its paid payment placed.
+     * POST /orders: a checkout of one trailer, cash, its key (optional) covering the whole body. A card order is
+     * the one its paid payment placed.
      */
-    async placeOrder(
-      user: User,
-      input: OrderRequest,
-      key: string | null,
-      /** SHA-256 of the canonical request body: a reused key with another body is refused (422). */
-      requestHash: string | null,
-    ): Promise<PlacedOrder> {
+    async placeOrder(user: User, input: OrderRequest, spec: SpecKey): Promise<PlacedOrder> {
       if (input.paymentMethod === "stripe")
         return {
           ...(await placement.orderForPayment(user.id, input.stripePaymentIntentId)),
           replayed: true,
         };
       const request: PurchaseRequest = { ...input, vendorIds: [input.vendorId] };
-      const result = await purchase(user, request, orderLedger(user.id, key, requestHash), null);
-      if ("earlier" in result)
-        return { id: result.earlier.id, status: result.earlier.status, replayed: true };
+      const purchaseKey = {
+        key: spec.key,
+        request: { call: "orders" as const, body: spec.body },
+        reusedMessage: ORDER_KEY_REUSED,
+      };
+      const result = await purchase(user, request, purchaseKey, null);
+      if ("earlier" in result) {
+        const [order] = await checkoutsRepository(db).ordersOf([result.earlier.id]);
+        if (!order) throw new Conflict(CHECKOUT_IN_PROGRESS);
+        return { id: order.id, status: order.status, replayed: true };
+      }
       const [order] = result.orders;
       return { id: order!.id, status: order!.status, replayed: false };
     },
 
     /**
      * POST /payments/stripe/create-intent: a checkout of one trailer paid by card, for the amount the customer was
-     * shown. Its hosted checkout lists the cart's dishes.
+     * shown; its key (optional) covers the whole body, and a replay answers the same payment. Its hosted checkout
+     * lists the cart's dishes.
      */
     async payByCard(
       user: User,
       input: CreateIntentInput,
+      spec: SpecKey,
       origin: string,
     ): Promise<CreateIntentResponse> {
       const amountPence = Math.round(input.amount * 100);
@@ -308,17 +273,23 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
             ),
         },
       };
-      // The spec's call carries no Idempotency-Key: each attempt is its own checkout (a newer one replaces it).
-      const key = `card-${randomUUID()}`;
-      const ledger = ledgerFor(user.id, key, {
-        ...order,
-        vendorIds: [order.vendorId],
-        totalPence: amountPence,
-      });
+      const purchaseKey = {
+        key: spec.key,
+        request: { call: "create-intent" as const, body: spec.body },
+        reusedMessage: CHECKOUT_KEY_REUSED,
+      };
       const card = { origin, mock: input.metadata.source === "mock", metadata: input.metadata };
-      const result = await purchase(user, request, ledger, card);
-      if ("earlier" in result || !result.payment)
-        throw new Error(`checkout ${key} opened no payment`);
+      const result = await purchase(user, request, purchaseKey, card);
+      if ("earlier" in result) {
+        const { earlier } = result;
+        if (!earlier.payment_id || !earlier.payment_url) throw new Conflict(CHECKOUT_IN_PROGRESS);
+        const opened = await payments.openedAgain(user.id, earlier.payment_id, {
+          sessionUrl: earlier.payment_url,
+          clientSecret: earlier.payment_client_secret,
+        });
+        return { success: true, ...opened };
+      }
+      if (!result.payment) throw new Error(`checkout ${result.checkoutId} opened no payment`);
       return { success: true, ...result.payment };
     },
 
@@ -338,10 +309,13 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         user.id,
         Math.round(input.amount * 100),
       );
+      // Every order is placed in a checkout (migration 018 gave the older ones theirs): its payment belongs to it.
+      const checkoutId = record.order.checkout_id;
+      if (!checkoutId) throw new Error(`order ${record.order.id} belongs to no checkout`);
       const paymentId = await db.transaction((tx) =>
         payments.recordPayment(tx, {
           userId: user.id,
-          checkoutId: record.order.checkout_id ?? null,
+          checkoutId,
           existingOrderId: record.order.id,
           snapshots: [snapshotOfOrder(record)],
           origin,
@@ -350,6 +324,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       );
       return { success: true, ...(await payments.openPayment(user, paymentId, input.metadata)) };
     },
+
+    /** A paid payment: its orders placed, or what went refunded (complete-paid.ts; payments calls it). */
+    completePaid: deps.completePaid,
 
     /** GET /checkouts/:id — the customer's own checkout: its orders and grand total. */
     async getCheckout(userId: number, checkoutId: number): Promise<CheckoutResponse> {

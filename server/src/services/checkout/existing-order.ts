@@ -6,9 +6,10 @@ import { penceToPoundsText } from "@contract/money";
 import type { StoredOrderAddon } from "@server/db/repositories/order-placement.js";
 import { type OrderRecord, ordersRepository } from "@server/db/repositories/orders.js";
 import { Conflict, InvalidInput, NotFound } from "@server/domain-errors.js";
-import type { DomainEvents, PaidPurchase, PaymentPaid } from "@server/events.js";
-import type { CheckoutSnapshot } from "@server/purchase-snapshot.js";
+import type { DomainEvents } from "@server/events.js";
 import { ORDER_NOT_FOUND } from "@server/services/orders/queries.js";
+import type { CheckoutSnapshot } from "@server/services/orders/snapshot.js";
+import type { PaidPayment, PaidPurchase } from "@server/services/payments/payment-model.js";
 
 /** The caller's own cash order waiting for its cash, or why it cannot be paid (404 another's, 409 paid/cancelled). */
 export function assertPayableByCard(
@@ -63,7 +64,7 @@ export function snapshotOfOrder({ order, items }: OrderRecord): CheckoutSnapshot
  * Paid or cancelled meanwhile: nothing is marked and the whole payment goes back.
  */
 export async function markExistingOrderPaid(
-  paid: PaymentPaid,
+  paid: PaidPayment,
   orderId: number,
   events: DomainEvents,
 ): Promise<PaidPurchase> {

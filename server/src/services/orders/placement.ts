@@ -57,13 +57,11 @@ export interface PurchaseRequest {
   shownTotal?: { pence: number; changed: (totalPence: number) => Error } | undefined;
 }
 
-/** How an order is linked: to its checkout, to the Idempotency-Key of POST /orders, to the payment that paid it. */
+/** How an order is linked: to its checkout (which keeps the purchase's Idempotency-Key), to the payment that paid it. */
 export interface PlacementLinks {
   paymentMethod: PaymentMethod;
-  checkoutId: number | null;
-  /** Carried by the first order only (the unique indexes then guard against placing it twice). */
-  idempotencyKey?: string | null | undefined;
-  requestHash?: string | null | undefined;
+  checkoutId: number;
+  /** Carried by the first order only (its unique index then guards against placing a payment's orders twice). */
   paymentId?: string | null | undefined;
 }
 
@@ -79,7 +77,6 @@ export function newOrder(
   meta: {
     paymentMethod: PaymentMethod;
     status: OrderStatus;
-    idempotencyKey: string | null;
     paymentId: string | null;
     checkoutId?: number | null;
     /** This trailer's part of the basket's schedule (contract/basket-timing.ts); absent: a basket of one. */
@@ -105,7 +102,6 @@ export function newOrder(
     readyFromMinutes: schedule.readyFromMinutes,
     readyInMinutes: schedule.readyInMinutes,
     startInMinutes: schedule.delayMinutes > 0 ? schedule.delayMinutes : null,
-    idempotencyKey: meta.idempotencyKey,
     paymentId: meta.paymentId,
     checkoutId: meta.checkoutId ?? null,
     items: snapshot.lines.map((line) => ({
@@ -231,7 +227,7 @@ export function createOrderPlacementService(deps: {
 
     /**
      * Inside the caller's transaction: one order per snapshot, in the given order, each trailer's cart emptied.
-     * Null when the first order's key or payment already has an order (nothing written). Any other failure
+     * Null when the first order's payment already has an order (nothing written). Any other failure
      * throws, and the caller's transaction undoes every order. Call `announce` after commit.
      */
     async place(
@@ -260,7 +256,6 @@ export function createOrderPlacementService(deps: {
         const order = newOrder(userId, snapshot, {
           paymentMethod: links.paymentMethod,
           status: INITIAL_STATUS[links.paymentMethod],
-          idempotencyKey: first ? (links.idempotencyKey ?? null) : null,
           paymentId: first ? (links.paymentId ?? null) : null,
           checkoutId: links.checkoutId,
           schedule: schedules[index]!,
@@ -268,7 +263,6 @@ export function createOrderPlacementService(deps: {
         const row = await orders.insertOrder({
           ...order,
           vatPence: orderVatPence(snapshot, deps.parkVatRegistered ?? false),
-          requestHash: order.idempotencyKey ? (links.requestHash ?? null) : null,
         });
         if (!row && first) return null;
         if (!row) throw new Error(`order for ${snapshot.vendorName} was not inserted`);

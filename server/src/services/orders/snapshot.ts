@@ -9,11 +9,35 @@ import type { PaymentMethod, Vehicle } from "@contract/orders";
 import { type CartTotals, chargeServiceOnce, isPortionGroup, sumTotals } from "@contract/pricing";
 import { lineVatParts, vatIncluded } from "@contract/vat";
 import { isUkPlate, normalisePlate } from "@contract/vehicles";
+import type { NewOrderItem } from "@server/db/repositories/order-placement.js";
 import { Conflict, InvalidInput, LimitReached } from "@server/domain-errors.js";
-import type { CheckoutLine, CheckoutSnapshot } from "@server/purchase-snapshot.js";
 import type { PricedCart } from "@server/services/cart/cart-service.js";
 
-export type { CheckoutLine, CheckoutSnapshot };
+/** A priced cart line: an order line before its allergy note becomes the line's special instructions. */
+export interface CheckoutLine extends Omit<NewOrderItem, "specialInstructions"> {
+  allergyInformation: string;
+}
+
+/** Everything an order is made of, priced by the server from the customer's cart at one moment. */
+export interface CheckoutSnapshot {
+  vendorId: number;
+  vendorName: string;
+  preparationTimeMin: number;
+  preparationTimeMax: number;
+  /** Minutes of the range above that a full slot added (absent in snapshots taken before it was kept). */
+  slotShiftMinutes?: number;
+  orderType: OrderType;
+  lines: CheckoutLine[];
+  subtotalPence: number;
+  serviceChargePence: number;
+  deliveryFeePence: number;
+  totalPence: number;
+  /** The trailer had a VAT number when it was priced (absent on snapshots stored before: not registered). */
+  vatRegistered?: boolean;
+  allergyNote: string | null;
+  deliveryInstructions: string | null;
+  vehicle: Vehicle | null;
+}
 
 export const EMPTY_CART_MESSAGE = "Your cart is empty";
 

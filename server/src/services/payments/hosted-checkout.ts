@@ -13,10 +13,10 @@ import {
   isMock,
   lineItems,
   MOCK_PREFIX,
+  orderDataOf,
   ownPayment,
   type PaymentOrderData,
   type PaymentServiceDeps,
-  purchaseOf,
   randomId,
   returnUrls,
 } from "./payment-model.js";
@@ -39,7 +39,7 @@ export function assertCanOpen(deps: PaymentServiceDeps, options: { mock: boolean
 /** What a checkout hands over for its one card payment. */
 export interface PaymentToRecord {
   userId: number;
-  checkoutId: number | null;
+  checkoutId: number;
   /** A cash order placed earlier, paid by card now: the payment marks it paid instead of placing orders. */
   existingOrderId?: number | undefined;
   snapshots: CheckoutSnapshot[];
@@ -116,8 +116,8 @@ export async function openPayment(
   metadata: Record<string, string> = {},
 ): Promise<OpenedPayment> {
   const payment = await ownPayment(deps.db, user.id, paymentId);
-  const data = payment.order_data as PaymentOrderData;
-  const { checkoutId, snapshots } = purchaseOf(data);
+  const data = orderDataOf(payment);
+  const { checkoutId, snapshots } = data.purchase;
   await supersedeOpenPayments(
     deps,
     user.id,
@@ -144,7 +144,7 @@ export async function openPayment(
         payment_id: paymentId,
         user_id: String(user.id),
         vendor_id: String(payment.vendor_id),
-        ...(checkoutId === null ? {} : { checkout_id: String(checkoutId) }),
+        checkout_id: String(checkoutId),
         ...metadata,
       },
     });
@@ -161,4 +161,23 @@ export async function openPayment(
     deps.onOutcome?.("failed");
     throw new UpstreamFailed(MESSAGES.paymentIntentFailed);
   }
+}
+
+/** The answer `openPayment` gave, again (a replayed create-intent): the same payment, page and secret. */
+export async function openedAgain(
+  deps: PaymentServiceDeps,
+  userId: number,
+  paymentId: string,
+  opened: { sessionUrl: string; clientSecret: string | null },
+): Promise<OpenedPayment> {
+  const payment = await ownPayment(deps.db, userId, paymentId);
+  const { successUrl } = orderDataOf(payment);
+  return {
+    paymentIntentId: paymentId,
+    clientSecret: opened.clientSecret,
+    sessionUrl: opened.sessionUrl,
+    returnUrl: isMock(payment)
+      ? successUrl.replace("{CHECKOUT_SESSION_ID}", paymentId)
+      : successUrl,
+  };
 }

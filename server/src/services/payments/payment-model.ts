@@ -7,49 +7,66 @@ import { penceToPounds } from "@contract/money";
 import type { Database, Queryable } from "@server/db/database.js";
 import { type PaymentRow, paymentsRepository } from "@server/db/repositories/payments.js";
 import { NotFound } from "@server/domain-errors.js";
-import type { DomainEvents, PaymentOutcomeKind } from "@server/events.js";
+import type { PaymentOutcomeKind } from "@server/events.js";
 import type { CheckoutSnapshot } from "@server/services/orders/snapshot.js";
 import type { CheckoutLineItem, PaymentProvider } from "./payment-provider.js";
 
 export const PAYMENT_NOT_FOUND = "Payment not found";
 export const MOCK_PREFIX = "pi_mock_";
 
-/** What we keep with a payment: what is placed once it is paid, and where the customer returns. */
+/** What we keep with a payment (order_data): what it buys, and where the customer returns. One shape. */
 export interface PaymentOrderData {
   /** What is paid for, every trailer's lines and charges in one view (the pages and the status answer). */
   snapshot: CheckoutSnapshot;
-  /** The checkout it pays for, one snapshot per trailer. */
-  purchase?: Purchase | undefined;
-  /** The same, as a basket payment opened before every payment belonged to a checkout wrote it. */
-  basket?: { checkoutId: number; snapshots: CheckoutSnapshot[] } | undefined;
+  purchase: Purchase;
   successUrl: string;
   cancelUrl: string;
 }
 
+/** What a payment buys: its checkout's snapshots, one per trailer, placed once it is paid. */
 export interface Purchase {
-  /** Null for a one-trailer payment opened before every payment belonged to a checkout. */
-  checkoutId: number | null;
+  checkoutId: number;
   snapshots: CheckoutSnapshot[];
   /** Paying by card for a cash order already placed (not paid yet): that order, instead of placing new ones. */
   existingOrderId?: number | undefined;
 }
 
-/**
- * What a payment pays for, whichever release recorded it (a one-trailer payment of before: its snapshot).
- * Removal: `basket` and the snapshot-only shape were last written on 2026-11-26 (before every payment belonged to
- * a checkout). A migration rewriting those rows to `purchase` lets this read `data.purchase` alone; without one,
- * it can from 2026-12-01, when no such payment can still be paid (a hosted checkout lives 30 minutes, Stripe
- * retries a webhook for 3 days) and only `snapshot`, which every shape has, is read of them.
- */
-export function purchaseOf(data: PaymentOrderData): Purchase {
-  return data.purchase ?? data.basket ?? { checkoutId: null, snapshots: [data.snapshot] };
+/** The stored order data of a payment row. */
+export const orderDataOf = (payment: Pick<PaymentRow, "order_data">) =>
+  payment.order_data as PaymentOrderData;
+
+/** A card payment the provider confirmed, as checkout completes it (inside the transaction recording it paid). */
+export interface PaidPayment {
+  tx: Queryable;
+  paymentId: string;
+  userId: number;
+  paidPence: number;
+  purchase: Purchase;
+}
+
+/** What a paid payment became: the orders placed (none when everything went meanwhile) and what goes back. */
+export interface PaidPurchase {
+  orderIds: number[];
+  /** False when an earlier report of the same payment had already placed them. */
+  created: boolean;
+  /** What went while the customer paid, given back; `shares`: each trailer's part of it (its food and delivery). */
+  refund: {
+    amountPence: number;
+    note: string;
+    shares: { vendorId: number; amountPence: number }[];
+  } | null;
+  /** Announces the placed orders; call once the transaction has committed. */
+  afterCommit(): void;
 }
 
 export interface PaymentServiceDeps {
   db: Database;
   provider: PaymentProvider;
-  /** Where a paid payment is reported (checkout places what it paid for). */
-  events: DomainEvents;
+  /**
+   * Checkout's step for a paid payment (services/checkout/complete-paid.ts): places what it paid for, or says what
+   * goes back. Called inside the transaction that records the payment paid, wherever it completes.
+   */
+  completePaid: (paid: PaidPayment) => Promise<PaidPurchase>;
   /** The app's public origin; the request's origin when undefined. */
   publicUrl: string | undefined;
   /** "off": no Stripe key and not in test-payments mode, so card payments are refused (503). Default "stripe"/"test" by provider. */

@@ -1,7 +1,7 @@
 /**
  * Card payments: the status poll, the provider's webhooks and the test provider's page. How a payment starts is in
- * hosted-checkout.ts, what it keeps in payment-model.ts. A paid payment is reported as the `paymentPaid` event;
- * checkout places what it paid for in the same transaction.
+ * hosted-checkout.ts, what it keeps in payment-model.ts. Wherever a payment completes, checkout's `completePaid`
+ * step places what it paid for (or says what goes back) in the transaction that records it paid.
  */
 import { MOCK_PAYMENT_DELAY_MS } from "@contract/limits";
 import { MESSAGES } from "@contract/messages";
@@ -9,9 +9,9 @@ import type { PaymentStatusResponse } from "@contract/payments";
 import type { Queryable } from "@server/db/database.js";
 import { type PaymentRow, paymentsRepository } from "@server/db/repositories/payments.js";
 import { InvalidInput, NotFound } from "@server/domain-errors.js";
-import type { PaidPurchase } from "@server/events.js";
 import {
   assertCanOpen,
+  openedAgain,
   openPayment,
   type PaymentToRecord,
   recordPayment,
@@ -21,12 +21,12 @@ import {
   isMock,
   isOpen,
   isOpenStatus,
+  orderDataOf,
   orderSummary,
   ownPayment,
   PAYMENT_NOT_FOUND,
-  type PaymentOrderData,
+  type PaidPurchase,
   type PaymentServiceDeps,
-  purchaseOf,
 } from "./payment-model.js";
 import type { CheckoutWebhookEvent, PaymentProvider } from "./payment-provider.js";
 import { WebhookPayloadError, WebhookSignatureError } from "./payment-provider.js";
@@ -53,6 +53,22 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   const now = deps.now ?? Date.now;
   const transfers = createTransferService({ db, provider, logError: deps.logError });
 
+  /** What went while the customer paid, given back: one late refund per payment, whoever completed it. */
+  const lateRefund = (
+    payment: PaymentRow,
+    amountPence: number,
+    shares: RefundToSend["shares"],
+  ): RefundToSend => ({
+    paymentId: payment.id,
+    sessionId: payment.checkout_session_id ?? payment.id,
+    amountPence,
+    idempotencyKey: `refund-late-${payment.id}`,
+    refundKey: `late-${payment.id}`,
+    shares,
+    // What went while the customer paid was never ordered, so no receipt names it: no credit note.
+    creditNote: false,
+  });
+
   /** Inside `tx`: the payment recorded as paid and reported, so what it paid for is placed exactly once. */
   async function completeIn(
     tx: Queryable,
@@ -65,6 +81,12 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     const payment = await payments.lockById(paymentId);
     if (!payment) return null;
     if (payment.order_id !== null) return { orderId: payment.order_id, placed: null };
+    if (payment.refund_note !== null && payment.refund_note !== undefined) {
+      // Completed before into a refund of all of it (everything went while the customer paid): never placed now
+      // (not even if the items came back), only its refund sent again under its key, in case that send failed.
+      refunds.push(lateRefund(payment, payment.refunded_pence ?? 0, []));
+      return null;
+    }
     if (
       evidence &&
       (evidence.amountPence !== payment.amount_pence ||
@@ -83,29 +105,16 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       deps.onOutcome?.("failed");
       return null;
     }
-    const purchase = purchaseOf(payment.order_data as PaymentOrderData);
-    const paid = await deps.events.paymentPaid({
+    const paid = await deps.completePaid({
       tx,
       paymentId,
       userId: payment.user_id,
       paidPence: payment.amount_pence,
-      checkoutId: purchase.checkoutId,
-      snapshots: purchase.snapshots,
-      existingOrderId: purchase.existingOrderId ?? null,
+      purchase: orderDataOf(payment).purchase,
     });
     if (paid.refund) {
       await payments.recordRefund(paymentId, paid.refund.amountPence, paid.refund.note);
-      refunds.push({
-        paymentId,
-        sessionId: payment.checkout_session_id ?? paymentId,
-        amountPence: paid.refund.amountPence,
-        // One late refund per payment, whoever (poll, webhook, test page) completed it.
-        idempotencyKey: `refund-late-${paymentId}`,
-        refundKey: `late-${paymentId}`,
-        shares: paid.refund.shares,
-        // What went while the customer paid was never ordered, so no receipt names it: no credit note.
-        creditNote: false,
-      });
+      refunds.push(lateRefund(payment, paid.refund.amountPence, paid.refund.shares));
     }
     const [orderId] = paid.orderIds;
     if (orderId === undefined) {
@@ -220,7 +229,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   }
 
   function statusAnswer(payment: PaymentRow): PaymentStatusResponse {
-    const data = payment.order_data as PaymentOrderData;
+    const data = orderDataOf(payment);
     const status =
       payment.status === "paid" ? (isMock(payment) ? "succeeded" : "paid") : payment.status;
     return {
@@ -262,6 +271,13 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       paymentId: string,
       metadata?: Record<string, string>,
     ) => openPayment(deps, user, paymentId, metadata),
+
+    /** A replayed create-intent: the payment it opened, answered as it was (hosted-checkout.ts). */
+    openedAgain: (
+      userId: number,
+      paymentId: string,
+      opened: { sessionUrl: string; clientSecret: string | null },
+    ) => openedAgain(deps, userId, paymentId, opened),
 
     /** GET /payments/stripe/status/:id — the payer only. A paid payment has its order by the time this answers. */
     async getStatus(userId: number, paymentId: string): Promise<PaymentStatusResponse> {
@@ -385,7 +401,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   async function testCheckout(paymentId: string) {
     const payment = await paymentsRepository(db).findById(paymentId);
     if (payment?.provider !== "test" || isMock(payment)) throw new NotFound(PAYMENT_NOT_FOUND);
-    const data = payment.order_data as PaymentOrderData;
+    const data = orderDataOf(payment);
     return {
       paymentId,
       amountPence: payment.amount_pence,

@@ -16,7 +16,7 @@ import {
   type TrailerTransferRow,
   trailerTransfersRepository,
 } from "@server/db/repositories/trailer-transfers.js";
-import { type PaymentOrderData, purchaseOf } from "./payment-model.js";
+import { orderDataOf, type PaymentOrderData } from "./payment-model.js";
 import { type PaymentProvider, TransferRefused } from "./payment-provider.js";
 
 export interface RefundedShare {
@@ -36,7 +36,7 @@ export interface TransferServiceDeps {
 /** Each trailer's share of a payment as paid: its orders' food and delivery, never the park's service charge. */
 export function trailerShares(data: PaymentOrderData): Map<number, number> {
   const shares = new Map<number, number>();
-  for (const snapshot of purchaseOf(data).snapshots) {
+  for (const snapshot of data.purchase.snapshots) {
     const share = Math.max(0, snapshot.totalPence - snapshot.serviceChargePence);
     shares.set(snapshot.vendorId, (shares.get(snapshot.vendorId) ?? 0) + share);
   }
@@ -51,7 +51,7 @@ export function createTransferService(deps: TransferServiceDeps) {
   async function ensureRows(tx: Queryable, paymentId: string): Promise<boolean> {
     const payment = await paymentsRepository(tx).findById(paymentId);
     if (payment?.status !== "paid") return false;
-    const shares = trailerShares(payment.order_data as PaymentOrderData);
+    const shares = trailerShares(orderDataOf(payment));
     const ledger = trailerTransfersRepository(tx);
     const accounts = await tx.query<{ id: number; payout_account: string | null }>(
       "select id, payout_account from vendors where id = any($1::int[])",
@@ -92,7 +92,7 @@ export function createTransferService(deps: TransferServiceDeps) {
   async function sendTransfer(row: TrailerTransferRow): Promise<string | null> {
     const payment = await paymentsRepository(db).findById(row.payment_id);
     if (!payment || !row.destination) return null;
-    const share = trailerShares(payment.order_data as PaymentOrderData).get(row.vendor_id) ?? 0;
+    const share = trailerShares(orderDataOf(payment)).get(row.vendor_id) ?? 0;
     if (row.amount_pence > share || row.amount_pence <= 0)
       throw new TransferRefused(`transfer of ${row.amount_pence}p exceeds the share ${share}p`);
     const charge = await transfersApi.chargeOf(payment.checkout_session_id ?? payment.id);

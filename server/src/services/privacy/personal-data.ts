@@ -48,7 +48,6 @@ export function clearOrderData(data: unknown): unknown {
     ...record,
     ...(record.snapshot ? { snapshot: withoutPersonal(record.snapshot as Snapshot) } : {}),
     ...(record.purchase ? { purchase: clearGroup(record.purchase) } : {}),
-    ...(record.basket ? { basket: clearGroup(record.basket) } : {}),
   };
 }
 

@@ -67,8 +67,14 @@ export interface CreateIntentBody {
   metadata?: Record<string, string>;
 }
 
-export const createPaymentIntent = (body: CreateIntentBody) =>
-  api.post("/payments/stripe/create-intent", body, createIntentResponseSchema);
+/**
+ * POST /payments/stripe/create-intent with the press's Idempotency-Key: the same key (a double tap, the client's own
+ * retry) answers the same payment; a new press sends a new key (contract/checkout-request.ts).
+ */
+export const createPaymentIntent = (body: CreateIntentBody, idempotencyKey: string) =>
+  api.post("/payments/stripe/create-intent", body, createIntentResponseSchema, {
+    headers: { "Idempotency-Key": idempotencyKey },
+  });
 
 /** POST /checkout: one order per trailer, all or nothing; the same key when retrying the same checkout. */
 export const placeCheckout = (
@@ -97,11 +103,13 @@ export interface OpenedPayment {
 
 /**
  * Opens the hosted card payment for what the cart handed over: the spec's create-intent for one trailer's
- * order, one checkout (sent with `checkoutKey`) for several. Throws with the message to show.
+ * order (sent with the press's `pressKey`), one checkout (sent with `checkoutKey`) for several. Throws with the
+ * message to show.
  */
 export async function openCardPayment(
   pending: PendingCheckout,
   checkoutKey: CheckoutKey | null,
+  pressKey: string,
 ): Promise<OpenedPayment> {
   if (pending.checkoutRequest && checkoutKey) {
     const placed = await placeCheckout(pending.checkoutRequest, checkoutKey.key);
@@ -109,12 +117,15 @@ export async function openCardPayment(
     return placed.payment;
   }
   if (!pending.orderData) throw new Error(MESSAGES.paymentMissingOrder);
-  const created = await createPaymentIntent({
-    orderData: pending.orderData,
-    amount: penceToPounds(pending.amountPence),
-    currency: "gbp",
-    metadata: { source: "web" },
-  });
+  const created = await createPaymentIntent(
+    {
+      orderData: pending.orderData,
+      amount: penceToPounds(pending.amountPence),
+      currency: "gbp",
+      metadata: { source: "web" },
+    },
+    pressKey,
+  );
   if (!created.success) throw new Error(created.message ?? MESSAGES.paymentIntentFailed);
   return created;
 }

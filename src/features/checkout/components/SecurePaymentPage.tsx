@@ -15,6 +15,7 @@ import { checkoutKeyFor, fetchPaymentStatus, openCardPayment } from "../api/chec
 import { usePaymentStatus } from "../hooks/use-payment-status";
 import { isAllowedCheckoutUrl } from "../lib/checkout-url";
 import {
+  newIdempotencyKey,
   type PendingCheckout,
   readPendingCheckout,
   savePendingCheckout,
@@ -232,8 +233,12 @@ export default function SecurePaymentPage() {
   }, [phase, paymentId, refetch]);
 
   const intent = useMutation({
-    mutationFn: (current: PendingCheckout) => openCardPayment(current, current.checkoutKey ?? null),
+    mutationFn: ({ current, pressKey }: { current: PendingCheckout; pressKey: string }) =>
+      openCardPayment(current, current.checkoutKey ?? null, pressKey),
   });
+  // The Idempotency-Key of the Start Payment (or Retry Payment) press in flight: one per press, so the server opens
+  // one payment for it; a second tap before it answers is that same press, not another payment.
+  const pressInFlight = useRef<string | null>(null);
 
   /** Several trailers: the checkout's key is saved before it is sent, so a reload retries the same one. */
   const withCheckoutKey = (current: PendingCheckout): PendingCheckout => {
@@ -252,14 +257,24 @@ export default function SecurePaymentPage() {
   };
 
   const start = async (inPopup: boolean) => {
-    if (!pending) return;
+    if (!pending || pressInFlight.current) return;
+    const pressKey = newIdempotencyKey();
+    pressInFlight.current = pressKey;
+    try {
+      await startPress(pending, inPopup, pressKey);
+    } finally {
+      pressInFlight.current = null;
+    }
+  };
+
+  const startPress = async (pending: PendingCheckout, inPopup: boolean, pressKey: string) => {
     setError(null);
     // Opened inside the tap so the browser does not block it; pointed at the checkout once we have one.
     const opened = inPopup ? window.open("", POPUP_NAME, POPUP_FEATURES) : null;
     if (inPopup && !opened) return fail(MESSAGES.paymentPageFailed);
     const attempt = withCheckoutKey(pending);
     try {
-      const created = await intent.mutateAsync(attempt);
+      const created = await intent.mutateAsync({ current: attempt, pressKey });
       const answered = { ...attempt, checkoutKey: null, paymentId: created.paymentIntentId };
       savePendingCheckout(answered);
       setPending(answered);
