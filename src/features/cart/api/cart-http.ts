@@ -30,7 +30,7 @@ const queryString = (params: URLSearchParams) => (params.size > 0 ? `?${params}`
 export function fetchCart(
   vendorId: number | null,
   orderType: OrderType | null,
-  signal: AbortSignal,
+  signal?: AbortSignal,
 ) {
   const params = new URLSearchParams();
   if (vendorId !== null) params.set("vendorId", String(vendorId));
