@@ -33,7 +33,7 @@ import {
 } from "@tanstack/react-query-persist-client";
 import { createStore, del, get, set } from "idb-keyval";
 import { version } from "../../package.json";
-import { ORDERS_QUERY_PREFIX } from "../lib/query-prefixes";
+import { orderKeys } from "../lib/order-queries";
 import { forgetSavedQueryCacheHint, noteSavedQueryCache } from "./query-cache-hint";
 
 /** Where the query cache is kept: one key in IndexedDB (or in localStorage as the fallback). */
@@ -321,7 +321,7 @@ export async function startQueryPersistence(
   if (options.restore) {
     await persistQueryClientRestore(withClient).catch(() => undefined);
     // Rule 1: what was restored shows, and the server is asked at once.
-    for (const prefix of [ORDERS_QUERY_PREFIX, ...(writes?.RESTORED_CART_PREFIXES ?? [])])
+    for (const prefix of [orderKeys.all, ...(writes?.RESTORED_CART_PREFIXES ?? [])])
       void queryClient.invalidateQueries({ queryKey: prefix });
   }
   void queryClient.resumePausedMutations();

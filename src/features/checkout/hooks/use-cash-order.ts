@@ -8,7 +8,7 @@ import { useNavigate } from "react-router";
 import { ApiError } from "@/lib/api-client";
 import { isOnline } from "@/lib/network";
 import { orderTypeLabel } from "@/lib/order-display";
-import { ORDERS_QUERY_PREFIX } from "@/lib/query-prefixes";
+import { orderKeys } from "@/lib/order-queries";
 import {
   type CashOrderCart,
   type CashOrderWrite,
@@ -83,7 +83,7 @@ export function useCashOrder(cart: CashOrderCart, onError: (message: string) => 
     onSuccess: (response) => {
       lastKey.current = null;
       void queryClient.invalidateQueries({ queryKey: cart.queryKey });
-      void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_PREFIX });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
       const state: CheckoutCashState = { basketCheckout: response };
       void navigate("/pay-cash-at-counter", { state });
     },
