@@ -2,7 +2,12 @@
 import { onlineManager } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api-client";
-import { isNetworkFailure, isOnline, startWithBrowserOnlineState } from "@/lib/network";
+import {
+  isNetworkFailure,
+  isOnline,
+  neverReachedServer,
+  startWithBrowserOnlineState,
+} from "@/lib/network";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -27,5 +32,11 @@ describe("the client's one network rule", () => {
     expect(isNetworkFailure(new ApiError("Cart is empty", 400))).toBe(false);
     expect(isNetworkFailure(new ApiError("Failed", 500))).toBe(false);
     expect(isNetworkFailure(new TypeError("Failed to fetch"))).toBe(false);
+  });
+
+  it("an offline device never reached the server; a server that kept answering 503 was reached", () => {
+    expect(neverReachedServer(new ApiError("offline", 0, true))).toBe(true);
+    expect(neverReachedServer(new ApiError("Service unavailable", 503, true))).toBe(false);
+    expect(neverReachedServer(new ApiError("Conflict", 409))).toBe(false);
   });
 });

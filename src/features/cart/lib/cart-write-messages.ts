@@ -23,7 +23,7 @@ const GENERIC_MESSAGES: readonly string[] = [
 
 /** The server's own explanation ('Churro Loco is closed right now'), when it gave one. */
 export function serverReason(error: unknown): string | null {
-  if (!(error instanceof ApiError) || error.network) return null;
+  if (!(error instanceof ApiError) || isNetworkFailure(error)) return null;
   return GENERIC_MESSAGES.includes(error.message) ? null : error.message;
 }
 

@@ -5,8 +5,7 @@ import type { Vehicle } from "@contract/orders";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { useNavigate } from "react-router";
-import { ApiError } from "@/lib/api-client";
-import { isOnline } from "@/lib/network";
+import { isNetworkFailure, isOnline } from "@/lib/network";
 import { orderTypeLabel } from "@/lib/order-display";
 import { orderKeys } from "@/lib/order-queries";
 import {
@@ -90,7 +89,7 @@ export function useCashOrder(cart: CashOrderCart, onError: (message: string) => 
     onError: (caught) => {
       // Only an answer lost on the way (a timeout, the network) is retried with the same key; the server's
       // refusals created nothing, and the next attempt is a new checkout.
-      if (!(caught instanceof ApiError && caught.network)) lastKey.current = null;
+      if (!isNetworkFailure(caught)) lastKey.current = null;
       onError(caught.message || MESSAGES.cashOrderFailed);
       // A refused checkout (a trailer closed, a price changed) shows the carts as they are now.
       void queryClient.invalidateQueries({ queryKey: cart.queryKey });
