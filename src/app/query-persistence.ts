@@ -10,7 +10,7 @@
  * 2. A restored copy never replaces newer data the screen already shows: TanStack's hydrate keeps data fetched
  *    after the save (by fetch time), the cart query keeps a cart whose server `version` is newer than an answer
  *    (features/cart/api/cart-keeper.ts), and the orders keep the newer status by `updated_at`
- *    (features/orders/lib/order-freshness.ts).
+ *    (lib/order-freshness.ts).
  * 3. Nothing the customer did is lost: every write that had not been confirmed (paused offline, or in flight
  *    when the page went away) is saved and, restored, resumes: it is marked paused so `resumePausedMutations`
  *    sends it (an in-flight one would otherwise stay pending forever and block its scope), and cart writes are
