@@ -5,6 +5,7 @@ import { ApiError } from "@/lib/api-client";
 import {
   isNetworkFailure,
   isOnline,
+  isServerAnswer,
   neverReachedServer,
   startWithBrowserOnlineState,
 } from "@/lib/network";
@@ -38,5 +39,13 @@ describe("the client's one network rule", () => {
     expect(neverReachedServer(new ApiError("offline", 0, true))).toBe(true);
     expect(neverReachedServer(new ApiError("Service unavailable", 503, true))).toBe(false);
     expect(neverReachedServer(new ApiError("Conflict", 409))).toBe(false);
+  });
+
+  it("a server answer is any ApiError but a network failure: it carries the server's own message", () => {
+    expect(isServerAnswer(new ApiError("Churro Loco is closed right now", 400))).toBe(true);
+    expect(isServerAnswer(new ApiError("Failed", 500))).toBe(true);
+    expect(isServerAnswer(new ApiError("Service unavailable", 503, true))).toBe(false);
+    expect(isServerAnswer(new ApiError("offline", 0, true))).toBe(false);
+    expect(isServerAnswer(new TypeError("Failed to fetch"))).toBe(false);
   });
 });

@@ -10,8 +10,8 @@ import type { OrderType } from "@contract/common";
 import { MESSAGES } from "@contract/messages";
 import { type CreateOrderRequest, createOrderResponseSchema } from "@contract/orders";
 import type { MutationScope, QueryClient, QueryKey } from "@tanstack/react-query";
-import { ApiError, api } from "@/lib/api-client";
-import { isNetworkFailure, startWithBrowserOnlineState } from "@/lib/network";
+import { api } from "@/lib/api-client";
+import { isNetworkFailure, isServerAnswer, startWithBrowserOnlineState } from "@/lib/network";
 import { toasts } from "@/lib/toast-store";
 import { finishCheckoutAttempt, type PlacedCashOrder } from "../lib/pending-checkout";
 
@@ -111,12 +111,7 @@ async function sendQueuedOrder(cart: CashOrderCart, write: CashOrderWrite) {
 /** A failed cash order: the server's reason when it gave one, else the spec's 'Failed to place order'. */
 export function cashOrderError(error: unknown): string {
   if (error instanceof CartChangedError) return error.message;
-  if (
-    error instanceof ApiError &&
-    !error.network &&
-    error.status < 500 &&
-    error.message !== MESSAGES.postFailed
-  )
+  if (isServerAnswer(error) && error.status < 500 && error.message !== MESSAGES.postFailed)
     return error.message;
   return MESSAGES.cashOrderFailed;
 }
