@@ -13,12 +13,12 @@ import { unlockAudioOnFirstGesture } from "../features/live/lib/beep";
 import { forgetReportedNotices, reportWorkerNotices } from "../features/live/lib/notice-shown";
 import { requestPermissionAtStart } from "../features/live/lib/notification-permission";
 import { receivedNotifications } from "../features/live/lib/notification-store";
-import { applyStatusNotification, orderKeys } from "../features/orders/api/orders-api";
 import { logMessage } from "../lib/android";
 import { ApiError } from "../lib/api-client";
 import { announceSessionExpired, currentToken } from "../lib/auth-storage";
 import { brand } from "../lib/brand";
 import { socketUrl } from "../lib/config";
+import { applyStatusNotification, orderKeys } from "../lib/order-queries";
 import { refreshCatalogue, revalidateShownCatalogue } from "./catalogue-refresh";
 
 /** Every order the cache holds (lists and details), by id; the detail wins over a list copy. */

@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from "react";
+import { browserOnline } from "@/lib/network";
 import { reportError } from "../lib/android";
-import { browserOnline } from "../lib/network";
 
 /** Shown when a page fails to load (e.g. its chunk is unreachable offline). */
 export function RouteError() {

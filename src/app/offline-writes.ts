@@ -9,6 +9,7 @@ import { registerCashOrders, setCashOrderHandlers } from "../features/checkout/a
 import type { PlacedCashOrder } from "../features/checkout/lib/pending-checkout";
 import { startWithBrowserOnlineState } from "../lib/network";
 import { toasts } from "../lib/toast-store";
+import { cartForCashOrders } from "./cart-for-checkout";
 import { appRouter } from "./router";
 
 /** Writes restored unconfirmed that are drawn and announced as queued changes (see query-persistence rule 3). */
@@ -49,7 +50,7 @@ export function registerOfflineWrites(
 ): void {
   configureOffline(client);
   keepCart(client);
-  registerCashOrders(client);
+  registerCashOrders(client, cartForCashOrders);
 
   setCashOrderHandlers({
     placed(order: PlacedCashOrder) {

@@ -3,7 +3,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { type CartChangeInput, writeCart } from "../features/cart/api/cart-keeper";
 import type { KnownAddon, KnownItem } from "../features/cart/lib/optimistic-cart";
 import { writeCarDelivery } from "../features/checkout/lib/car-delivery-storage";
-import { orderDetailQuery } from "../features/orders/api/orders-api";
+import { orderDetailQuery } from "../lib/order-queries";
 import { toasts } from "../lib/toast-store";
 
 const pence = (pounds: number) => Math.round(pounds * 100);

@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { ApiError } from "../lib/api-client";
-import { ORDERS_QUERY_PREFIX } from "../lib/query-prefixes";
+import { orderKeys } from "../lib/order-queries";
 
 /**
  * Server truth for the customer's orders, by key PREFIX so every query under it inherits the rule: an order copy
@@ -10,7 +10,7 @@ import { ORDERS_QUERY_PREFIX } from "../lib/query-prefixes";
  * restored writes resume) are in ./query-persistence.ts.
  */
 export function applyServerTruthRules(client: QueryClient): void {
-  client.setQueryDefaults(ORDERS_QUERY_PREFIX, {
+  client.setQueryDefaults(orderKeys.all, {
     staleTime: 0,
     refetchOnMount: true,
     refetchOnWindowFocus: true,

@@ -10,7 +10,7 @@
  * 2. A restored copy never replaces newer data the screen already shows: TanStack's hydrate keeps data fetched
  *    after the save (by fetch time), the cart query keeps a cart whose server `version` is newer than an answer
  *    (features/cart/api/cart-keeper.ts), and the orders keep the newer status by `updated_at`
- *    (features/orders/lib/order-freshness.ts).
+ *    (lib/order-freshness.ts).
  * 3. Nothing the customer did is lost: every write that had not been confirmed (paused offline, or in flight
  *    when the page went away) is saved and, restored, resumes: it is marked paused so `resumePausedMutations`
  *    sends it (an in-flight one would otherwise stay pending forever and block its scope), and cart writes are
@@ -33,7 +33,7 @@ import {
 } from "@tanstack/react-query-persist-client";
 import { createStore, del, get, set } from "idb-keyval";
 import { version } from "../../package.json";
-import { ORDERS_QUERY_PREFIX } from "../lib/query-prefixes";
+import { orderKeys } from "../lib/order-queries";
 import { forgetSavedQueryCacheHint, noteSavedQueryCache } from "./query-cache-hint";
 
 /** Where the query cache is kept: one key in IndexedDB (or in localStorage as the fallback). */
@@ -321,7 +321,7 @@ export async function startQueryPersistence(
   if (options.restore) {
     await persistQueryClientRestore(withClient).catch(() => undefined);
     // Rule 1: what was restored shows, and the server is asked at once.
-    for (const prefix of [ORDERS_QUERY_PREFIX, ...(writes?.RESTORED_CART_PREFIXES ?? [])])
+    for (const prefix of [orderKeys.all, ...(writes?.RESTORED_CART_PREFIXES ?? [])])
       void queryClient.invalidateQueries({ queryKey: prefix });
   }
   void queryClient.resumePausedMutations();

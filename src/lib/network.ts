@@ -33,6 +33,14 @@ export const isOnline = (): boolean => onlineManager.isOnline();
 export const isNetworkFailure = (error: unknown): boolean =>
   error instanceof ApiError && error.network;
 
+/** The server answered (a refusal or a failure it reported, with its message): anything but a network failure. */
+export const isServerAnswer = (error: unknown): error is ApiError =>
+  error instanceof ApiError && !isNetworkFailure(error);
+
+/** The network failure of a device that is offline: the server was never reached (not one that kept answering 503). */
+export const neverReachedServer = (error: unknown): boolean =>
+  isNetworkFailure(error) && (error as ApiError).status === 0;
+
 /**
  * TanStack Query assumes "online" until an event says otherwise: a page opened offline must start offline, or
  * queued work would be sent into the void instead of waiting.

@@ -2,7 +2,13 @@
 import { onlineManager } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api-client";
-import { isNetworkFailure, isOnline, startWithBrowserOnlineState } from "@/lib/network";
+import {
+  isNetworkFailure,
+  isOnline,
+  isServerAnswer,
+  neverReachedServer,
+  startWithBrowserOnlineState,
+} from "@/lib/network";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -27,5 +33,19 @@ describe("the client's one network rule", () => {
     expect(isNetworkFailure(new ApiError("Cart is empty", 400))).toBe(false);
     expect(isNetworkFailure(new ApiError("Failed", 500))).toBe(false);
     expect(isNetworkFailure(new TypeError("Failed to fetch"))).toBe(false);
+  });
+
+  it("an offline device never reached the server; a server that kept answering 503 was reached", () => {
+    expect(neverReachedServer(new ApiError("offline", 0, true))).toBe(true);
+    expect(neverReachedServer(new ApiError("Service unavailable", 503, true))).toBe(false);
+    expect(neverReachedServer(new ApiError("Conflict", 409))).toBe(false);
+  });
+
+  it("a server answer is any ApiError but a network failure: it carries the server's own message", () => {
+    expect(isServerAnswer(new ApiError("Churro Loco is closed right now", 400))).toBe(true);
+    expect(isServerAnswer(new ApiError("Failed", 500))).toBe(true);
+    expect(isServerAnswer(new ApiError("Service unavailable", 503, true))).toBe(false);
+    expect(isServerAnswer(new ApiError("offline", 0, true))).toBe(false);
+    expect(isServerAnswer(new TypeError("Failed to fetch"))).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import type { LoginRequest, RegisterRequest } from "@contract/auth";
 import { MESSAGES } from "@contract/messages";
 import { ApiError, authUrl, lazySchema, registrationUrl, request } from "@/lib/api-client";
+import { isServerAnswer } from "@/lib/network";
 
 const authSchemas = () => import("@contract/auth");
 const loginResponseSchema = lazySchema(() => authSchemas().then((m) => m.loginResponseSchema));
@@ -18,7 +19,7 @@ export async function login(credentials: LoginRequest) {
       anonymous: true,
     });
   } catch (error) {
-    if (error instanceof ApiError && !error.network && error.message === MESSAGES.postFailed) {
+    if (isServerAnswer(error) && error.message === MESSAGES.postFailed) {
       throw new ApiError(MESSAGES.loginFailed, error.status);
     }
     throw error;
@@ -34,7 +35,7 @@ export async function register(input: RegisterRequest) {
       anonymous: true,
     });
   } catch (error) {
-    if (error instanceof ApiError && !error.network && error.message === MESSAGES.postFailed) {
+    if (isServerAnswer(error) && error.message === MESSAGES.postFailed) {
       throw new ApiError(MESSAGES.registrationFailed, error.status);
     }
     throw error;

@@ -10,7 +10,8 @@ import {
   cartResponseSchema,
 } from "@contract/cart";
 import { messageResponseSchema, type OrderType } from "@contract/common";
-import { ApiError, api } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
+import { isServerAnswer } from "@/lib/network";
 
 /** A fresh id per write so a retried request applies once. */
 export function newMutationId(): string {
@@ -22,7 +23,7 @@ export function newMutationId(): string {
 
 /** A refusal by the server (4xx), as opposed to no answer (offline, aborted) or a server failure (5xx). */
 export const isServerRefusal = (error: unknown) =>
-  error instanceof ApiError && !error.network && error.status >= 400 && error.status < 500;
+  isServerAnswer(error) && error.status >= 400 && error.status < 500;
 
 const queryString = (params: URLSearchParams) => (params.size > 0 ? `?${params}` : "");
 
@@ -30,7 +31,7 @@ const queryString = (params: URLSearchParams) => (params.size > 0 ? `?${params}`
 export function fetchCart(
   vendorId: number | null,
   orderType: OrderType | null,
-  signal: AbortSignal,
+  signal?: AbortSignal,
 ) {
   const params = new URLSearchParams();
   if (vendorId !== null) params.set("vendorId", String(vendorId));

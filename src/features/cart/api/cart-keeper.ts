@@ -1,12 +1,13 @@
 /**
  * The one keeper of the cart on the client. It alone owns:
- * - the cart's query keys, every one under ['cart'], and the rules that hold by that prefix (server truth: a copy
+ * - the cart's query keys, every one under ['cart'] (`cartKeys`: nothing else builds them), and the rules that hold by that prefix (server truth: a copy
  *   shows at once and is revalidated on every mount, focus and reconnect; src/app revalidates the prefix after a
  *   restore too). Its query functions fetch and return: they write nothing.
  * - every cart write, as TanStack mutation defaults under one key (`cartKeys.writes`). Online a write waits for the
  *   server; offline it is queued: a paused mutation saved with the query cache (so it survives reloads and is
  *   shared by tabs, see src/app/query-persistence.ts), drawn in the cart at once and sent once, in order, when the
- *   network returns (its mutation id makes a replay apply once). `writeCart` is the one way in.
+ *   network returns (its mutation id makes a replay apply once). `writeCart` is the one way in. Their queue is
+ *   `cartWriteScope`: an offline cash order (features/checkout) joins it through src/app, with `fetchCart`.
  * - the current trailer (../lib/current-trailer.ts): the one last written to.
  * - the spec's local cart copy (../lib/local-cart-copy.ts), written in one place (`mirrorLocalCopy`) from the cart
  *   shown. Nothing reads it to decide what to show.
@@ -25,9 +26,7 @@ import {
   type QueryKey,
   queryOptions,
 } from "@tanstack/react-query";
-import { CART_MUTATION_SCOPE } from "@/lib/mutation-scopes";
 import { isNetworkFailure, isOnline, startWithBrowserOnlineState } from "@/lib/network";
-import { CART_QUERY_PREFIX } from "@/lib/query-prefixes";
 import { toasts } from "@/lib/toast-store";
 import { clearLocalCartCopy } from "../lib/cart-storage";
 import type { CartWrite, CartWriteResult } from "../lib/cart-write";
@@ -50,7 +49,7 @@ import { cartApi, fetchBasket, fetchCart, isServerRefusal, newMutationId } from 
 
 /** Every query and mutation key of the cart. */
 export const cartKeys = {
-  all: CART_QUERY_PREFIX,
+  all: ["cart"] as const,
   /** One trailer's cart; `null`: the customer's most recently changed cart, asked while no trailer is current. */
   detail: (vendorId: number | null, orderType: OrderType | null) =>
     ["cart", vendorId ?? "latest", orderType ?? "none"] as const,
@@ -59,6 +58,15 @@ export const cartKeys = {
     ["cart", "basket", orderType ?? "none", [...excluded].sort((a, b) => a - b).join(",")] as const,
   writes: ["cart-write"] as const,
 };
+
+/**
+ * The queue of cart writes (their TanStack mutation scope): one at a time, in the order they were made. An offline
+ * cash order joins it, so it is placed only after the cart changes queued before it.
+ */
+export const cartWriteScope = { id: "cart" } as const;
+
+/** GET /cart for one trailer: the server's cart as it stands, nothing queued drawn on it. */
+export { fetchCart };
 
 /**
  * GET /cart?vendorId&orderType, as shown: the writes still queued drawn on whatever comes back (offline that is
@@ -237,6 +245,23 @@ function trailerOfKey(queryKey: QueryKey): number | "latest" | undefined {
   return typeof trailer === "number" || trailer === "latest" ? trailer : undefined;
 }
 
+/**
+ * Every trailer cart the cache holds for one order type, with the trailer its key names ('latest': the customer's
+ * latest cart, asked while no trailer was current). The basket and other entries under the prefix are left out.
+ */
+export function cachedTrailerCarts(
+  client: QueryClient,
+  orderType: OrderType | null,
+): { trailer: number | "latest"; cart: Cart | undefined }[] {
+  const found: { trailer: number | "latest"; cart: Cart | undefined }[] = [];
+  for (const [queryKey, cart] of client.getQueriesData<Cart>({ queryKey: cartKeys.all })) {
+    const trailer = trailerOfKey(queryKey);
+    if (trailer !== undefined && queryKey[2] === (orderType ?? "none"))
+      found.push({ trailer, cart });
+  }
+  return found;
+}
+
 /** The one place the spec's local copy is written: from the current trailer's cart whenever it changes. */
 function copyShownCart(trailer: number | "latest", cart: Cart | undefined): void {
   if (!cart || cart.vendorId === null) return;
@@ -286,7 +311,7 @@ const SERVER_TRUTH = {
 
 function registerWrites(client: QueryClient): void {
   client.setMutationDefaults<CartWriteResult, Error, CartWrite>(cartKeys.writes, {
-    scope: CART_MUTATION_SCOPE, // shared with offline cash orders: one queue
+    scope: cartWriteScope,
     networkMode: "online",
     // A dropped connection is retried (the same mutation id, so never applied twice); a refusal is not.
     retry: (failureCount, error) => isNetworkFailure(error) && failureCount < 3,

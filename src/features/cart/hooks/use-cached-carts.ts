@@ -1,22 +1,21 @@
 import type { Cart } from "@contract/cart";
+import type { OrderType } from "@contract/common";
 import type { QueryClient } from "@tanstack/react-query";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { cachedTrailerCarts } from "../api/cart-keeper";
 import { useOrderType } from "./use-order-type";
 
 /**
  * Every trailer's cart the query cache holds for this order type with something in it (queued writes drawn), one
  * per trailer: a trailer's own key or the 'latest' one, whichever copy is newer.
  */
-function cachedCarts(client: QueryClient, orderType: string): Cart[] {
+function cachedCarts(client: QueryClient, orderType: OrderType | null): Cart[] {
   const newest = new Map<number, Cart>();
-  for (const [key, cart] of client.getQueriesData<Cart>({ queryKey: ["cart"] })) {
-    // Only trailer carts (["cart", id | "latest", orderType]); the basket and other entries share the prefix.
-    if (typeof key[1] !== "number" && key[1] !== "latest") continue;
-    if (key[2] !== orderType || !cart?.items || cart.vendorId === null || cart.items.length === 0)
-      continue;
+  for (const { trailer, cart } of cachedTrailerCarts(client, orderType)) {
+    if (!cart?.items || cart.vendorId === null || cart.items.length === 0) continue;
     const known = newest.get(cart.vendorId);
-    if (!known || cart.version > known.version || typeof key[1] === "number")
+    if (!known || cart.version > known.version || typeof trailer === "number")
       newest.set(cart.vendorId, cart);
   }
   return [...newest.values()].sort((a, b) => (a.vendorId ?? 0) - (b.vendorId ?? 0));
@@ -32,16 +31,15 @@ const signature = (carts: readonly Cart[]) =>
 export function useCachedCarts(): Cart[] {
   const client = useQueryClient();
   const [orderType] = useOrderType();
-  const type = orderType ?? "none";
-  const [carts, setCarts] = useState<Cart[]>(() => cachedCarts(client, type));
+  const [carts, setCarts] = useState<Cart[]>(() => cachedCarts(client, orderType));
   useEffect(() => {
     const update = () =>
       setCarts((shown) => {
-        const next = cachedCarts(client, type);
+        const next = cachedCarts(client, orderType);
         return signature(next) === signature(shown) ? shown : next;
       });
     update();
     return client.getQueryCache().subscribe(update);
-  }, [client, type]);
+  }, [client, orderType]);
   return carts;
 }

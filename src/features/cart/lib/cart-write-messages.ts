@@ -1,8 +1,7 @@
 /** What the customer is told about cart writes: queued, refused on replay, or answered live. */
 
 import { MESSAGES } from "@contract/messages";
-import { ApiError } from "@/lib/api-client";
-import { isNetworkFailure } from "@/lib/network";
+import { isNetworkFailure, isServerAnswer } from "@/lib/network";
 import { toasts } from "@/lib/toast-store";
 import type { CartWrite } from "./cart-write";
 
@@ -23,7 +22,7 @@ const GENERIC_MESSAGES: readonly string[] = [
 
 /** The server's own explanation ('Churro Loco is closed right now'), when it gave one. */
 export function serverReason(error: unknown): string | null {
-  if (!(error instanceof ApiError) || error.network) return null;
+  if (!isServerAnswer(error)) return null;
   return GENERIC_MESSAGES.includes(error.message) ? null : error.message;
 }
 

@@ -5,17 +5,30 @@
  * from the cart the customer saw.
  */
 
-import { type Cart, cartResponseSchema } from "@contract/cart";
+import type { Cart } from "@contract/cart";
+import type { OrderType } from "@contract/common";
 import { MESSAGES } from "@contract/messages";
 import { type CreateOrderRequest, createOrderResponseSchema } from "@contract/orders";
-import type { QueryClient } from "@tanstack/react-query";
-import { ApiError, api } from "@/lib/api-client";
-import { CART_MUTATION_SCOPE } from "@/lib/mutation-scopes";
-import { isNetworkFailure, startWithBrowserOnlineState } from "@/lib/network";
+import type { MutationScope, QueryClient, QueryKey } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { isNetworkFailure, isServerAnswer, startWithBrowserOnlineState } from "@/lib/network";
 import { toasts } from "@/lib/toast-store";
 import { finishCheckoutAttempt, type PlacedCashOrder } from "../lib/pending-checkout";
 
 export const cashOrderKey = ["checkout", "cash-order"] as const;
+
+/**
+ * What a cash order needs of the cart, handed in by src/app from the cart's keeper (features/cart/api/cart-keeper.ts):
+ * a feature never imports another, and the cart's keys, queue and fetch are the keeper's alone.
+ */
+export interface CashOrderCart {
+  /** Every cart query's key prefix: the carts are read again after an order or a refused checkout. */
+  queryKey: QueryKey;
+  /** The cart writes' queue: a queued order joins it, so it goes after the cart changes queued before it. */
+  writeScope: MutationScope;
+  /** GET /cart for one trailer: the server's cart as it stands. */
+  fetchCart(vendorId: number, orderType: OrderType | null, signal?: AbortSignal): Promise<Cart>;
+}
 
 /** One cart line as the customer confirmed it: what a queued order checks before it is sent. */
 export interface ConfirmedLine {
@@ -89,11 +102,8 @@ export class CartChangedError extends Error {
  * A queued order goes only if the server's cart is still what the customer confirmed: a cart change refused
  * on replay (sold out, closed) must not turn into an order they never saw.
  */
-async function sendQueuedOrder(write: CashOrderWrite) {
-  const serverCart = await api.get(
-    `/cart?vendorId=${write.order.vendorId}&orderType=${write.order.orderType}`,
-    cartResponseSchema,
-  );
+async function sendQueuedOrder(cart: CashOrderCart, write: CashOrderWrite) {
+  const serverCart = await cart.fetchCart(Number(write.order.vendorId), write.order.orderType);
   if (!sameLines(confirmedLines(serverCart), write.lines)) throw new CartChangedError();
   return placeCashOrder(write.order, write.idempotencyKey);
 }
@@ -101,12 +111,7 @@ async function sendQueuedOrder(write: CashOrderWrite) {
 /** A failed cash order: the server's reason when it gave one, else the spec's 'Failed to place order'. */
 export function cashOrderError(error: unknown): string {
   if (error instanceof CartChangedError) return error.message;
-  if (
-    error instanceof ApiError &&
-    !error.network &&
-    error.status < 500 &&
-    error.message !== MESSAGES.postFailed
-  )
+  if (isServerAnswer(error) && error.status < 500 && error.message !== MESSAGES.postFailed)
     return error.message;
   return MESSAGES.cashOrderFailed;
 }
@@ -127,17 +132,22 @@ export function setCashOrderHandlers(next: CashOrderHandlers): void {
 
 const registered = new WeakSet<QueryClient>();
 
-/** Registers the cash order's behaviour under its key; before a saved cache is restored, and again does nothing. */
-export function registerCashOrders(client: QueryClient): void {
+/**
+ * Registers the cash order's behaviour under its key, in the cart writes' queue; before a saved cache is restored,
+ * and again does nothing.
+ */
+export function registerCashOrders(client: QueryClient, cart: CashOrderCart): void {
   if (registered.has(client)) return;
   registered.add(client);
   startWithBrowserOnlineState();
   client.setMutationDefaults<{ id: number }, Error, CashOrderWrite>(cashOrderKey, {
-    scope: CART_MUTATION_SCOPE,
+    scope: cart.writeScope,
     networkMode: "online",
     retry: (failureCount, error) => isNetworkFailure(error) && failureCount < 3,
     mutationFn: (write) =>
-      write.queued ? sendQueuedOrder(write) : placeCashOrder(write.order, write.idempotencyKey),
+      write.queued
+        ? sendQueuedOrder(cart, write)
+        : placeCashOrder(write.order, write.idempotencyKey),
     onSuccess: (created, write) => {
       finishCheckoutAttempt();
       handlers?.placed({ ...write.summary, orderId: created.id }, write);

@@ -6,7 +6,7 @@ import {
 import { canonicalCheckoutRequest } from "@contract/checkout-request";
 import { MESSAGES } from "@contract/messages";
 import { penceToPounds } from "@contract/money";
-import { type OrderPayload, orderSchema, type Vehicle } from "@contract/orders";
+import type { OrderPayload, Vehicle } from "@contract/orders";
 import {
   createIntentResponseSchema,
   paymentConfigSchema,
@@ -16,13 +16,7 @@ import { vehicleLookupResponseSchema } from "@contract/vehicles";
 import { safeParse } from "zod/v4/core";
 import { api, apiUrl } from "@/lib/api-client";
 import { currentToken } from "@/lib/auth-storage";
-import { ORDERS_QUERY_PREFIX } from "@/lib/query-prefixes";
 import { type CheckoutKey, newIdempotencyKey, type PendingCheckout } from "../lib/pending-checkout";
-
-export const checkoutKeys = {
-  /** The order's detail key (the orders feature's too): live status changes land in it, so these screens follow. */
-  order: (orderId: number) => [...ORDERS_QUERY_PREFIX, "detail", orderId] as const,
-};
 
 export class VehicleLookupError extends Error {}
 
@@ -138,11 +132,3 @@ export const fetchPaymentStatus = (paymentId: string, signal?: AbortSignal) =>
   api.get(`/payments/stripe/status/${encodeURIComponent(paymentId)}`, paymentStatusResponseSchema, {
     signal,
   });
-
-/** GET /orders/{id}: one of the customer's orders (plain options: `queryOptions` would add a shared chunk to /vendors). */
-export const orderQuery = (orderId: number) => ({
-  queryKey: checkoutKeys.order(orderId),
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api.get(`/orders/${orderId}`, orderSchema, { signal }),
-  staleTime: 15_000,
-});

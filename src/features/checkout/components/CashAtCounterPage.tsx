@@ -10,8 +10,8 @@ import { brand } from "@/lib/brand";
 import { atCounterOf, theName } from "@/lib/copy";
 import { formatPence } from "@/lib/money";
 import { orderNumber, orderTypeLabel } from "@/lib/order-display";
+import { orderDetailQuery } from "@/lib/order-queries";
 import { useNow } from "@/lib/use-now";
-import { orderQuery } from "../api/checkout-api";
 import type { CheckoutCashState } from "../hooks/use-cash-order";
 import { summaryOfOrder } from "../lib/order-view";
 import type { PlacedCashOrder } from "../lib/pending-checkout";
@@ -124,7 +124,7 @@ function ReadyMoment({ order }: { order: Order }) {
 
 /** One trailer's part of several: what to pay where, its items and estimated time, and its own tracking link. */
 function TrailerOrder({ order, atTill }: { order: CheckoutOrder; atTill: boolean }) {
-  const placed = useQuery(orderQuery(order.id));
+  const placed = useQuery(orderDetailQuery(order.id));
   const now = useNow(30_000);
   return (
     <li className="basket-cash__order">
@@ -216,7 +216,7 @@ function SeveralOrders({ checkout }: { checkout: CheckoutResponse }) {
 /** One trailer's order: the spec's screen, read back from the server once it can be. */
 function OneOrder({ placed }: { placed: PlacedCashOrder | null }) {
   const orderId = placed?.orderId ?? null;
-  const order = useQuery({ ...orderQuery(orderId ?? 0), enabled: orderId !== null });
+  const order = useQuery({ ...orderDetailQuery(orderId ?? 0), enabled: orderId !== null });
   const number = orderId ? orderNumber(orderId) : SAMPLE.orderNumber;
   const now = useNow(60_000);
   const summary = order.data

@@ -7,7 +7,7 @@ import { Icon } from "@/components/Icon";
 import { ReadyTextForm } from "@/components/ReadyTextForm";
 import { formatPence } from "@/lib/money";
 import { isOnline, useOnline } from "@/lib/network";
-import { QUEUED_ORDER_MESSAGES, waitingText } from "../api/cash-orders";
+import { type CashOrderCart, QUEUED_ORDER_MESSAGES, waitingText } from "../api/cash-orders";
 import { useCarDelivery } from "../hooks/use-car-delivery";
 import { useCashOrder } from "../hooks/use-cash-order";
 import { type QueuedCashOrder, useQueuedCashOrder } from "../hooks/use-queued-cash-order";
@@ -21,6 +21,8 @@ import { PaymentMethodChoice } from "./PaymentMethodChoice";
 export interface CheckoutPanelProps extends Purchase {
   /** Why paying is not possible now (a trailer that cannot take the order, a total being priced), else null. */
   blockedReason: string | null;
+  /** The cart keeper's keys, queue and fetch, for a cash order (src/app wires them). */
+  cartKeeper: CashOrderCart;
 }
 
 /** Where the payment screen's back button and other flows send an error to show on the cart. */
@@ -74,7 +76,7 @@ function hintFor(input: {
  * method and the fixed bottom button (the product spec (docs/product-spec.md § Screens and routes), Cart).
  * A card payment always goes through the Secure Payment screen.
  */
-export function CheckoutPanel({ blockedReason, ...purchase }: CheckoutPanelProps) {
+export function CheckoutPanel({ blockedReason, cartKeeper, ...purchase }: CheckoutPanelProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const delivery = useCarDelivery();
@@ -88,7 +90,7 @@ export function CheckoutPanel({ blockedReason, ...purchase }: CheckoutPanelProps
   const [error, setError] = useState<string | null>(
     (location.state as CartLocationState | null)?.checkoutError ?? null,
   );
-  const cash = useCashOrder(setError);
+  const cash = useCashOrder(cartKeeper, setError);
 
   if (queued) return <QueuedOrderBar queued={queued} online={online} />;
 

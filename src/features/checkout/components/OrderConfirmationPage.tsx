@@ -7,8 +7,8 @@ import { PageHeader } from "@/components/PageHeader";
 import { Skeleton } from "@/components/Skeleton";
 import { formatPence } from "@/lib/money";
 import { confirmationNumber } from "@/lib/order-display";
+import { orderDetailQuery } from "@/lib/order-queries";
 import { useNow } from "@/lib/use-now";
-import { orderQuery } from "../api/checkout-api";
 import { summaryOfOrder } from "../lib/order-view";
 import "../checkout.css";
 import { PlacedOrderReceipt, VehicleRow } from "./PlacedOrderReceipt";
@@ -60,7 +60,7 @@ function BasketOrders({ group, shownId }: { group: CheckoutGroup; shownId: numbe
 export default function OrderConfirmationPage() {
   const orderId = Number(useParams().orderId);
   const valid = Number.isSafeInteger(orderId) && orderId > 0;
-  const order = useQuery({ ...orderQuery(orderId), enabled: valid });
+  const order = useQuery({ ...orderDetailQuery(orderId), enabled: valid });
   const now = useNow(60_000);
 
   if (!valid || order.isError) {

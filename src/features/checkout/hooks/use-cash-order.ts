@@ -5,11 +5,11 @@ import type { Vehicle } from "@contract/orders";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { useNavigate } from "react-router";
-import { ApiError } from "@/lib/api-client";
-import { isOnline } from "@/lib/network";
+import { isNetworkFailure, isOnline } from "@/lib/network";
 import { orderTypeLabel } from "@/lib/order-display";
-import { CART_QUERY_PREFIX, ORDERS_QUERY_PREFIX } from "@/lib/query-prefixes";
+import { orderKeys } from "@/lib/order-queries";
 import {
+  type CashOrderCart,
   type CashOrderWrite,
   cashOrderError,
   cashOrderKey,
@@ -55,12 +55,13 @@ function oneTrailerWrite(purchase: Purchase, vehicle: Vehicle | null): CashOrder
 
 /**
  * Paying cash at the counter: one trailer through the spec's order call (which works offline), several through
- * one checkout placing every trailer's order at once. `onError` gets the message to show.
+ * one checkout placing every trailer's order at once. `onError` gets the message to show; `cart` is the cart
+ * keeper's part in it (see CashOrderCart).
  */
-export function useCashOrder(onError: (message: string) => void) {
+export function useCashOrder(cart: CashOrderCart, onError: (message: string) => void) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  registerCashOrders(queryClient);
+  registerCashOrders(queryClient, cart);
   const lastKey = useRef<CheckoutKey | null>(null);
 
   // Success (here, or after a reload, or when a queued order is finally sent) is the app's: see setCashOrderHandlers.
@@ -80,18 +81,18 @@ export function useCashOrder(onError: (message: string) => void) {
     },
     onSuccess: (response) => {
       lastKey.current = null;
-      void queryClient.invalidateQueries({ queryKey: CART_QUERY_PREFIX });
-      void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_PREFIX });
+      void queryClient.invalidateQueries({ queryKey: cart.queryKey });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
       const state: CheckoutCashState = { basketCheckout: response };
       void navigate("/pay-cash-at-counter", { state });
     },
     onError: (caught) => {
       // Only an answer lost on the way (a timeout, the network) is retried with the same key; the server's
       // refusals created nothing, and the next attempt is a new checkout.
-      if (!(caught instanceof ApiError && caught.network)) lastKey.current = null;
+      if (!isNetworkFailure(caught)) lastKey.current = null;
       onError(caught.message || MESSAGES.cashOrderFailed);
       // A refused checkout (a trailer closed, a price changed) shows the carts as they are now.
-      void queryClient.invalidateQueries({ queryKey: CART_QUERY_PREFIX });
+      void queryClient.invalidateQueries({ queryKey: cart.queryKey });
     },
   });
 

@@ -15,6 +15,7 @@ import { TextEditModal } from "@/components/TextEditModal";
 import { TradingStatus } from "@/components/TradingStatus";
 import { ApiError } from "@/lib/api-client";
 import { formatPence } from "@/lib/money";
+import { isServerAnswer } from "@/lib/network";
 import { toasts } from "@/lib/toast-store";
 import { type TradingFacts, tradingLine } from "@/lib/trading-line";
 import { addonGroupsQuery, menuItemQuery } from "../api/item-api";
@@ -192,7 +193,7 @@ export function ItemDetailPage({ vendorId, itemId, cart, lineId, trailer }: Prop
         action: { label: "View Cart", onClick: () => navigate("/cart") },
       });
     } catch (error) {
-      const reason = error instanceof ApiError && !error.network ? error.message : null;
+      const reason = isServerAnswer(error) ? error.message : null;
       toasts.push(
         reason
           ? { kind: "cart", title: MESSAGES.addToCartFailed, message: reason }

@@ -5,8 +5,8 @@ import { Link } from "react-router";
 import { Icon } from "@/components/Icon";
 import { StatusPill } from "@/components/StatusPill";
 import { orderNumber } from "@/lib/order-display";
+import { ordersListQuery } from "@/lib/order-queries";
 import { useNow } from "@/lib/use-now";
-import { ordersListQuery } from "../api/orders-api";
 
 /**
  * Home: the customer's order in progress (the newest unfinished one), its live status (the cached list is updated

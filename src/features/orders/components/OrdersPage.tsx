@@ -7,8 +7,8 @@ import { Icon } from "@/components/Icon";
 import { PageHeader } from "@/components/PageHeader";
 import { Skeleton } from "@/components/Skeleton";
 import { Spinner } from "@/components/Spinner";
+import { ordersListQuery } from "@/lib/order-queries";
 import { useNow } from "@/lib/use-now";
-import { ordersListQuery } from "../api/orders-api";
 import {
   applyOrderFilters,
   DEFAULT_FILTERS,

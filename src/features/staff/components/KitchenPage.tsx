@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { ApiError } from "@/lib/api-client";
+import { isNetworkFailure, useOnline } from "@/lib/network";
 import {
   fetchTicket,
   type KitchenData,
@@ -53,26 +54,12 @@ export interface KitchenPageProps {
 }
 
 function isOutage(error: Error): boolean {
-  return error instanceof ApiError && (error.network || error.status >= 500);
+  return isNetworkFailure(error) || (error instanceof ApiError && error.status >= 500);
 }
 
 function storedVendor(): number | null {
   const raw = Number(localStorage.getItem(VENDOR_KEY));
   return Number.isInteger(raw) && raw > 0 ? raw : null;
-}
-
-function useOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => {
-    const update = () => setOnline(navigator.onLine);
-    window.addEventListener("online", update);
-    window.addEventListener("offline", update);
-    return () => {
-      window.removeEventListener("online", update);
-      window.removeEventListener("offline", update);
-    };
-  }, []);
-  return online;
 }
 
 const EMPTY: Ticket[] = [];

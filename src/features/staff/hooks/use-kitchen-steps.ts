@@ -2,7 +2,7 @@ import { KITCHEN_MESSAGES, type KitchenTicket, UNDO_WINDOW_MS } from "@contract/
 import type { CancelReason, OrderStatus } from "@contract/orders";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
-import { ApiError } from "@/lib/api-client";
+import { browserOnline, neverReachedServer } from "@/lib/network";
 import { toasts } from "@/lib/toast-store";
 import {
   type KitchenData,
@@ -31,8 +31,6 @@ export interface UndoOffer {
   /** Tablet clock. */
   until: number;
 }
-
-const isOffline = () => typeof navigator !== "undefined" && navigator.onLine === false;
 
 /**
  * The kitchen's taps: one move at a time per ticket, repeats ignored, the version the tablet saw sent with it, an
@@ -63,10 +61,7 @@ export function useKitchenSteps(onStepTaken: (ticket: Ticket) => void) {
 
   const refuse = useCallback(
     (orderId: number, error: unknown) => {
-      const message =
-        error instanceof ApiError && error.network && error.status === 0
-          ? OFFLINE_REFUSED
-          : (error as Error).message;
+      const message = neverReachedServer(error) ? OFFLINE_REFUSED : (error as Error).message;
       toasts.push({ kind: "error", message, about: `kitchen-${orderId}` });
       // A stale tablet (409) or any refusal: show what the server holds.
       void queryClient.invalidateQueries({ queryKey: kitchenKeys.all });
@@ -83,7 +78,7 @@ export function useKitchenSteps(onStepTaken: (ticket: Ticket) => void) {
     ) => {
       // Undo is not a repeat of the step: only a request still on its way holds it back, not the repeat guard.
       if (sending.current.has(orderId) || (guarded && inFlight.current.has(orderId))) return;
-      if (isOffline()) {
+      if (!browserOnline()) {
         toasts.push({ kind: "error", message: OFFLINE_REFUSED, about: `kitchen-${orderId}` });
         return;
       }
@@ -193,7 +188,7 @@ export function useKitchenSteps(onStepTaken: (ticket: Ticket) => void) {
     (ticket: Ticket, lineId: number) => {
       const line = ticket.lines.find((candidate) => candidate.id === lineId);
       if (!line) return;
-      if (isOffline()) {
+      if (!browserOnline()) {
         toasts.push({
           kind: "error",
           message: OFFLINE_REFUSED,

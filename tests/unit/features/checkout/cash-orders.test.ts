@@ -10,6 +10,7 @@ import {
 } from "@tanstack/react-query";
 import { type FakeCartServer, fakeCartServer } from "@tests/unit/helpers/fake-cart-server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { cartForCashOrders } from "@/app/cart-for-checkout";
 import { cartKeys, keepCart } from "@/features/cart/api/cart-keeper";
 import type { CartWrite } from "@/features/cart/lib/cart-write";
 import {
@@ -35,7 +36,7 @@ function appClient(): QueryClient {
     defaultOptions: { queries: { retry: false, gcTime: Number.POSITIVE_INFINITY } },
   });
   keepCart(client);
-  registerCashOrders(client);
+  registerCashOrders(client, cartForCashOrders);
   client.mount();
   return client;
 }

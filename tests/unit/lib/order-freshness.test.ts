@@ -4,13 +4,13 @@ import type { Order } from "@contract/orders";
 import { QueryClient } from "@tanstack/react-query";
 import { makeOrder } from "@tests/unit/helpers/orders";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { isOlderOrder, newerOrder, newerOrders } from "@/lib/order-freshness";
 import {
   applyStatusNotification,
   orderDetailQuery,
   orderKeys,
   ordersListQuery,
-} from "@/features/orders/api/orders-api";
-import { isOlderOrder, newerOrder, newerOrders } from "@/features/orders/lib/order-freshness";
+} from "@/lib/order-queries";
 
 const at = (minute: number) => `2026-11-21T12:${String(minute).padStart(2, "0")}:00.000Z`;
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { Order } from "@contract/orders";
-import { QueryClient } from "@tanstack/react-query";
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { makeOrder } from "@tests/unit/helpers/orders";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
@@ -8,7 +8,7 @@ import {
   orderDetailQuery,
   orderKeys,
   ordersListQuery,
-} from "@/features/orders/api/orders-api";
+} from "@/lib/order-queries";
 
 /** fetch answers with `body` only when the returned `answer()` is called: a request still on its way. */
 function heldAnswer(body: unknown) {
@@ -96,5 +96,58 @@ describe("a refetch on its way while a live status change lands", () => {
     expect(client.getQueryData<Order[]>(orderKeys.list())?.map((order) => order.status)).toEqual([
       "preparing",
     ]);
+  });
+});
+
+describe("one cached copy per order", () => {
+  it("a live status update reaches the order the details screen reads, and My Orders with it", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const confirmed = makeOrder({
+      id: 7,
+      status: "confirmed",
+      updated_at: "2026-11-21T12:00:00.000Z",
+    });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL) => {
+        const body = String(input).includes("/orders/details/7")
+          ? { success: true, data: confirmed }
+          : { data: [confirmed] };
+        return new Response(JSON.stringify(body), {
+          status: 200,
+          headers: { "content-type": "application/json" },
+        });
+      }),
+    );
+    // Order Details (and the confirmation and cash screens) observe this query; My Orders observes the list.
+    const details = new QueryObserver<Order>(client, orderDetailQuery(7));
+    const myOrders = new QueryObserver<Order[]>(client, ordersListQuery());
+    const shown: { details?: string; myOrders?: string } = {};
+    const stopDetails = details.subscribe((result) => {
+      shown.details = result.data?.status;
+    });
+    const stopList = myOrders.subscribe((result) => {
+      shown.myOrders = result.data?.find((order) => order.id === 7)?.status;
+    });
+    await vi.waitFor(() => expect(shown).toEqual({ details: "confirmed", myOrders: "confirmed" }));
+
+    // What src/app/LiveUpdates.tsx does with a socket 'order status' event.
+    applyStatusNotification(client, {
+      orderId: 7,
+      status: "ready",
+      updatedAt: "2026-11-21T12:10:00.000Z",
+    });
+
+    await vi.waitFor(() => expect(shown).toEqual({ details: "ready", myOrders: "ready" }));
+    // The order itself is cached once: the list aside, no other entry holds a copy that could lag behind.
+    const copies = client
+      .getQueryCache()
+      .findAll({ queryKey: orderKeys.all })
+      .filter((query) => !Array.isArray(query.state.data))
+      .map((query) => query.queryKey);
+    expect(copies).toEqual([orderKeys.detail(7)]);
+    stopDetails();
+    stopList();
+    client.clear();
   });
 });

@@ -6,12 +6,18 @@ import {
   orderListResponseSchema,
 } from "@contract/orders";
 import type { QueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
-import { ORDERS_QUERY_PREFIX } from "@/lib/query-prefixes";
-import { isOlderOrder, newerOrder, newerOrders } from "../lib/order-freshness";
+import { api } from "./api-client";
+import { isOlderOrder, newerOrder, newerOrders } from "./order-freshness";
 
+/**
+ * The one reader of the customer's orders, shared by every screen that shows one (My Orders, Order Details, the
+ * confirmation and cash screens, Order Again) and by the live status feed (src/app/LiveUpdates.tsx). One cache
+ * entry per order, `orderKeys.detail(id)`, so a live status change written there reaches all of them; the list
+ * is written in the same step. The revalidation and restore rules (app/query-client.ts, app/query-persistence.ts)
+ * apply by `orderKeys.all`.
+ */
 export const orderKeys = {
-  all: ORDERS_QUERY_PREFIX,
+  all: ["orders"] as const,
   list: () => ["orders", "list"] as const,
   detail: (orderId: number) => ["orders", "detail", orderId] as const,
 };
