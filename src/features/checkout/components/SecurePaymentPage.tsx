@@ -8,9 +8,9 @@ import { Icon } from "@/components/Icon";
 import { PageHeader } from "@/components/PageHeader";
 import { Spinner } from "@/components/Spinner";
 import { reportError } from "@/lib/android";
-import { ApiError } from "@/lib/api-client";
 import { brand } from "@/lib/brand";
 import { formatPence } from "@/lib/money";
+import { isNetworkFailure } from "@/lib/network";
 import { checkoutKeyFor, fetchPaymentStatus, openCardPayment } from "../api/checkout-api";
 import { usePaymentStatus } from "../hooks/use-payment-status";
 import { isAllowedCheckoutUrl } from "../lib/checkout-url";
@@ -109,7 +109,7 @@ const cartWithMessage = (checkoutError: string) => ({
 
 /** The answer of a checkout request sent with a key: a lost one (network) keeps the key for the retry. */
 const keyAfter = (caught: unknown, pending: PendingCheckout) =>
-  caught instanceof ApiError && caught.network ? (pending.checkoutKey ?? null) : null;
+  isNetworkFailure(caught) ? (pending.checkoutKey ?? null) : null;
 
 /**
  * /stripe-webview-payment: takes every card payment, one trailer's or several, on the provider's hosted page
