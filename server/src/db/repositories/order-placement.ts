@@ -1,5 +1,6 @@
 import type { OrderType } from "@contract/common";
 import type { OrderStatus, PaymentMethod, Vehicle } from "@contract/orders";
+import type { CartTotals } from "@contract/pricing";
 import type { Queryable } from "../database.js";
 
 /** One add-on of an order line, per unit, as order_items.addons (jsonb) keeps it. */
@@ -13,6 +14,13 @@ export interface StoredOrderAddon {
   /** Per cent VAT it was sold at (absent on orders placed before VAT rates were kept). */
   vat_rate?: number;
 }
+
+/** Writes a purchase's totals on its checkout, in the order's statement, only when the order was placed. */
+const CHECKOUT_TOTALS_CTE = `, totals as (
+           update checkouts set subtotal_pence = $20, service_charge_pence = $21, delivery_fee_pence = $22,
+             total_pence = $23
+           where id = $15 and exists (select 1 from placed)
+         )`;
 
 export interface NewOrderItem {
   menuItemId: number;
@@ -54,6 +62,8 @@ export interface NewOrder {
   checkoutId?: number | null | undefined;
   /** VAT included in the total (contract/vat.ts). */
   vatPence?: number;
+  /** Its purchase's totals, written on its checkout (`checkoutId`) in the same statement. */
+  checkoutTotals?: CartTotals | undefined;
   items: NewOrderItem[];
 }
 
@@ -100,7 +110,7 @@ export function orderPlacementRepository(db: Queryable) {
     },
 
     /**
-     * The order, its lines and its first status in ONE statement (data-modifying CTEs): a placed order costs one
+     * The order, its lines, its first status (and its checkout's totals, when given) in ONE statement (data-modifying CTEs): a placed order costs one
      * round trip here, whatever its number of lines. Null when its payment already has its order (nothing written).
      */
     async insertOrder(order: NewOrder): Promise<PlacedOrderRow | null> {
@@ -140,7 +150,7 @@ export function orderPlacementRepository(db: Queryable) {
            order by item.position
          ), history as (
            insert into order_status_history (order_id, status) select placed.id, placed.status from placed
-         )
+         )${order.checkoutTotals ? CHECKOUT_TOTALS_CTE : ""}
          select ${PLACED_COLUMNS} from placed`,
         [
           order.userId,
@@ -162,6 +172,14 @@ export function orderPlacementRepository(db: Queryable) {
           JSON.stringify(items),
           order.startInMinutes ?? null,
           order.vatPence ?? 0,
+          ...(order.checkoutTotals
+            ? [
+                order.checkoutTotals.subtotalPence,
+                order.checkoutTotals.serviceChargePence,
+                order.checkoutTotals.deliveryChargePence,
+                order.checkoutTotals.totalPence,
+              ]
+            : []),
         ],
       );
       return row ?? null;

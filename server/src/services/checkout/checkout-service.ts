@@ -117,14 +117,15 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       if ("earlier" in claimed) return claimed;
       const { checkoutId } = claimed;
       const snapshots = await placement.price(tx, user.id, request, locked);
-      await checkoutsRepository(tx).setTotals(checkoutId, checkoutTotals(snapshots));
+      const totals = checkoutTotals(snapshots);
       if (request.paymentMethod === "cash_at_counter") {
-        const links = { paymentMethod: request.paymentMethod, checkoutId };
+        const links = { paymentMethod: request.paymentMethod, checkoutId, checkoutTotals: totals };
         const orders = await placement.place(tx, user.id, snapshots, links);
         if (!orders) throw new Error(`checkout ${checkoutId}: a cash order collided`);
         return { checkoutId, orders, paymentId: null };
       }
       if (!card) throw new Error("a card payment needs where the customer returns");
+      await checkoutsRepository(tx).setTotals(checkoutId, totals);
       const paymentId = await payments.recordPayment(tx, {
         userId: user.id,
         checkoutId,

@@ -13,6 +13,7 @@ import {
 } from "@contract/basket-timing";
 import type { OrderType } from "@contract/common";
 import type { OrderStatus, PaymentMethod, Vehicle } from "@contract/orders";
+import type { CartTotals } from "@contract/pricing";
 import type { Database, Queryable } from "@server/db/database.js";
 import { type CartRow, cartsRepository } from "@server/db/repositories/carts.js";
 import {
@@ -63,6 +64,8 @@ export interface PlacementLinks {
   checkoutId: number;
   /** Carried by the first order only (its unique index then guards against placing a payment's orders twice). */
   paymentId?: string | null | undefined;
+  /** The purchase's totals, written on its checkout by the first order's statement (one round trip fewer). */
+  checkoutTotals?: CartTotals | undefined;
 }
 
 /** Cash at the counter waits for the money; a card order exists only once it is paid. */
@@ -262,6 +265,7 @@ export function createOrderPlacementService(deps: {
         });
         const row = await orders.insertOrder({
           ...order,
+          checkoutTotals: first ? links.checkoutTotals : undefined,
           vatPence: orderVatPence(snapshot, deps.parkVatRegistered ?? false),
         });
         if (!row && first) return null;
