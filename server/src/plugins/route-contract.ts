@@ -38,14 +38,31 @@ function accessCheck(access: Access): ((request: FastifyRequest) => void) | null
  * Idempotency-Key, then (Fastify's validation) the input. A notice token names one order and status, so that
  * kind is checked after the input instead.
  */
-function routeHooks(contract: RouteContract) {
+function routeHooks(contract: RouteContract): {
+  beforeInput: preValidationHookHandler | null;
+  afterInput: preHandlerHookHandler | null;
+} {
   const check = accessCheck(contract.access);
   const checkAfterInput = contract.access === "user or notice token";
+  const before = checkAfterInput ? null : check;
+  const after = checkAfterInput ? check : null;
   const markNoBody = validationSchema(contract).body !== undefined;
   const key = contract.idempotencyKey;
+  const afterInput: preHandlerHookHandler | null = after
+    ? (request, _reply, done) => {
+        try {
+          after(request);
+          done();
+        } catch (error) {
+          done(error as Error);
+        }
+      }
+    : null;
+  // Public catalogue reads need none of it: no hook at all on the hot path.
+  if (!before && !key && !markNoBody) return { beforeInput: null, afterInput };
   const beforeInput: preValidationHookHandler = (request, _reply, done) => {
     try {
-      if (check && !checkAfterInput) check(request);
+      before?.(request);
       if (key === "required") requiredIdempotencyKey(request);
       else if (key === "optional") idempotencyKey(request);
       if (markNoBody && request.body === undefined) request.body = NO_BODY;
@@ -54,17 +71,6 @@ function routeHooks(contract: RouteContract) {
       done(error as Error);
     }
   };
-  const afterInput: preHandlerHookHandler | null =
-    check && checkAfterInput
-      ? (request, _reply, done) => {
-          try {
-            check(request);
-            done();
-          } catch (error) {
-            done(error as Error);
-          }
-        }
-      : null;
   return { beforeInput, afterInput };
 }
 
@@ -90,7 +96,8 @@ export default fp(
       const contract = route.config?.contract;
       if (!contract) return;
       const { beforeInput, afterInput } = routeHooks(contract);
-      route.preValidation = [[route.preValidation ?? []].flat(), beforeInput].flat();
+      if (beforeInput)
+        route.preValidation = [[route.preValidation ?? []].flat(), beforeInput].flat();
       if (afterInput) route.preHandler = [[route.preHandler ?? []].flat(), afterInput].flat();
     });
   },
