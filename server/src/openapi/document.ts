@@ -1,3 +1,4 @@
+import { idempotencyKeySchema } from "@contract/checkout-request";
 import { errorResponseSchema } from "@contract/errors";
 import type { Schema } from "@contract/schema";
 import * as z from "zod/mini";
@@ -70,8 +71,6 @@ const TAG_ORDER = [
   "Health",
 ];
 
-const IDEMPOTENCY_KEY_SCHEMA = { type: "string", pattern: "^[A-Za-z0-9._:-]{8,100}$" };
-
 /** The document's access kinds: who needs a token, who must be staff. */
 const needsToken = (operation: Operation) =>
   operation.access !== "public" && operation.access !== "optional";
@@ -124,7 +123,7 @@ function parameters(operation: Operation): JsonSchema[] {
       name: "Idempotency-Key",
       required: operation.idempotencyKey === "required",
       description: "One key per order; the same key when retrying answers the first result",
-      schema: IDEMPOTENCY_KEY_SCHEMA,
+      schema: jsonSchemaOf(idempotencyKeySchema, "input"),
     });
   for (const header of headers) {
     list.push({
