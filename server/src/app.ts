@@ -2,7 +2,6 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify"
 import { assertMayStart, type ServerConfig, socketLimitsOf, stripeJsKey } from "./config.js";
 import type { Database } from "./db/database.js";
 import { DomainEvents } from "./events.js";
-import { readAppName } from "./lib/app-name.js";
 import accessLogPlugin from "./plugins/access-log.js";
 import compressPlugin from "./plugins/compress.js";
 import dbPlugin from "./plugins/db.js";
@@ -11,34 +10,14 @@ import inputGuardPlugin from "./plugins/input-guard.js";
 import metricsPlugin from "./plugins/metrics.js";
 import pushPlugin from "./plugins/push.js";
 import redisPlugin from "./plugins/redis.js";
+import routeContractPlugin from "./plugins/route-contract.js";
 import routeListPlugin from "./plugins/route-list.js";
 import securityPlugin from "./plugins/security.js";
 import servicesPlugin from "./plugins/services.js";
 import staticPlugin from "./plugins/static.js";
 import { relayCrossNodeEvents } from "./realtime/event-relay.js";
 import realtimePlugin from "./realtime/socket-server.js";
-import accountRoutes from "./routes/account/index.js";
-import apiRoutes from "./routes/api/index.js";
-import authRoutes from "./routes/auth/index.js";
-import cartRoutes from "./routes/cart/index.js";
-import checkoutRoutes from "./routes/checkout/index.js";
-import checkoutsRoutes from "./routes/checkouts/index.js";
-import configRoutes from "./routes/config/index.js";
-import healthRoutes from "./routes/health/index.js";
-import menuItemRoutes from "./routes/menu-items/index.js";
-import menuSearchRoutes from "./routes/menu-search/index.js";
-import orderRoutes from "./routes/orders/index.js";
-import paymentRoutes from "./routes/payments/index.js";
-import testCheckoutRoutes from "./routes/payments/test-checkout.js";
-import profileRoutes from "./routes/profile/index.js";
-import pushRoutes from "./routes/push/index.js";
-import receiptRoutes from "./routes/receipts/index.js";
-import staffRoutes from "./routes/staff/index.js";
-import testTextRoutes from "./routes/test-texts/index.js";
-import vehicleLookupRoutes from "./routes/vehicle-lookup/index.js";
-import vendorRoutes from "./routes/vendors/index.js";
 import { serverOptions } from "./server-options.js";
-import { TEST_CHECKOUT_PATH } from "./services/payments/test-provider.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -56,30 +35,25 @@ export interface AppDependencies {
   logStream?: { write(line: string): void };
 }
 
+/** A routes/<folder>/index.ts: its routes, and where they live when not at /api/<folder>. */
+interface RouteFolder {
+  default: FastifyPluginAsync;
+  /** The prefix when it is not `/api/<folder>`: `/auth` (the spec's), `` (the health probes), `/api`. */
+  mountAt?: string;
+}
+
 /**
- * Every resource's routes, mounted at the folder's name (routes/<name>/): the spec's `/auth/...` calls at the
- * root, the rest under `/api`. The health probes answer at the root (/healthz, /readyz), where orchestrators look.
+ * Every resource's routes, one folder each, mounted at the folder's name under /api (routes/cart → /api/cart);
+ * a folder that lives elsewhere says so with `mountAt`. Found by the bundler: a new folder needs no list.
  */
-const ROUTES: [prefix: string, routes: FastifyPluginAsync][] = [
-  ["/auth", authRoutes],
-  ["/api", apiRoutes],
-  ["/api/config", configRoutes],
-  ["/api/push", pushRoutes],
-  ["/api/vendors", vendorRoutes],
-  ["/api/menu-items", menuItemRoutes],
-  ["/api/menu-search", menuSearchRoutes],
-  ["/api/cart", cartRoutes],
-  ["/api/checkout", checkoutRoutes],
-  ["/api/checkouts", checkoutsRoutes],
-  ["/api/orders", orderRoutes],
-  ["/api/receipts", receiptRoutes],
-  ["/api/account", accountRoutes],
-  ["/api/payments", paymentRoutes],
-  ["/api/vehicle-lookup", vehicleLookupRoutes],
-  ["/api/staff", staffRoutes],
-  ["/api/profile", profileRoutes],
-  ["", healthRoutes],
-];
+const ROUTE_FOLDERS = import.meta.glob<RouteFolder>("./routes/*/index.ts", { eager: true });
+
+function routeFolders(): { prefix: string; routes: FastifyPluginAsync }[] {
+  return Object.entries(ROUTE_FOLDERS).map(([file, folder]) => {
+    const name = file.split("/")[2];
+    return { prefix: folder.mountAt ?? `/api/${name}`, routes: folder.default };
+  });
+}
 
 /** Composes plugins and routes; the rules live in services. */
 export async function buildApp(
@@ -94,6 +68,8 @@ export async function buildApp(
   app.decorate("events", new DomainEvents());
 
   await app.register(routeListPlugin);
+  // Before any route: each route's declared contract validates its input and checks who may call.
+  await app.register(routeContractPlugin);
   await app.register(accessLogPlugin);
   // Before any route: every route answers its errors, and unknown addresses, the same way.
   await app.register(errorHandlerPlugin);
@@ -113,10 +89,7 @@ export async function buildApp(
   await app.register(pushPlugin);
   if (app.shared) await relayCrossNodeEvents(app, app.shared);
 
-  for (const [prefix, routes] of ROUTES) await app.register(routes, { prefix });
-  await registerTestCheckout(app);
-  // The local text provider's record, only where texts are recorded instead of sent (never in production).
-  if (app.services.recordedTexts) await app.register(testTextRoutes, { prefix: "/api/test" });
+  for (const { prefix, routes } of routeFolders()) await app.register(routes, { prefix });
 
   await app.register(staticPlugin, {
     clientDir: config.clientDir,
@@ -129,13 +102,4 @@ export async function buildApp(
         .map((vendor) => vendor.image),
   });
   return app;
-}
-
-/** The local test checkout's page (/pay/test-checkout), only where card payments go to the test provider. */
-async function registerTestCheckout(app: FastifyInstance): Promise<void> {
-  if (app.services.payments.cardPayments !== "test") return;
-  await app.register(testCheckoutRoutes, {
-    prefix: TEST_CHECKOUT_PATH,
-    appName: readAppName(app.config.clientDir),
-  });
 }

@@ -9,8 +9,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoIds } from "./helpers/checkout-fixtures";
 import { breakingArbitrary, type JsonSchema, validArbitrary } from "./helpers/openapi-arbitraries";
-import { type ContractChecker, createContractChecker } from "./helpers/openapi-contract";
-import { startTestServer, type TestServer } from "./helpers/test-server";
+import type { ContractChecker } from "./helpers/openapi-contract";
+import { contract, startTestServer, type TestServer } from "./helpers/test-server";
 
 const RUNS = Number(process.env.OPENAPI_FUZZ_RUNS || 20);
 const SEED = Number(process.env.OPENAPI_FUZZ_SEED || 25);
@@ -71,7 +71,7 @@ describe("OpenAPI fuzz: the server against its own document", () => {
 
   beforeAll(async () => {
     server = await startTestServer({ config: { paymentsTestMode: true } });
-    checker = createContractChecker();
+    checker = contract(server.app);
     ids = await demoIds(server);
     customerToken = (await server.registerCustomer()).token;
     staffToken = await server.login("staff@foodpark.test", "staff-password");

@@ -16,7 +16,7 @@ describe("OpenAPI document", () => {
   afterAll(() => server?.close());
 
   it("documents every /api and /auth route the server registers, and nothing it does not have", async () => {
-    const document = buildOpenApiDocument({ explorer: true });
+    const document = buildOpenApiDocument(server.app.declaredRoutes);
     const routes = server.app.routeList.filter(isApiRoute);
     expect(routes.length).toBeGreaterThan(35);
     const undocumented = routes
@@ -36,7 +36,9 @@ describe("OpenAPI document", () => {
   });
 
   it("every operation lists its auth, a success answer with a schema, and `{ message }` errors", () => {
-    const document = buildOpenApiDocument({ explorer: false });
+    const document = buildOpenApiDocument(
+      server.app.declaredRoutes.filter((route) => !route.url.startsWith("/api/docs")),
+    );
     for (const [path, methods] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(methods)) {
         const label = `${method.toUpperCase()} ${path}`;
@@ -64,7 +66,7 @@ describe("OpenAPI document", () => {
   });
 
   it("validates with @readme/openapi-parser: 0 errors", async () => {
-    const document = buildOpenApiDocument({ explorer: true });
+    const document = buildOpenApiDocument(server.app.declaredRoutes);
     const result = await validate(structuredClone(document) as never);
     expect(result.valid, JSON.stringify(result, null, 1).slice(0, 3000)).toBe(true);
     expect("errors" in result ? result.errors : []).toEqual([]);
@@ -76,7 +78,7 @@ describe("OpenAPI document", () => {
     );
     expect(served.status).toBe(200);
     expect(served.body).toEqual(
-      JSON.parse(JSON.stringify(buildOpenApiDocument({ explorer: true }))),
+      JSON.parse(JSON.stringify(buildOpenApiDocument(server.app.declaredRoutes))),
     );
     expect(served.body.openapi).toBe("3.1.0");
 

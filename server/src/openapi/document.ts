@@ -1,13 +1,13 @@
+import { idempotencyKeySchema } from "@contract/checkout-request";
 import { errorResponseSchema } from "@contract/errors";
 import type { Schema } from "@contract/schema";
 import * as z from "zod/mini";
-import {
-  type DocumentedResponse,
-  EXPLORER_OPERATIONS,
-  type HttpMethod,
-  OPERATIONS,
-  type Operation,
-} from "./operations.js";
+import type {
+  DeclaredRoute,
+  DocumentedHeader,
+  DocumentedResponse,
+  RouteContract,
+} from "../routes/route-contract.js";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -55,6 +55,28 @@ function answer(response: DocumentedResponse) {
   };
 }
 
+type Operation = RouteContract;
+
+/** The explorer's sections in the order a customer meets them; a tag not listed comes last. */
+const TAG_ORDER = [
+  "Accounts",
+  "Park",
+  "Push",
+  "Cart",
+  "Orders",
+  "Payments",
+  "Staff",
+  "Kitchen",
+  "Board",
+  "Health",
+];
+
+/** The document's access kinds: who needs a token, who must be staff. */
+const needsToken = (operation: Operation) =>
+  operation.access !== "public" && operation.access !== "optional";
+const staffOnly = (operation: Operation) =>
+  operation.access === "staff" || operation.access === "staff or board code";
+
 /** Answers any route of its kind can give, added where the operation does not say more. */
 function commonAnswers(operation: Operation): Record<number, JsonSchema> {
   const common: Record<number, JsonSchema> = {
@@ -62,9 +84,9 @@ function commonAnswers(operation: Operation): Record<number, JsonSchema> {
       "The request breaks this operation's schema, or carries text that is not allowed",
     ),
   };
-  if (operation.access === "user" || operation.access === "staff")
+  if (needsToken(operation))
     common[401] = errorAnswer("No token, or a token that is expired or not valid: sign in");
-  if (operation.access === "staff") common[403] = errorAnswer("Signed in, but not as staff");
+  if (staffOnly(operation)) common[403] = errorAnswer("Signed in, but not as staff");
   // Any call that reads or writes the database: while it is unreachable, 503 with Retry-After (never a 500).
   common[503] = errorAnswer(
     "The database cannot be reached right now: retry after Retry-After seconds",
@@ -95,7 +117,15 @@ function parameters(operation: Operation): JsonSchema[] {
   };
   add("path", operation.params);
   add("query", operation.query);
-  for (const header of operation.headers ?? []) {
+  const headers: DocumentedHeader[] = [...(operation.headers ?? [])];
+  if (operation.idempotencyKey)
+    headers.unshift({
+      name: "Idempotency-Key",
+      required: operation.idempotencyKey === "required",
+      description: "One key per order; the same key when retrying answers the first result",
+      schema: jsonSchemaOf(idempotencyKeySchema, "input"),
+    });
+  for (const header of headers) {
     list.push({
       name: header.name,
       in: "header",
@@ -123,14 +153,9 @@ function requestBody(operation: Operation): JsonSchema | undefined {
 }
 
 function security(operation: Operation): JsonSchema[] {
-  switch (operation.access) {
-    case "public":
-      return [];
-    case "optional":
-      return [{}, { bearer: [] }];
-    default:
-      return [{ bearer: [] }];
-  }
+  if (operation.access === "public") return [];
+  if (operation.access === "optional") return [{}, { bearer: [] }];
+  return [{ bearer: [] }];
 }
 
 function operationObject(operation: Operation): JsonSchema {
@@ -146,12 +171,11 @@ function operationObject(operation: Operation): JsonSchema {
   ]);
   for (const status of [...all.keys()].sort((a, b) => a - b))
     responses[String(status)] = all.get(status)!;
-  const roleNote =
-    operation.access === "staff"
-      ? "Staff only."
-      : operation.access === "optional"
-        ? "A token is optional (limits count per customer when signed in)."
-        : "";
+  const roleNote = staffOnly(operation)
+    ? "Staff only."
+    : operation.access === "optional"
+      ? "A token is optional (limits count per customer when signed in)."
+      : "";
   const alternative = operation.alternativeOf
     ? `The same call as \`${operation.alternativeOf}\` under another method.`
     : "";
@@ -164,28 +188,26 @@ function operationObject(operation: Operation): JsonSchema {
     ...(description ? { description } : {}),
     tags: [operation.tag],
     security: security(operation),
-    ...(operation.access === "staff" ? { "x-role": "staff" } : {}),
+    ...(staffOnly(operation) ? { "x-role": "staff" } : {}),
     ...(params.length > 0 ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),
     responses,
   };
 }
 
-/** The document's operations: the API's, and the explorer's when it is served (development). */
-export function documentedOperations(options: { explorer: boolean }): Operation[] {
-  return options.explorer ? [...OPERATIONS, ...EXPLORER_OPERATIONS] : OPERATIONS;
-}
-
-/** The OpenAPI 3.1 document, built from contract/ (one source for the server, the app and this). */
-export function buildOpenApiDocument(options: { explorer: boolean }): OpenApiDocument {
-  const operations = documentedOperations(options);
+/** The OpenAPI 3.1 document, composed from the registered routes' declared contracts (plugins/route-list.ts). */
+export function buildOpenApiDocument(routes: readonly DeclaredRoute[]): OpenApiDocument {
   const paths: OpenApiDocument["paths"] = {};
-  for (const operation of operations) {
-    const path = openApiPath(operation.path);
+  for (const { method, url, contract } of routes) {
+    const path = openApiPath(url);
     paths[path] ??= {};
-    paths[path][operation.method.toLowerCase()] = operationObject(operation);
+    paths[path][method.toLowerCase()] = operationObject(contract);
   }
-  const tags = [...new Set(operations.map((operation) => operation.tag))].map((name) => ({ name }));
+  const rank = (tag: string) =>
+    TAG_ORDER.includes(tag) ? TAG_ORDER.indexOf(tag) : TAG_ORDER.length;
+  const tags = [...new Set(routes.map((route) => route.contract.tag))]
+    .sort((a, b) => rank(a) - rank(b))
+    .map((name) => ({ name }));
   return {
     openapi: "3.1.0",
     info: {
@@ -210,5 +232,3 @@ export function buildOpenApiDocument(options: { explorer: boolean }): OpenApiDoc
     },
   };
 }
-
-export type { HttpMethod };

@@ -15,3 +15,13 @@ export function idempotencyKey(request: FastifyRequest): string | null {
     throw new InvalidInput(IDEMPOTENCY_KEY_INVALID);
   return key;
 }
+
+/** The `Idempotency-Key` header where a call cannot go without one (the park-basket checkout). */
+export function requiredIdempotencyKey(request: FastifyRequest): string {
+  const key = idempotencyKey(request);
+  if (!key)
+    throw new InvalidInput(
+      "Idempotency-Key header is required: one key per checkout, the same key when retrying",
+    );
+  return key;
+}

@@ -2,7 +2,7 @@
  * Checks real answers against the OpenAPI document the server publishes: the status must be one the operation
  * documents, and a JSON body must match that status's schema (ajv, JSON Schema 2020-12 as OpenAPI 3.1 has it).
  */
-import { buildOpenApiDocument, type OpenApiDocument } from "@server/openapi/document.js";
+import type { OpenApiDocument } from "@server/openapi/document.js";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 
@@ -44,9 +44,8 @@ function inlineRefs(value: unknown, schemas: Record<string, JsonSchema>): unknow
   );
 }
 
-export function createContractChecker(
-  document: OpenApiDocument = buildOpenApiDocument({ explorer: true }),
-): ContractChecker {
+/** The checker of one started app's document (built from its routes' declared contracts). */
+export function createContractChecker(document: OpenApiDocument): ContractChecker {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
   const operations: DocumentedOperation[] = [];

@@ -15,6 +15,7 @@ import type { RegisterResponse, User } from "@contract/auth";
 import { buildApp } from "@server/app.js";
 import { loadConfig, type ServerConfig } from "@server/config.js";
 import { type Database, openDatabase } from "@server/db/database.js";
+import { buildOpenApiDocument } from "@server/openapi/document.js";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { type ContractChecker, createContractChecker } from "./openapi-contract";
@@ -152,11 +153,15 @@ export interface TestServer {
 
 let customerCounter = 0;
 
-let contractChecker: ContractChecker | null = null;
-/** The OpenAPI document every test answer is checked against (built once per test file). */
-export function contract(): ContractChecker {
-  contractChecker ??= createContractChecker();
-  return contractChecker;
+const contractCheckers = new WeakMap<FastifyInstance, ContractChecker>();
+/** The OpenAPI document every test answer is checked against: the app's own (built once per app). */
+export function contract(app: FastifyInstance): ContractChecker {
+  let checker = contractCheckers.get(app);
+  if (!checker) {
+    checker = createContractChecker(buildOpenApiDocument(app.declaredRoutes));
+    contractCheckers.set(app, checker);
+  }
+  return checker;
 }
 
 /** An email no other test (or earlier run against a shared database) has used. */
@@ -221,7 +226,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     });
     const text = await response.text();
     if (requestOptions.checkContract !== false) {
-      const problem = contract().problem(
+      const problem = contract(app).problem(
         requestOptions.method ?? (hasBody ? "POST" : "GET"),
         urlPath,
         response.status,

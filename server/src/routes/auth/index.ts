@@ -1,8 +1,17 @@
-import { loginRequestSchema, registerRequestSchema } from "@contract/auth";
-import { parseInput } from "@server/domain-errors.js";
+import {
+  loginRequestSchema,
+  loginResponseSchema,
+  profileSchema,
+  registerRequestSchema,
+  registerResponseSchema,
+} from "@contract/auth";
 import { requireUser } from "@server/plugins/auth.js";
 import { normaliseEmail } from "@server/services/limits/login-throttle.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { declareRoute, errorAnswer } from "../route-contract.js";
+
+/** The spec's calls live at /auth, not under /api. */
+export const mountAt = "/auth";
 
 /** The spec's /auth calls: sign-up, sign-in (flood guard and failed sign-in throttle) and the profile. */
 export default async function authRoutes(app: FastifyInstance) {
@@ -16,24 +25,62 @@ export default async function authRoutes(app: FastifyInstance) {
       devices.issue(email, config.production || request.protocol === "https"),
     );
 
-  app.post(
+  declareRoute(
+    app,
+    "POST",
     "/register",
     {
-      config: {
-        rateLimit: { max: config.registerRateLimitPer10Minutes, timeWindow: "10 minutes" },
+      operationId: "register",
+      summary: "Create a customer account and sign in",
+      tag: "Accounts",
+      access: "public",
+      body: registerRequestSchema,
+      responses: {
+        201: { description: "Account created; the token signs in", schema: registerResponseSchema },
+        409: errorAnswer("An account with this email already exists"),
+        429: errorAnswer("Too many sign-ups from this address"),
       },
     },
     async (request, reply) => {
-      const input = parseInput(registerRequestSchema, request.body);
+      const input = request.body;
       const email = normaliseEmail(input.email);
       const registered = await auth.register({ ...input, email });
       issueDeviceCookie(request, reply, email);
       return reply.status(201).send(registered);
     },
+    {
+      config: {
+        rateLimit: { max: config.registerRateLimitPer10Minutes, timeWindow: "10 minutes" },
+      },
+    },
   );
 
-  app.post(
+  declareRoute(
+    app,
+    "POST",
     "/login",
+    {
+      operationId: "login",
+      summary: "Sign in with email and password",
+      tag: "Accounts",
+      access: "public",
+      body: loginRequestSchema,
+      responses: {
+        200: { description: "Signed in", schema: loginResponseSchema },
+        401: errorAnswer("Wrong email or password"),
+        429: errorAnswer("Too many attempts (the Retry-After header says how long to wait)"),
+      },
+    },
+    async (request, reply) => {
+      const input = request.body;
+      const email = normaliseEmail(input.email);
+      const device = devices.forAccount(request.headers.cookie, email);
+      const signedIn = await throttle.attempt({ email, address: request.ip, device }, () =>
+        auth.login({ ...input, email }),
+      );
+      issueDeviceCookie(request, reply, email);
+      return signedIn;
+    },
     {
       config: {
         rateLimit: {
@@ -47,17 +94,19 @@ export default async function authRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (request, reply) => {
-      const input = parseInput(loginRequestSchema, request.body);
-      const email = normaliseEmail(input.email);
-      const device = devices.forAccount(request.headers.cookie, email);
-      const signedIn = await throttle.attempt({ email, address: request.ip, device }, () =>
-        auth.login({ ...input, email }),
-      );
-      issueDeviceCookie(request, reply, email);
-      return signedIn;
-    },
   );
 
-  app.get("/me", async (request) => auth.profile(requireUser(request).id));
+  declareRoute(
+    app,
+    "GET",
+    "/me",
+    {
+      operationId: "profile",
+      summary: "The signed-in user's profile",
+      tag: "Accounts",
+      access: "user",
+      responses: { 200: { description: "The profile", schema: profileSchema } },
+    },
+    async (request) => auth.profile(requireUser(request).id),
+  );
 }

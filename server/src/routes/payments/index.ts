@@ -1,5 +1,11 @@
 import { MESSAGES } from "@contract/messages";
-import { createIntentRequestSchema, type PaymentConfig } from "@contract/payments";
+import {
+  createIntentRequestSchema,
+  createIntentResponseSchema,
+  type PaymentConfig,
+  paymentConfigSchema,
+  paymentStatusResponseSchema,
+} from "@contract/payments";
 import { stripeJsKey } from "@server/config.js";
 import { InvalidInput, parseInput } from "@server/domain-errors.js";
 import { requireUser } from "@server/plugins/auth.js";
@@ -7,8 +13,11 @@ import type { FastifyInstance } from "fastify";
 import * as z from "zod/mini";
 import { idempotencyKey } from "../idempotency-key.js";
 import { requestOrigin } from "../request-origin.js";
+import { declareRoute, errorAnswer } from "../route-contract.js";
 
 const paymentIdParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
+const webhookAnswerSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });
+const PAYMENTS = { tag: "Payments", access: "user" } as const;
 
 /** /api/payments/stripe/*: card payments through a hosted checkout (Stripe, or our test provider without keys). */
 export default async function paymentRoutes(app: FastifyInstance) {
@@ -16,15 +25,45 @@ export default async function paymentRoutes(app: FastifyInstance) {
   const payments = app.services.payments;
 
   // The payment screen's one setting: the key it loads Stripe.js with, or null (then it loads nothing of Stripe's).
-  app.get("/stripe/config", async (request, reply): Promise<PaymentConfig> => {
-    requireUser(request);
-    reply.header("Cache-Control", "no-store");
-    return { publishableKey };
-  });
+  declareRoute(
+    app,
+    "GET",
+    "/stripe/config",
+    {
+      ...PAYMENTS,
+      operationId: "paymentConfig",
+      summary: "The key Stripe.js loads with, or null",
+      responses: { 200: { description: "The setting", schema: paymentConfigSchema } },
+    },
+    async (_request, reply): Promise<PaymentConfig> => {
+      reply.header("Cache-Control", "no-store");
+      return { publishableKey };
+    },
+  );
 
-  app.post("/stripe/create-intent", async (request) => {
+  const createPayment = {
+    ...PAYMENTS,
+    operationId: "createPayment",
+    summary: "Start a hosted card payment for an order to be placed",
+    body: createIntentRequestSchema,
+    // The Idempotency-Key covers the body as sent, so the handler parses it.
+    parsedByHandler: ["body"],
+    responses: {
+      200: {
+        description: "The hosted payment to send the customer to",
+        schema: createIntentResponseSchema,
+      },
+      404: errorAnswer("No such vendor, or (orderId) no such order of yours"),
+      409: errorAnswer(
+        "The amount or the cart changed, or (orderId) the order is paid or cancelled already",
+      ),
+      502: errorAnswer("The payment provider did not answer"),
+      503: errorAnswer("Card payments are not available"),
+    },
+  } as const;
+  declareRoute(app, "POST", "/stripe/create-intent", createPayment, async (request) => {
     const user = requireUser(request);
-    const input = parseInput(createIntentRequestSchema, request.body);
+    const input = parseInput(createPayment.body, request.body);
     if (!input.orderData) {
       // The spec's orderId: the caller's own cash order, not paid yet.
       if (input.orderId !== undefined)
@@ -52,12 +91,28 @@ export default async function paymentRoutes(app: FastifyInstance) {
     );
   });
 
-  app.get("/stripe/status/:id", async (request, reply) => {
-    const user = requireUser(request);
-    const { id } = parseInput(paymentIdParams, request.params);
-    reply.header("Cache-Control", "no-store");
-    return payments.getStatus(user.id, id);
-  });
+  declareRoute(
+    app,
+    "GET",
+    "/stripe/status/:id",
+    {
+      ...PAYMENTS,
+      operationId: "paymentStatus",
+      summary: "Where a card payment stands",
+      params: paymentIdParams,
+      responses: {
+        200: { description: "The status", schema: paymentStatusResponseSchema },
+        404: errorAnswer("No such payment of yours"),
+        502: errorAnswer("The payment provider did not answer"),
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { id } = request.params;
+      reply.header("Cache-Control", "no-store");
+      return payments.getStatus(user.id, id);
+    },
+  );
 
   // Stripe signs the exact bytes it sent: this route alone keeps the body raw.
   await app.register(async (webhook) => {
@@ -67,10 +122,34 @@ export default async function paymentRoutes(app: FastifyInstance) {
       { parseAs: "buffer", bodyLimit: 1024 * 1024 },
       (_request, body, done) => done(null, body),
     );
-    webhook.post("/stripe/webhook", async (request) => {
-      const signature = request.headers["stripe-signature"];
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return payments.handleWebhook(body, Array.isArray(signature) ? signature[0] : signature);
-    });
+    declareRoute(
+      webhook,
+      "POST",
+      "/stripe/webhook",
+      {
+        operationId: "stripeWebhook",
+        summary: "Stripe's signed events",
+        tag: "Payments",
+        access: "public",
+        body: "raw",
+        headers: [
+          {
+            name: "Stripe-Signature",
+            required: true,
+            description: "Stripe's signature of the exact body bytes",
+            schema: { type: "string" },
+          },
+        ],
+        responses: {
+          200: { description: "Applied (or a duplicate)", schema: webhookAnswerSchema },
+          404: errorAnswer("Webhooks are not configured on this server"),
+        },
+      },
+      async (request) => {
+        const signature = request.headers["stripe-signature"];
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        return payments.handleWebhook(body, Array.isArray(signature) ? signature[0] : signature);
+      },
+    );
   });
 }

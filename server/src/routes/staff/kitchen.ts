@@ -1,16 +1,26 @@
 import {
+  allDayResponseSchema,
   kitchenLineMadeRequestSchema,
   kitchenLineParamsSchema,
   kitchenMoveRequestSchema,
+  kitchenMoveResponseSchema,
   kitchenQuerySchema,
   kitchenSettingsUpdateSchema,
+  kitchenTicketSchema,
+  kitchenTicketsResponseSchema,
+  kitchenTrailerSchema,
+  recallListResponseSchema,
 } from "@contract/kitchen";
 import { orderIdParamsSchema } from "@contract/orders";
 import { vendorIdParamsSchema } from "@contract/vendors";
-import { parseInput } from "@server/domain-errors.js";
 import { requireRole } from "@server/plugins/auth.js";
 import { staffScope } from "@server/services/staff-scope.js";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import * as z from "zod/mini";
+import { declareRoute, errorAnswer } from "../route-contract.js";
+
+const KITCHEN = { tag: "Kitchen", access: "staff" } as const;
+const ticketAnswer = z.object({ data: kitchenTicketSchema });
 
 /**
  * The kitchen screen's calls (role staff only), each narrowed to the trailers the account runs: open tickets,
@@ -24,48 +34,147 @@ export default async function staffKitchenRoutes(app: FastifyInstance) {
     return { staff, scope: await staffScope(app.db, staff.id) };
   };
 
-  app.get("/kitchen/tickets", async (request) => {
-    const { scope } = await staffOf(request);
-    const { vendorId } = parseInput(kitchenQuerySchema, request.query);
-    return kitchen.tickets(scope, vendorId);
-  });
+  declareRoute(
+    app,
+    "GET",
+    "/kitchen/tickets",
+    {
+      ...KITCHEN,
+      operationId: "kitchenTickets",
+      summary:
+        "Open tickets of the trailers this staff member runs, by promised time, with lateness thresholds",
+      query: kitchenQuerySchema,
+      responses: { 200: { description: "The tickets", schema: kitchenTicketsResponseSchema } },
+    },
+    async (request) => {
+      const { scope } = await staffOf(request);
+      return kitchen.tickets(scope, request.query.vendorId);
+    },
+  );
 
-  app.get("/kitchen/tickets/:orderId", async (request) => {
-    const { scope } = await staffOf(request);
-    const { orderId } = parseInput(orderIdParamsSchema, request.params);
-    return { data: await kitchen.ticket(scope, orderId) };
-  });
+  declareRoute(
+    app,
+    "GET",
+    "/kitchen/tickets/:orderId",
+    {
+      ...KITCHEN,
+      operationId: "kitchenTicket",
+      summary: "One ticket (open or finished)",
+      params: orderIdParamsSchema,
+      responses: {
+        200: { description: "The ticket", schema: ticketAnswer },
+        404: errorAnswer("No such order"),
+      },
+    },
+    async (request) => {
+      const { scope } = await staffOf(request);
+      return { data: await kitchen.ticket(scope, request.params.orderId) };
+    },
+  );
 
-  app.post("/kitchen/tickets/:orderId/moves", async (request) => {
-    const { staff, scope } = await staffOf(request);
-    const { orderId } = parseInput(orderIdParamsSchema, request.params);
-    const move = parseInput(kitchenMoveRequestSchema, request.body);
-    return kitchen.move(staff.id, scope, orderId, move);
-  });
+  declareRoute(
+    app,
+    "POST",
+    "/kitchen/tickets/:orderId/moves",
+    {
+      ...KITCHEN,
+      operationId: "kitchenMove",
+      summary: "One staff move on the version shown: a step, an undo (5 s) or a recall (15 min)",
+      description:
+        "A repeat of a step already made (the ticket is at the status sent, on a newer version) answers the ticket with applied false. Every applied move is audited in the order's status history.",
+      params: orderIdParamsSchema,
+      body: kitchenMoveRequestSchema,
+      responses: {
+        200: { description: "The ticket after the move", schema: kitchenMoveResponseSchema },
+        404: errorAnswer("No such order"),
+        409: errorAnswer(
+          "Stale version, undo or recall window passed, a cancelled order, or a move the status graph refuses",
+        ),
+      },
+    },
+    async (request) => {
+      const { staff, scope } = await staffOf(request);
+      return kitchen.move(staff.id, scope, request.params.orderId, request.body);
+    },
+  );
 
-  app.put("/kitchen/tickets/:orderId/lines/:lineId", async (request) => {
-    const { scope } = await staffOf(request);
-    const { orderId, lineId } = parseInput(kitchenLineParamsSchema, request.params);
-    const { made } = parseInput(kitchenLineMadeRequestSchema, request.body);
-    return { data: await kitchen.setLineMade(scope, orderId, lineId, made) };
-  });
+  declareRoute(
+    app,
+    "PUT",
+    "/kitchen/tickets/:orderId/lines/:lineId",
+    {
+      ...KITCHEN,
+      operationId: "kitchenLineMade",
+      summary: "Strike a line when it is made (or un-strike it)",
+      params: kitchenLineParamsSchema,
+      body: kitchenLineMadeRequestSchema,
+      responses: {
+        200: { description: "The ticket after the change", schema: ticketAnswer },
+        404: errorAnswer("No such order or line"),
+      },
+    },
+    async (request) => {
+      const { scope } = await staffOf(request);
+      const { orderId, lineId } = request.params;
+      return { data: await kitchen.setLineMade(scope, orderId, lineId, request.body.made) };
+    },
+  );
 
-  app.get("/kitchen/recall", async (request) => {
-    const { scope } = await staffOf(request);
-    const { vendorId } = parseInput(kitchenQuerySchema, request.query);
-    return { data: await kitchen.recallList(scope, vendorId) };
-  });
+  declareRoute(
+    app,
+    "GET",
+    "/kitchen/recall",
+    {
+      ...KITCHEN,
+      operationId: "kitchenRecallList",
+      summary: "The last 10 tickets that left the screen within 15 minutes (never cancelled ones)",
+      query: kitchenQuerySchema,
+      responses: { 200: { description: "Recallable tickets", schema: recallListResponseSchema } },
+    },
+    async (request) => {
+      const { scope } = await staffOf(request);
+      return { data: await kitchen.recallList(scope, request.query.vendorId) };
+    },
+  );
 
-  app.get("/kitchen/all-day", async (request) => {
-    const { scope } = await staffOf(request);
-    const { vendorId } = parseInput(kitchenQuerySchema, request.query);
-    return { data: await kitchen.allDay(scope, vendorId) };
-  });
+  declareRoute(
+    app,
+    "GET",
+    "/kitchen/all-day",
+    {
+      ...KITCHEN,
+      operationId: "kitchenAllDay",
+      summary: "What the open tickets still need, summed by dish and the add-ons cooked with it",
+      query: kitchenQuerySchema,
+      responses: { 200: { description: "All-day counts", schema: allDayResponseSchema } },
+    },
+    async (request) => {
+      const { scope } = await staffOf(request);
+      return { data: await kitchen.allDay(scope, request.query.vendorId) };
+    },
+  );
 
-  app.put("/kitchen/trailers/:id/settings", async (request) => {
-    const { staff, scope } = await staffOf(request);
-    const { id } = parseInput(vendorIdParamsSchema, request.params);
-    const update = parseInput(kitchenSettingsUpdateSchema, request.body);
-    return { data: await kitchen.updateSettings(staff, scope, id, update) };
-  });
+  declareRoute(
+    app,
+    "PUT",
+    "/kitchen/trailers/:id/settings",
+    {
+      ...KITCHEN,
+      operationId: "kitchenSettings",
+      summary: "A trailer's lateness thresholds for ticket ages (null: the defaults)",
+      params: vendorIdParamsSchema,
+      body: kitchenSettingsUpdateSchema,
+      responses: {
+        200: {
+          description: "The thresholds now",
+          schema: z.object({ data: kitchenTrailerSchema }),
+        },
+        404: errorAnswer("No such trailer"),
+      },
+    },
+    async (request) => {
+      const { staff, scope } = await staffOf(request);
+      return { data: await kitchen.updateSettings(staff, scope, request.params.id, request.body) };
+    },
+  );
 }

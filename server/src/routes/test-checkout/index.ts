@@ -1,4 +1,6 @@
 import { parseInput } from "@server/domain-errors.js";
+import { readAppName } from "@server/lib/app-name.js";
+import { TEST_CHECKOUT_PATH } from "@server/services/payments/test-provider.js";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import * as z from "zod/mini";
 import { renderTestCheckoutPage, type TestCheckoutPageInput } from "./test-checkout-page.js";
@@ -23,15 +25,17 @@ function sendPage(reply: FastifyReply, status: number, page: TestCheckoutPageInp
     .send(renderTestCheckoutPage(page));
 }
 
+/** A page, not an API call: at the test provider's own address. */
+export const mountAt = TEST_CHECKOUT_PATH;
+
 /**
- * /pay/test-checkout/:paymentId — the test provider's hosted checkout page (only without Stripe keys).
- * The unguessable payment id is the capability, as with Stripe's own checkout URLs.
+ * /pay/test-checkout/:paymentId — the test provider's hosted checkout page, only where card payments go to the
+ * test provider (never with Stripe keys). The unguessable payment id is the capability, as with Stripe's own
+ * checkout URLs.
  */
-export default async function testCheckoutRoutes(
-  app: FastifyInstance,
-  options: { appName?: string } = {},
-) {
-  const appName = options.appName ?? "Food Park";
+export default async function testCheckoutRoutes(app: FastifyInstance) {
+  if (app.services.payments.cardPayments !== "test") return;
+  const appName = readAppName(app.config.clientDir);
   const CLOSED_MESSAGE = closedMessage(appName);
   const payments = app.services.payments;
 
