@@ -380,7 +380,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         return {
           paid: false as const,
           field: null,
-          // The page that shows it names the brand's app (routes/payments/test-checkout.ts).
+          // The page that shows it names the brand's app (routes/test-checkout/index.ts).
           message: "This payment session has expired. Start the payment again from the app.",
         };
       }
