@@ -55,6 +55,17 @@ set order_data = jsonb_set(p.order_data, '{purchase,checkoutId}', to_jsonb(c.id)
 from checkouts c
 where c.migrated_payment_id = p.id;
 
+-- 4. Snapshots stored before they kept a full slot's shift or the trailer's VAT registration: none and not
+--    registered, as the code read them, now written down so the code reads one shape.
+update payments p
+set order_data = jsonb_set(p.order_data, '{purchase,snapshots}', (
+  select jsonb_agg(
+    jsonb_build_object('slotShiftMinutes', 0, 'vatRegistered', false) || snapshot order by position)
+  from jsonb_array_elements(p.order_data #> '{purchase,snapshots}') with ordinality as s(snapshot, position)))
+where exists (
+  select 1 from jsonb_array_elements(p.order_data #> '{purchase,snapshots}') as s(snapshot)
+  where not (s.snapshot ? 'slotShiftMinutes' and s.snapshot ? 'vatRegistered'));
+
 alter table checkouts drop column migrated_order_id;
 alter table checkouts drop column migrated_payment_id;
 

@@ -37,6 +37,9 @@ export function snapshotOfOrder({ order, items }: OrderRecord): CheckoutSnapshot
     vendorName: order.vendor_name,
     preparationTimeMin: order.preparation_time_min,
     preparationTimeMax: order.preparation_time_max,
+    // Placed already: its window is set and its VAT written on it; these only matter when placing.
+    slotShiftMinutes: 0,
+    vatRegistered: false,
     orderType: order.order_type,
     lines: items.map((item) => ({
       menuItemId: item.menu_item_id,

@@ -124,7 +124,7 @@ export function newOrder(
 
 /** A snapshot as a part of its basket's schedule: its trailer's own preparation range and a full slot's shift. */
 export function basketPartOf(snapshot: CheckoutSnapshot): BasketPart {
-  const shift = Math.max(0, snapshot.slotShiftMinutes ?? 0);
+  const shift = Math.max(0, snapshot.slotShiftMinutes);
   return {
     vendorId: snapshot.vendorId,
     preparationTime: {

@@ -24,16 +24,16 @@ export interface CheckoutSnapshot {
   vendorName: string;
   preparationTimeMin: number;
   preparationTimeMax: number;
-  /** Minutes of the range above that a full slot added (absent in snapshots taken before it was kept). */
-  slotShiftMinutes?: number;
+  /** Minutes of the range above that a full slot added. */
+  slotShiftMinutes: number;
   orderType: OrderType;
   lines: CheckoutLine[];
   subtotalPence: number;
   serviceChargePence: number;
   deliveryFeePence: number;
   totalPence: number;
-  /** The trailer had a VAT number when it was priced (absent on snapshots stored before: not registered). */
-  vatRegistered?: boolean;
+  /** The trailer had a VAT number when it was priced. */
+  vatRegistered: boolean;
   allergyNote: string | null;
   deliveryInstructions: string | null;
   vehicle: Vehicle | null;
