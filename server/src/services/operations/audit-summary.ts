@@ -15,7 +15,10 @@ export interface TrailerState {
   preparationTime: { min: number; max: number };
   slotCap: number | null;
   pauseWhenFull: boolean;
-  /** Opened outside its hours until then (ISO); absent in rows written before it existed. */
+  /**
+   * Opened outside its hours until then (ISO). Absent in rows written before migration 014: audit rows are history
+   * and never rewritten, so the optional field goes when no row from before 014 is kept.
+   */
   hoursOverriddenUntil?: string | null;
 }
 
