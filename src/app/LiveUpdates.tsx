@@ -18,7 +18,8 @@ import { ApiError } from "../lib/api-client";
 import { announceSessionExpired, currentToken } from "../lib/auth-storage";
 import { brand } from "../lib/brand";
 import { socketUrl } from "../lib/config";
-import { applyStatusNotification, orderKeys } from "../lib/order-queries";
+import { orderKeys } from "../lib/order-keys";
+import { applyStatusNotification } from "../lib/order-queries";
 import { refreshCatalogue, revalidateShownCatalogue } from "./catalogue-refresh";
 
 /** Every order the cache holds (lists and details), by id; the detail wins over a list copy. */

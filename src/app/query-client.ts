@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { ApiError } from "../lib/api-client";
-import { orderKeys } from "../lib/order-queries";
+import { orderKeys } from "../lib/order-keys";
 
 /**
  * Server truth for the customer's orders, by key PREFIX so every query under it inherits the rule: an order copy

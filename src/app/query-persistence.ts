@@ -33,7 +33,7 @@ import {
 } from "@tanstack/react-query-persist-client";
 import { createStore, del, get, set } from "idb-keyval";
 import { version } from "../../package.json";
-import { orderKeys } from "../lib/order-queries";
+import { orderKeys } from "../lib/order-keys";
 import { forgetSavedQueryCacheHint, noteSavedQueryCache } from "./query-cache-hint";
 
 /** Where the query cache is kept: one key in IndexedDB (or in localStorage as the fallback). */

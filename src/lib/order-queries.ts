@@ -8,6 +8,7 @@ import {
 import type { QueryClient } from "@tanstack/react-query";
 import { api } from "./api-client";
 import { isOlderOrder, newerOrder, newerOrders } from "./order-freshness";
+import { orderKeys } from "./order-keys";
 
 /**
  * The one reader of the customer's orders, shared by every screen that shows one (My Orders, Order Details, the
@@ -16,11 +17,6 @@ import { isOlderOrder, newerOrder, newerOrders } from "./order-freshness";
  * is written in the same step. The revalidation and restore rules (app/query-client.ts, app/query-persistence.ts)
  * apply by `orderKeys.all`.
  */
-export const orderKeys = {
-  all: ["orders"] as const,
-  list: () => ["orders", "list"] as const,
-  detail: (orderId: number) => ["orders", "detail", orderId] as const,
-};
 
 // Plain options objects (not queryOptions()): one less shared chunk on the /vendors path.
 interface OrdersFetchContext {

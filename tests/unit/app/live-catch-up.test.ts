@@ -4,7 +4,7 @@ import type { Order, OrderStatusNotification } from "@contract/orders";
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { catchUpOnOrders } from "@/app/LiveUpdates";
-import { orderKeys } from "@/lib/order-queries";
+import { orderKeys } from "@/lib/order-keys";
 import { makeOrder } from "../helpers/orders";
 
 describe("catching up after a reconnect", () => {

@@ -5,12 +5,8 @@ import { QueryClient } from "@tanstack/react-query";
 import { makeOrder } from "@tests/unit/helpers/orders";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { isOlderOrder, newerOrder, newerOrders } from "@/lib/order-freshness";
-import {
-  applyStatusNotification,
-  orderDetailQuery,
-  orderKeys,
-  ordersListQuery,
-} from "@/lib/order-queries";
+import { orderKeys } from "@/lib/order-keys";
+import { applyStatusNotification, orderDetailQuery, ordersListQuery } from "@/lib/order-queries";
 
 const at = (minute: number) => `2026-11-21T12:${String(minute).padStart(2, "0")}:00.000Z`;
 

@@ -3,12 +3,8 @@ import type { Order } from "@contract/orders";
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { makeOrder } from "@tests/unit/helpers/orders";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  applyStatusNotification,
-  orderDetailQuery,
-  orderKeys,
-  ordersListQuery,
-} from "@/lib/order-queries";
+import { orderKeys } from "@/lib/order-keys";
+import { applyStatusNotification, orderDetailQuery, ordersListQuery } from "@/lib/order-queries";
 
 /** fetch answers with `body` only when the returned `answer()` is called: a request still on its way. */
 function heldAnswer(body: unknown) {

@@ -7,7 +7,7 @@ import { useRef } from "react";
 import { useNavigate } from "react-router";
 import { isNetworkFailure, isOnline } from "@/lib/network";
 import { orderTypeLabel } from "@/lib/order-display";
-import { orderKeys } from "@/lib/order-queries";
+import { orderKeys } from "@/lib/order-keys";
 import {
   type CashOrderCart,
   type CashOrderWrite,
