@@ -185,17 +185,23 @@ describe("one way to buy, money exactly once (Stripe SDK against a fake Stripe)"
     expect(checkout).toEqual({ idempotency_key: key, orders: 1 });
   });
 
-  it("places a paid payment's order once, however often the paid webhook comes", async () => {
+  /** A customer with a limonata in the cart and a card payment opened for it, keyed `<name>-<customer>`. */
+  const openCardPayment = async (name: string) => {
     const customer = await server.registerCustomer();
     await addToCart(server, customer.token, ids.forno, ids.limonata, 1);
     const cart = await getCart(server, customer.token, ids.forno);
     const intent = await createIntent(
       customer,
       intentBody(cart.total),
-      `paid-webhook-${customer.user.id}`,
+      `${name}-${customer.user.id}`,
     );
     expect(intent.status, intent.text).toBe(200);
-    const sessionId = await sessionOf(intent.body.paymentIntentId);
+    const paymentId = intent.body.paymentIntentId;
+    return { customer, cart, intent, paymentId, sessionId: await sessionOf(paymentId) };
+  };
+
+  it("places a paid payment's order once, however often the paid webhook comes", async () => {
+    const { customer, intent, sessionId } = await openCardPayment("paid-webhook");
     stripe.pay(sessionId);
 
     const responses = await Promise.all([
@@ -214,17 +220,7 @@ describe("one way to buy, money exactly once (Stripe SDK against a fake Stripe)"
   });
 
   it("refunds a payment paid after its items sold out, once, and places nothing", async () => {
-    const customer = await server.registerCustomer();
-    await addToCart(server, customer.token, ids.forno, ids.limonata, 1);
-    const cart = await getCart(server, customer.token, ids.forno);
-    const intent = await createIntent(
-      customer,
-      intentBody(cart.total),
-      `sold-out-${customer.user.id}`,
-    );
-    expect(intent.status, intent.text).toBe(200);
-    const paymentId = intent.body.paymentIntentId;
-    const sessionId = await sessionOf(paymentId);
+    const { customer, cart, paymentId, sessionId } = await openCardPayment("sold-out");
     await server.db.query("update menu_items set sold_out = true where id = $1", [ids.limonata]);
     try {
       stripe.pay(sessionId);
