@@ -1,4 +1,7 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyRequest } from "fastify";
+
+type Bindings = Parameters<FastifyBaseLogger["child"]>[0];
+type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger["child"]>[1]>;
 
 /** Query parameters that carry credentials (the Android hand-off's `?token=`): never written to logs. */
 const SECRET_PARAMS = ["token"];
@@ -51,3 +54,71 @@ export const LOG_REDACT_PATHS = [
   "*.number",
   "*.cvc",
 ];
+
+/**
+ * A request's logger that becomes Fastify's usual child logger (the request id bound, the route's level and
+ * serializers) the first time it writes or is asked its level. With request lines off, most requests never log:
+ * building a pino child for each (its bindings serialised through the redaction) was a measurable share of the
+ * menu's time. Methods live on the prototype: a request costs one small object, not a closure per level.
+ */
+class RequestLogger {
+  #real: FastifyBaseLogger | null = null;
+  readonly #parent: FastifyBaseLogger;
+  readonly #bindings: Bindings;
+  readonly #options: ChildLoggerOptions;
+
+  constructor(parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options;
+  }
+
+  #logger(): FastifyBaseLogger {
+    this.#real ??= this.#parent.child(this.#bindings, this.#options);
+    return this.#real;
+  }
+
+  get level(): string {
+    return this.#logger().level;
+  }
+  set level(level: string) {
+    this.#logger().level = level;
+  }
+  fatal(...args: unknown[]): void {
+    write(this.#logger(), "fatal", args);
+  }
+  error(...args: unknown[]): void {
+    write(this.#logger(), "error", args);
+  }
+  warn(...args: unknown[]): void {
+    write(this.#logger(), "warn", args);
+  }
+  info(...args: unknown[]): void {
+    write(this.#logger(), "info", args);
+  }
+  debug(...args: unknown[]): void {
+    write(this.#logger(), "debug", args);
+  }
+  trace(...args: unknown[]): void {
+    write(this.#logger(), "trace", args);
+  }
+  silent(): void {}
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.#logger().child(bindings, options);
+  }
+}
+
+type LevelName = "fatal" | "error" | "warn" | "info" | "debug" | "trace";
+
+function write(logger: FastifyBaseLogger, level: LevelName, args: unknown[]): void {
+  (logger[level] as (...a: unknown[]) => void).apply(logger, args);
+}
+
+/** Fastify's childLoggerFactory: each request's logger, built only when used (RequestLogger). */
+export function lazyRequestLogger(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  return new RequestLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
+}

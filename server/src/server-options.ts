@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import { type FastifyHttpOptions, LogController } from "fastify";
 import type { ServerConfig } from "./config.js";
-import { LOG_REDACT_PATHS, requestSerializer } from "./logging.js";
+import { LOG_REDACT_PATHS, lazyRequestLogger, requestSerializer } from "./logging.js";
 
 export interface LoggingChoice {
   logger?: boolean | undefined;
@@ -27,6 +27,8 @@ export function serverOptions(
           },
     // No log line per request: plugins/access-log.ts counts them and logs slow ones; errors log themselves.
     logController: new LogController({ disableRequestLogging: true }),
+    // Each request's child logger is built when the request first logs, not for every request.
+    ...(logging.logger === false ? {} : { childLoggerFactory: lazyRequestLogger }),
     bodyLimit: 64 * 1024,
     // A whole request (headers and body) must arrive in time: slow dribblers are cut off, not kept open.
     requestTimeout,

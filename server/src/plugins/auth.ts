@@ -1,5 +1,5 @@
 import type { Role, User } from "@contract/auth";
-import type { FastifyRequest } from "fastify";
+import type { FastifyRequest, onRequestHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import type { ServerConfig } from "../config.js";
 import { Forbidden, Unauthorized } from "../domain-errors.js";
@@ -107,10 +107,10 @@ export default fp<{ config: ServerConfig }>(
     });
     app.decorateRequest("user", null);
     app.decorateRequest("tokenRejected", false);
-    // Callback style: a request without a token, or on a public route, costs no promise and no look-up.
-    app.addHook("onRequest", (request, _reply, done) => {
+    // Callback style: a request without a token costs no promise and no look-up.
+    const readUser: onRequestHookHandler = (request, _reply, done) => {
       const token = bearerToken(request.headers.authorization);
-      if (!token || !routeReadsUser(request.routeOptions.url)) return done();
+      if (!token) return done();
       const claims = tokens.verifySync(token);
       if (!claims) {
         request.tokenRejected = true;
@@ -124,6 +124,12 @@ export default fp<{ config: ServerConfig }>(
         if (user === null) return done(new Unauthorized(SESSION_EXPIRED_MESSAGE));
         done();
       }, done);
+    };
+    // On the routes that may read the user only, first among their own hooks (where the global hook ran): a
+    // public route (the menu) runs no hook at all for the token its caller sends on every call.
+    app.addHook("onRoute", (route) => {
+      if (!routeReadsUser(route.url)) return;
+      route.onRequest = [readUser, ...[route.onRequest ?? []].flat()];
     });
   },
   { name: "auth", dependencies: ["db"] },
