@@ -91,6 +91,10 @@ describe("access log at the shipped level", () => {
     expect(Number(slow?.responseTimeMs)).toBeGreaterThanOrEqual(1000);
     const error = written.find((line) => (line.err as { message?: string })?.message);
     expect(error).toMatchObject({ level: 50, err: { message: "broken on purpose" } });
+    // Each request's lines name it (its logger is built only when it first logs, but as Fastify's own child).
+    expect(slow?.reqId).toEqual(expect.any(String));
+    expect(error?.reqId).toEqual(expect.any(String));
+    expect(error?.reqId).not.toBe(slow?.reqId);
     app.accessLog.flush();
     expect(lines.at(-1)).toMatchObject({ msg: "requests answered", "5xx": 1, slow: 1 });
   });
