@@ -155,8 +155,11 @@ function eagerReactCompile(): Plugin {
     generateBundle(_options, bundle) {
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== "chunk" || chunk.name !== "react") continue;
-        const runtime = /import\{t as (\w+)\}from"\.\/rolldown-runtime-[^"]+\.js"/.exec(chunk.code)?.[1];
-        if (!runtime) throw new Error("the react chunk no longer imports the bundler's CommonJS wrapper");
+        const runtime = /import\{t as (\w+)\}from"\.\/rolldown-runtime-[^"]+\.js"/.exec(
+          chunk.code,
+        )?.[1];
+        if (!runtime)
+          throw new Error("the react chunk no longer imports the bundler's CommonJS wrapper");
         const wrapped = new RegExp(`\\b${runtime}\\(\\(\\(?(\\w+(?:,\\w+)?)\\)?=>\\{`, "g");
         chunk.code = chunk.code.replace(wrapped, `${runtime}((function($1){`);
       }
