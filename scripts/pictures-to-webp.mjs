@@ -10,8 +10,13 @@ import { chromium } from "playwright-core";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const folders = ["public/images/vendors", "public/images/items"];
-/** Enough pixels for the largest size each is shown at on a phone's screen (about 2 device pixels a CSS pixel). */
-const QUALITY = 0.82;
+const QUALITY = 0.75;
+/**
+ * Pixels across: the largest each is shown at on a phone (a trailer's picture 640 × 360, its logo 56 × 56 at two device
+ * pixels a CSS pixel); others keep their SVG's own size (a dish, 400 × 300).
+ */
+const widthFor = (name) =>
+  name.endsWith("-hero.svg") ? 640 : name.endsWith("-logo.svg") ? 112 : undefined;
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
@@ -25,7 +30,7 @@ try {
       if (!name.endsWith(".svg")) continue;
       const svg = fs.readFileSync(path.join(root, folder, name), "utf8");
       const base64 = await page.evaluate(
-        async ({ source, quality }) => {
+        async ({ source, quality, wide }) => {
           const image = new Image();
           image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(source)}`;
           await image.decode();
@@ -34,13 +39,15 @@ try {
             .trim()
             .split(/\s+/)
             .map(Number);
+          const across = wide ?? width;
+          const down = Math.round((height * across) / width);
           const canvas = document.createElement("canvas");
-          canvas.width = width;
-          canvas.height = height;
-          canvas.getContext("2d").drawImage(image, 0, 0, width, height);
+          canvas.width = across;
+          canvas.height = down;
+          canvas.getContext("2d").drawImage(image, 0, 0, across, down);
           return canvas.toDataURL("image/webp", quality).split(",")[1];
         },
-        { source: svg, quality: QUALITY },
+        { source: svg, quality: QUALITY, wide: widthFor(name) },
       );
       const out = path.join(root, folder, name.replace(/\.svg$/, ".webp"));
       fs.writeFileSync(out, Buffer.from(base64, "base64"));
