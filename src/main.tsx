@@ -1,9 +1,9 @@
 import { StrictMode, startTransition } from "react";
-import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { startEarlyQueries } from "./app/early-queries";
 import { afterFirstScreen, watchFirstScreen } from "./app/first-screen";
 import { createQueryClient } from "./app/query-client";
+import { createRoot } from "./app/react-dom-client";
 import { preloadPage } from "./app/router";
 import { reportError } from "./lib/android";
 import "./styles/global.css";

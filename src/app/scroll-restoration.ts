@@ -47,7 +47,12 @@ function toFragment(id: string): () => void {
   return () => cancelAnimationFrame(frame);
 }
 
-function restore(y: number): () => void {
+/**
+ * Scrolls to `y`, at once (a screen change must not show the new screen at the old position) or, for the first screen
+ * of a load, in the next frame: scrolling forces a layout, which at once would lengthen the first render's commit (one
+ * long task on a slow phone) with the whole page's layout; in the frame it is the layout that frame does anyway.
+ */
+function restore(y: number, inNextFrame = false): () => void {
   const until = performance.now() + RESTORE_FOR_MS;
   let frame = 0;
   const attempt = () => {
@@ -55,7 +60,8 @@ function restore(y: number): () => void {
     if (Math.abs(window.scrollY - y) > 1 && performance.now() < until)
       frame = requestAnimationFrame(attempt);
   };
-  attempt();
+  if (inNextFrame) frame = requestAnimationFrame(attempt);
+  else attempt();
   return () => cancelAnimationFrame(frame);
 }
 
@@ -129,9 +135,10 @@ export function useScrollRestoration(): void {
     if (activeKey && activeKey !== key) savePosition(activeKey, lastY);
     activeKey = key;
     const target = scrollTargetFor(location, navigationType, readPositions(), firstScreen);
+    const first = firstScreen;
     firstScreen = false;
     lastY = typeof target === "number" ? target : 0;
     if (target === "fragment") return toFragment(decodeURIComponent(location.hash.slice(1)));
-    return restore(target);
+    return restore(target, first);
   }, [location.key]);
 }
