@@ -12,7 +12,12 @@ import { CART_LINE_QUANTITY_MAX } from "@contract/limits";
 import { MESSAGES } from "@contract/messages";
 import type { Charges } from "@contract/pricing";
 import type { Database, Queryable } from "@server/db/database.js";
-import { type CartRow, cartsRepository, LINE_ABOVE_LIMIT } from "@server/db/repositories/carts.js";
+import {
+  type CartRow,
+  cartsRepository,
+  LINE_ABOVE_LIMIT,
+  type PricedLineRow,
+} from "@server/db/repositories/carts.js";
 import { menuRepository } from "@server/db/repositories/menu.js";
 import { type VendorRow, vendorsRepository } from "@server/db/repositories/vendors.js";
 import { NotFound } from "@server/domain-errors.js";
@@ -196,16 +201,18 @@ export function createCartService(db: Database, charges: Charges) {
         locked?: CartRow | null | undefined;
         /** A purchase's transaction: the trailer's slot count is locked until it commits (a capped trailer). */
         holdSlot?: boolean | undefined;
+        /** The vendor's row and the cart's lines when the caller already read them (with `locked`): not read again. */
+        read?: { vendor: VendorRow; lines: readonly PricedLineRow[] } | undefined;
       } = {},
     ): Promise<PricedCart> {
       const q = options.tx ?? db;
-      const vendor = await requireVendor(q, vendorId);
+      const vendor = options.read?.vendor ?? (await requireVendor(q, vendorId));
       if (options.holdSlot && options.tx) await vendorsRepository(options.tx).lockSlotCount(vendor);
       const cart =
         options.locked !== undefined
           ? options.locked
           : await cartsRepository(q).findCart(userId, vendorId);
-      return priceCart(q, charges, vendor, cart, options.orderType);
+      return priceCart(q, charges, vendor, cart, options.orderType, options.read?.lines);
     },
 
     /**
