@@ -62,11 +62,30 @@ export async function migrate(db: Database): Promise<number[]> {
   return applied;
 }
 
-/** Migrations are plain DDL: statements end with ';' at the end of a line (no functions with bodies). */
+/**
+ * Migrations are plain DDL: statements end with ';' at the end of a line. A function's body between `$$` quotes is
+ * one statement whatever its own semicolons.
+ */
 export function splitStatements(sql: string): string[] {
-  return sql
+  const statements: string[] = [];
+  let current = "";
+  for (const [index, part] of sql
     .replace(/^\s*--.*$/gm, "")
-    .split(/;\s*$/m)
+    .split("$$")
+    .entries()) {
+    if (index % 2 === 1) {
+      current += `$$${part}$$`;
+      continue;
+    }
+    const [first, ...rest] = part.split(/;\s*$/m);
+    current += first;
+    for (const piece of rest) {
+      statements.push(current);
+      current = piece;
+    }
+  }
+  statements.push(current);
+  return statements
     .map((statement) => statement.trim())
     .filter((statement) => statement.length > 0);
 }

@@ -188,6 +188,78 @@ export function lockDataDir(dataDir: string): () => void {
   throw new DatabaseInUse(`Could not lock the embedded database in ${dataDir}; try again.`);
 }
 
+/** Statements outside a transaction committed together at most, so one wait on the lock lets a rush through. */
+const MAX_COMMITTED_TOGETHER = 64;
+
+interface Waiting {
+  sql: string;
+  params: readonly unknown[];
+  resolve(rows: unknown[]): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Group commit for the embedded database. It has one session, so statements outside a transaction (each its own
+ * commit) run one after another, and with durable commits each pays a disk flush (a few ms) while the next ones
+ * wait. Those that queued up meanwhile run as ONE transaction with one flush: each is answered only after that
+ * commit, and sees what the ones before it wrote, as it would have run after them. If any of them fails, the
+ * transaction is rolled back and each is run again on its own, so a failure is answered to its own caller only.
+ */
+export function committedTogether(
+  pg: PGlite,
+  statements: ReturnType<typeof pgliteStatements>,
+): (sql: string, params: readonly unknown[]) => Promise<unknown[]> {
+  const waiting: Waiting[] = [];
+  let draining = false;
+  const alone = (sql: string, params: readonly unknown[]) =>
+    statements.run(sql, params, { inTransaction: false });
+
+  async function eachAlone(batch: readonly Waiting[]): Promise<void> {
+    for (const statement of batch)
+      await alone(statement.sql, statement.params).then(statement.resolve, statement.reject);
+  }
+
+  async function together(batch: readonly Waiting[]): Promise<void> {
+    const results: unknown[][] = [];
+    try {
+      await statements.run("begin", [], { inTransaction: false });
+      for (const statement of batch)
+        results.push(
+          await statements.run(statement.sql, statement.params, { inTransaction: true }),
+        );
+      await statements.run("commit", [], { inTransaction: true });
+    } catch {
+      await statements.run("rollback", [], { inTransaction: true }).catch(() => undefined);
+      return eachAlone(batch);
+    }
+    for (const [index, statement] of batch.entries()) statement.resolve(results[index]!);
+  }
+
+  async function drain(): Promise<void> {
+    draining = true;
+    try {
+      while (waiting.length > 0) {
+        await pg._runExclusiveTransaction(() => {
+          const batch = waiting.splice(0, MAX_COMMITTED_TOGETHER);
+          return batch.length === 1 ? eachAlone(batch) : together(batch);
+        });
+      }
+    } finally {
+      draining = false;
+    }
+  }
+
+  return (sql, params) =>
+    new Promise<unknown[]>((resolve, reject) => {
+      waiting.push({ sql, params, resolve, reject });
+      if (!draining)
+        drain().catch((error: unknown) => {
+          // The lock itself failed (PGlite closed): everything still waiting is answered with that.
+          for (const statement of waiting.splice(0)) statement.reject(error);
+        });
+    });
+}
+
 export async function openPglite(
   dataDir: string | undefined,
   options: { durable?: boolean } = {},
@@ -233,10 +305,8 @@ async function openLockedPglite(
     },
   });
   // Outside a transaction a statement waits for PGlite's transaction lock, as PGlite.query does; inside one the
-  // transaction holds it.
-  const alone = wrap((sql, params) =>
-    pg._runExclusiveTransaction(() => statements.run(sql, params, { inTransaction: false })),
-  );
+  // transaction holds it. Statements that queue up meanwhile are committed together (`committedTogether`).
+  const alone = wrap(committedTogether(pg, statements));
 
   return {
     kind: "pglite",

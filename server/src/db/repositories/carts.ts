@@ -1,5 +1,7 @@
 import type { OrderType } from "@contract/common";
 import type { Queryable } from "../database.js";
+import { ITEM_COLUMNS, type MenuItemRow } from "./menu.js";
+import type { VendorRow } from "./vendors.js";
 
 export interface CartRow {
   id: number;
@@ -44,6 +46,16 @@ export interface CartLineAddonRow {
   /** Per cent VAT (only from `linesWithAddons()`). */
   addon_vat_rate?: number;
 }
+
+/** A line as `linesWithAddons` reads it: priced from the menu, with its add-ons. */
+export type PricedLineRow = CartLineRow & { addons: Omit<CartLineAddonRow, "cart_line_id">[] };
+
+/** The columns of migration 019's cart_lines_priced (its ordering column left out). */
+const PRICED_LINE_COLUMNS = `id, cart_id, menu_item_id, quantity, allergy_information, config_key, item_name,
+  item_description, item_image, item_price_pence, item_available, item_sold_out, item_allergens, item_vat_rate, addons`;
+
+/** SQLSTATE of cart_add_line refusing a line above its limit. */
+export const LINE_ABOVE_LIMIT = "FPQ01";
 
 export interface NewCartLine {
   menuItemId: number;
@@ -109,31 +121,68 @@ export function cartsRepository(db: Queryable) {
       );
     },
 
+    /**
+     * What an add is judged on, in one statement: the vendor's row, the item's, and whether this mutation id was
+     * already applied for the customer (then the add changes nothing).
+     */
+    async addContext(
+      userId: number,
+      vendorId: number,
+      itemId: number,
+      mutationId: string | null,
+    ): Promise<{ vendor: VendorRow | null; item: MenuItemRow | null; applied: boolean }> {
+      const [row] = await db.query<{
+        vendor: VendorRow | null;
+        item: MenuItemRow | null;
+        applied: boolean;
+      }>(
+        `select (select to_jsonb(v) from vendors v where v.id = $2) as vendor,
+           (select to_jsonb(i) from (select ${ITEM_COLUMNS} from menu_items mi where mi.id = $3) i) as item,
+           exists (select 1 from applied_mutations where user_id = $1 and mutation_id = $4) as applied`,
+        [userId, vendorId, itemId, mutationId],
+      );
+      return row!;
+    },
+
     /** Lines in the order they were first added, with their menu item's current data and their add-ons (in menu order), in one statement: one round trip per cart. */
-    async linesWithAddons(
-      cartId: number,
-    ): Promise<(CartLineRow & { addons: Omit<CartLineAddonRow, "cart_line_id">[] })[]> {
+    async linesWithAddons(cartId: number): Promise<PricedLineRow[]> {
       return db.query(
-        `select l.id, l.cart_id, l.menu_item_id, l.quantity, l.allergy_information, l.config_key,
-                mi.name as item_name, mi.description as item_description, mi.image as item_image,
-                mi.price_pence as item_price_pence, (mi.available and not mi.sold_out and not exists (
-                  select 1 from cart_line_addons sla join addons sa on sa.id = sla.addon_id
-                  where sla.cart_line_id = l.id and sa.sold_out)) as item_available,
-                mi.sold_out as item_sold_out, mi.allergens as item_allergens, mi.vat_rate as item_vat_rate,
-                coalesce((
-                  select json_agg(json_build_object('addon_id', la.addon_id, 'group_id', la.group_id,
-                           'quantity', la.quantity, 'addon_name', a.name, 'addon_price_pence', a.price_pence,
-                           'group_name', g.name, 'addon_allergens', a.allergens, 'addon_vat_rate', a.vat_rate)
-                         order by g.position, g.id, a.position, a.id)
-                  from cart_line_addons la
-                  join addons a on a.id = la.addon_id
-                  join addon_groups g on g.id = la.group_id
-                  where la.cart_line_id = l.id
-                ), '[]'::json) as addons
-         from cart_lines l join menu_items mi on mi.id = l.menu_item_id
-         where l.cart_id = $1 order by l.created_at, l.id`,
+        `select ${PRICED_LINE_COLUMNS} from cart_lines_priced where cart_id = $1 order by created_at, id`,
         [cartId],
       );
+    },
+
+    /**
+     * The add itself in one call (migration 019's cart_add_line): the mutation id recorded, the cart touched, the line
+     * added or merged with its add-ons, the order type; then the cart as it is now with its lines. A line above
+     * `quantityMax` is refused with nothing written (`LINE_ABOVE_LIMIT`).
+     */
+    async addLine(
+      userId: number,
+      vendorId: number,
+      line: NewCartLine & {
+        orderType: OrderType | null;
+        mutationId: string | null;
+        quantityMax: number;
+      },
+    ): Promise<{ applied: boolean; cart: CartRow | null; lines: PricedLineRow[] }> {
+      const [row] = await db.query<{
+        added: { applied: boolean; cart: CartRow | null; lines: PricedLineRow[] };
+      }>("select cart_add_line($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10) as added", [
+        userId,
+        vendorId,
+        line.menuItemId,
+        line.quantity,
+        line.allergyInformation,
+        line.configKey,
+        JSON.stringify(
+          line.addons.map((addon) => ({ addon_id: addon.addonId, group_id: addon.groupId })),
+        ),
+        line.orderType,
+        line.mutationId,
+        line.quantityMax,
+      ]);
+      return row!.added;
     },
 
     async findLine(cartId: number, lineId: number): Promise<CartLineRow | null> {

@@ -44,7 +44,7 @@ export interface AddonGroupWithAddons extends AddonGroupRow {
 }
 
 // A group is required when flagged so or when it asks for at least one choice.
-const ITEM_COLUMNS = `mi.id, mi.vendor_id, mi.category, mi.name, mi.description, mi.price_pence, mi.image,
+export const ITEM_COLUMNS = `mi.id, mi.vendor_id, mi.category, mi.name, mi.description, mi.price_pence, mi.image,
   mi.allergens, mi.badges, mi.available,
   (mi.sold_out or exists (select 1 from addon_groups g where g.menu_item_id = mi.id
      and (g.is_required or g.min_quantity > 0 or g.name = 'Choose Portion Size')

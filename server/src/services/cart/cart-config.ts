@@ -25,12 +25,11 @@ export function configKey(
 
 /** Refuses a line above the per-line limit. */
 export function assertWithinLineLimit(quantity: number, itemName: string): void {
-  if (quantity > CART_LINE_QUANTITY_MAX) {
-    throw new InvalidInput(
-      `You can have at most ${CART_LINE_QUANTITY_MAX} of ${itemName} in your cart`,
-    );
-  }
+  if (quantity > CART_LINE_QUANTITY_MAX) throw lineAboveLimit(itemName);
 }
+
+export const lineAboveLimit = (itemName: string) =>
+  new InvalidInput(`You can have at most ${CART_LINE_QUANTITY_MAX} of ${itemName} in your cart`);
 
 /**
  * A line whose configuration becomes `key` (its note changed): if another line of the cart already has that

@@ -71,7 +71,11 @@ export async function requireItemOf(
   vendor: VendorRow,
   itemId: number,
 ): Promise<MenuItemRow> {
-  const item = await menuRepository(q).itemById(itemId);
+  return itemOf(vendor, await menuRepository(q).itemById(itemId), itemId);
+}
+
+/** The item as read (null: there is none), refused unless it is on this vendor's menu. */
+export function itemOf(vendor: VendorRow, item: MenuItemRow | null, itemId: number): MenuItemRow {
   if (!item) throw new NotFound(`Menu item ${itemId} not found`);
   if (item.vendor_id !== vendor.id)
     throw new InvalidInput(`${item.name} is not on ${vendor.name}'s menu`);
@@ -124,10 +128,15 @@ export async function addConfiguration(
 /** The plain item, no add-ons: refused when the item has groups the customer must choose from. */
 export async function addPlain(tx: Queryable, vendor: VendorRow, input: AddInput): Promise<void> {
   const item = await requireItemOf(tx, vendor, input.itemId);
+  assertPlainAddable(vendor, item);
+  await addConfiguration(tx, input, item, [], "");
+}
+
+/** The plain item may be added: orderable, and no group of it needs a choice. */
+export function assertPlainAddable(vendor: VendorRow, item: MenuItemRow): void {
   assertOrderable(vendor, item);
   // The item's row says whether a group needs a choice (is_required or a minimum, as requiredMinimum reads them).
   if (item.has_required_addon_groups) throw new InvalidInput(MESSAGES.requiredAddonsToast);
-  await addConfiguration(tx, input, item, [], "");
 }
 
 /** The line an edit means: `lineId`, else the item's most recently created line; only a line of that item. */

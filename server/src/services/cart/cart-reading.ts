@@ -19,7 +19,11 @@ import {
   priceLine,
 } from "@contract/pricing";
 import type { Queryable } from "@server/db/database.js";
-import { type CartRow, cartsRepository } from "@server/db/repositories/carts.js";
+import {
+  type CartRow,
+  cartsRepository,
+  type PricedLineRow,
+} from "@server/db/repositories/carts.js";
 import { type VendorRow, vendorsRepository } from "@server/db/repositories/vendors.js";
 import { NotFound } from "@server/domain-errors.js";
 import { busyUntil, hoursTimes } from "../catalogue/trading-hours.js";
@@ -188,10 +192,12 @@ export async function priceCart(
   vendor: VendorRow,
   cart: CartRow | null,
   orderType?: OrderType,
+  /** The cart's lines when the caller already read them (not read again). */
+  readLines?: readonly PricedLineRow[],
 ): Promise<PricedCart> {
   const repo = cartsRepository(q);
   // Lines and their add-ons in one statement.
-  const lineRows = cart ? await repo.linesWithAddons(cart.id) : [];
+  const lineRows = readLines ?? (cart ? await repo.linesWithAddons(cart.id) : []);
   const lines = lineRows.map((row): PricedLine => {
     const addons = row.addons.map((addon) => ({
       addonId: addon.addon_id,

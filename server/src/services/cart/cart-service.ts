@@ -8,20 +8,28 @@
 import type { Cart } from "@contract/cart";
 import { emptyCart } from "@contract/cart";
 import type { OrderType } from "@contract/common";
+import { CART_LINE_QUANTITY_MAX } from "@contract/limits";
 import { MESSAGES } from "@contract/messages";
 import type { Charges } from "@contract/pricing";
 import type { Database, Queryable } from "@server/db/database.js";
-import { type CartRow, cartsRepository } from "@server/db/repositories/carts.js";
+import {
+  type CartRow,
+  cartsRepository,
+  LINE_ABOVE_LIMIT,
+  type PricedLineRow,
+} from "@server/db/repositories/carts.js";
 import { menuRepository } from "@server/db/repositories/menu.js";
 import { type VendorRow, vendorsRepository } from "@server/db/repositories/vendors.js";
 import { NotFound } from "@server/domain-errors.js";
+import { configKey, lineAboveLimit } from "./cart-config.js";
 import {
   type AddInput,
   type AddWithAddonsInput,
   type AllergyInput,
-  addPlain,
   addWithAddons,
+  assertPlainAddable,
   type DeliveryInstructionsInput,
+  itemOf,
   setLineNote,
   setLineQuantity,
   type Target,
@@ -33,6 +41,7 @@ import {
   type PricedCart,
   priceCart,
   requireVendor,
+  toWireCart,
 } from "./cart-reading.js";
 
 export { configKey } from "./cart-config.js";
@@ -93,9 +102,39 @@ export function createCartService(db: Database, charges: Charges) {
         : emptyCart();
     },
 
-    /** POST /cart/add: the plain item (no add-ons); identical lines merge. */
+    /**
+     * POST /cart/add: the plain item (no add-ons); identical lines merge. Two statements and no transaction held
+     * open: what the add is judged on (vendor, item, mutation id) in one, then the add and the cart it leaves in one
+     * call (cart_add_line), which also answers a mutation id applied meanwhile with the cart unchanged.
+     */
     async add(input: AddInput): Promise<CartWithMessage> {
-      return write(input, MESSAGES.addToCartSuccess, (tx, vendor) => addPlain(tx, vendor, input));
+      const repo = cartsRepository(db);
+      const mutationId = input.mutationId ?? null;
+      const context = await repo.addContext(input.userId, input.vendorId, input.itemId, mutationId);
+      const vendor = context.vendor;
+      if (!vendor) throw new NotFound(`Vendor ${input.vendorId} not found`);
+      // An applied mutation id changes nothing and answers the current cart, whatever the item's state now.
+      const item = context.applied ? null : itemOf(vendor, context.item, input.itemId);
+      if (item) assertPlainAddable(vendor, item);
+      let added: Awaited<ReturnType<typeof repo.addLine>>;
+      try {
+        added = await repo.addLine(input.userId, vendor.id, {
+          menuItemId: input.itemId,
+          quantity: input.quantity,
+          allergyInformation: "",
+          configKey: configKey(input.itemId, [], ""),
+          addons: [],
+          orderType: input.orderType ?? null,
+          mutationId,
+          quantityMax: CART_LINE_QUANTITY_MAX,
+        });
+      } catch (error) {
+        if ((error as { code?: unknown }).code === LINE_ABOVE_LIMIT)
+          throw lineAboveLimit(item?.name ?? context.item?.name ?? "this item");
+        throw error;
+      }
+      const priced = await priceCart(db, charges, vendor, added.cart, undefined, added.lines);
+      return { ...toWireCart(priced), message: MESSAGES.addToCartSuccess };
     },
 
     /** POST /cart/add-with-addons: every add-on checked against the item's groups, priced from the database. */
@@ -162,16 +201,18 @@ export function createCartService(db: Database, charges: Charges) {
         locked?: CartRow | null | undefined;
         /** A purchase's transaction: the trailer's slot count is locked until it commits (a capped trailer). */
         holdSlot?: boolean | undefined;
+        /** The vendor's row and the cart's lines when the caller already read them (with `locked`): not read again. */
+        read?: { vendor: VendorRow; lines: readonly PricedLineRow[] } | undefined;
       } = {},
     ): Promise<PricedCart> {
       const q = options.tx ?? db;
-      const vendor = await requireVendor(q, vendorId);
+      const vendor = options.read?.vendor ?? (await requireVendor(q, vendorId));
       if (options.holdSlot && options.tx) await vendorsRepository(options.tx).lockSlotCount(vendor);
       const cart =
         options.locked !== undefined
           ? options.locked
           : await cartsRepository(q).findCart(userId, vendorId);
-      return priceCart(q, charges, vendor, cart, options.orderType);
+      return priceCart(q, charges, vendor, cart, options.orderType, options.read?.lines);
     },
 
     /**

@@ -13,9 +13,12 @@ import type { PaymentMethod, Vehicle } from "@contract/orders";
 import type { CreateIntentResponse } from "@contract/payments";
 import type { Database } from "@server/db/database.js";
 import { type CheckoutRow, checkoutsRepository } from "@server/db/repositories/checkouts.js";
-import type { PlacedOrderRow } from "@server/db/repositories/order-placement.js";
+import {
+  orderPlacementRepository,
+  type PlacedOrderRow,
+} from "@server/db/repositories/order-placement.js";
 import { ordersRepository } from "@server/db/repositories/orders.js";
-import { Conflict, InvalidInput, NotFound } from "@server/domain-errors.js";
+import { Conflict, InvalidInput, KeyReused, NotFound } from "@server/domain-errors.js";
 import type { CartService } from "@server/services/cart/cart-service.js";
 import type { OrderPlacementService, PurchaseRequest } from "@server/services/orders/placement.js";
 import { toCheckoutOrder } from "@server/services/orders/queries.js";
@@ -34,6 +37,7 @@ import {
   claimCheckout,
   ORDER_KEY_REUSED,
   type PurchaseKey,
+  requestHash,
 } from "./idempotency.js";
 
 export { CHECKOUT_IN_PROGRESS, CHECKOUT_KEY_REUSED } from "./idempotency.js";
@@ -82,6 +86,9 @@ export interface CheckoutServiceDeps {
 }
 
 type User = { id: number; email: string };
+
+/** Reads of a cash order whose cart keeps changing under it, before it is placed the locked way. */
+const QUICK_ORDER_ATTEMPTS = 3;
 
 /** How a card purchase's payment opens: where the customer returns, and what the provider is told. */
 interface CardOptions {
@@ -143,6 +150,63 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     const payment = await payments.openPayment(user, result.paymentId, card.metadata);
     await checkoutsRepository(db).setPayment(result.checkoutId, result.paymentId, payment);
     return { checkoutId: result.checkoutId, orders: result.orders, payment };
+  }
+
+  /** A POST /orders replay: the order its earlier checkout placed (none yet: still being placed). */
+  async function orderOfEarlier(earlier: CheckoutRow): Promise<PlacedOrder> {
+    const [order] = await checkoutsRepository(db).ordersOf([earlier.id]);
+    if (!order) throw new Conflict(CHECKOUT_IN_PROGRESS);
+    return { id: order.id, status: order.status, replayed: true };
+  }
+
+  /**
+   * POST /orders of one trailer without a slot cap, cash, in two statements and no transaction held open: what it
+   * is priced and judged on read in one, then placed in one (placement `placeRead`), which writes nothing unless the
+   * cart is still the one priced. A cart changed meanwhile is read again; null sends the purchase the locked way
+   * (a capped trailer's slot count is read and its order written under the trailer's lock).
+   */
+  async function quickCashOrder(
+    user: User,
+    request: PurchaseRequest,
+    purchaseKey: PurchaseKey,
+  ): Promise<PlacedOrder | null> {
+    const [vendorId] = request.vendorIds;
+    if (vendorId === undefined || request.vendorIds.length !== 1) return null;
+    const hash = requestHash(purchaseKey.request);
+    const replay = (earlier: CheckoutRow) => {
+      if (earlier.request_hash !== hash) throw new KeyReused(purchaseKey.reusedMessage);
+      return orderOfEarlier(earlier);
+    };
+    const orders = orderPlacementRepository(db);
+    for (let attempt = 0; attempt < QUICK_ORDER_ATTEMPTS; attempt += 1) {
+      const read = await orders.cashOrderContext(user.id, vendorId, purchaseKey.key);
+      if (read.earlier) return replay(read.earlier);
+      const { vendor, cart } = read;
+      if (!vendor) throw new NotFound(`Vendor ${vendorId} not found`);
+      if (vendor.slot_cap) return null;
+      const [snapshot] = await placement.priceRead(user.id, request, { ...read, vendor });
+      // Priced: the cart has lines, so it exists.
+      if (!snapshot || !cart) throw new Error("a priced cash order without its cart");
+      const outcome = await placement.placeRead(user.id, snapshot, {
+        cartId: cart.id,
+        cartVersion: cart.version,
+        key: purchaseKey.key,
+        requestHash: hash,
+      });
+      if (outcome.placed) {
+        placement.announce(user.id, [outcome.placed]);
+        return { id: outcome.placed.id, status: outcome.placed.status, replayed: false };
+      }
+      if (outcome.cartChanged) continue;
+      // The key was claimed by a request that committed meanwhile.
+      const earlier =
+        purchaseKey.key === null
+          ? null
+          : await checkoutsRepository(db).findByKey(user.id, purchaseKey.key);
+      if (!earlier) throw new Conflict(CHECKOUT_IN_PROGRESS);
+      return replay(earlier);
+    }
+    return null;
   }
 
   async function answer(checkout: CheckoutRow): Promise<CheckoutResponse> {
@@ -240,12 +304,10 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         request: { call: "orders" as const, body: spec.body },
         reusedMessage: ORDER_KEY_REUSED,
       };
+      const quick = await quickCashOrder(user, request, purchaseKey);
+      if (quick) return quick;
       const result = await purchase(user, request, purchaseKey, null);
-      if ("earlier" in result) {
-        const [order] = await checkoutsRepository(db).ordersOf([result.earlier.id]);
-        if (!order) throw new Conflict(CHECKOUT_IN_PROGRESS);
-        return { id: order.id, status: order.status, replayed: true };
-      }
+      if ("earlier" in result) return orderOfEarlier(result.earlier);
       const [order] = result.orders;
       return { id: order!.id, status: order!.status, replayed: false };
     },

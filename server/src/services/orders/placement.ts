@@ -15,14 +15,19 @@ import type { OrderType } from "@contract/common";
 import type { OrderStatus, PaymentMethod, Vehicle } from "@contract/orders";
 import type { CartTotals } from "@contract/pricing";
 import type { Database, Queryable } from "@server/db/database.js";
-import { type CartRow, cartsRepository } from "@server/db/repositories/carts.js";
 import {
+  type CartRow,
+  cartsRepository,
+  type PricedLineRow,
+} from "@server/db/repositories/carts.js";
+import {
+  type CashOrderOutcome,
   type NewOrder,
   type OpenTicketRow,
   orderPlacementRepository,
   type PlacedOrderRow,
 } from "@server/db/repositories/order-placement.js";
-import { vendorsRepository } from "@server/db/repositories/vendors.js";
+import { type VendorRow, vendorsRepository } from "@server/db/repositories/vendors.js";
 import { InvalidInput, PaymentIncomplete } from "@server/domain-errors.js";
 import type { DomainEvents } from "@server/events.js";
 import type { CartService, PricedCart } from "@server/services/cart/cart-service.js";
@@ -164,6 +169,17 @@ export function createOrderPlacementService(deps: {
 }) {
   const caps = deps.caps ?? DEFAULT_ORDER_CAPS;
 
+  /** One snapshot per priced cart (the service charge once), refused when the total is not the one shown. */
+  function snapshotsOf(carts: readonly PricedCart[], request: PurchaseRequest): CheckoutSnapshot[] {
+    const snapshots = chargeServiceOnceAcross(
+      carts.map((cart) => snapshotFromCart(cart, request, caps)),
+    );
+    const { totalPence } = checkoutTotals(snapshots);
+    if (request.shownTotal && request.shownTotal.pence !== totalPence)
+      throw request.shownTotal.changed(totalPence);
+    return snapshots;
+  }
+
   /** One trailer: its cart (empty when there is none). Several: the non-empty ones, in the order they were started. */
   async function chosenCarts(
     tx: Queryable,
@@ -218,14 +234,48 @@ export function createOrderPlacementService(deps: {
       // (holdSlot); several: all of them first, in id order.
       if (request.vendorIds.length > 1)
         await vendorsRepository(tx).lockSlotCounts(request.vendorIds);
-      const carts = await chosenCarts(tx, userId, request, locked);
-      const snapshots = chargeServiceOnceAcross(
-        carts.map((cart) => snapshotFromCart(cart, request, caps)),
+      return snapshotsOf(await chosenCarts(tx, userId, request, locked), request);
+    },
+
+    /**
+     * `price` for one trailer without a slot cap, on what `cashOrderContext` read (nothing is read again): its
+     * snapshot, refused as `price` refuses.
+     */
+    async priceRead(
+      userId: number,
+      request: PurchaseRequest,
+      read: { vendor: VendorRow; cart: CartRow | null; lines: readonly PricedLineRow[] },
+    ): Promise<CheckoutSnapshot[]> {
+      const cart = await deps.carts.getCartForCheckout(userId, read.vendor.id, {
+        orderType: request.orderType,
+        locked: read.cart,
+        read,
+      });
+      return snapshotsOf([cart], request);
+    },
+
+    /**
+     * A one-trailer cash order priced by `priceRead`, placed in one statement (`placeCashOrder`): nothing written
+     * when the cart changed since it was read or the key is taken (the outcome says which). Call `announce` after.
+     */
+    async placeRead(
+      userId: number,
+      snapshot: CheckoutSnapshot,
+      checkout: { cartId: number; cartVersion: number; key: string | null; requestHash: string },
+    ): Promise<CashOrderOutcome> {
+      const order = newOrder(userId, snapshot, {
+        paymentMethod: "cash_at_counter",
+        status: INITIAL_STATUS.cash_at_counter,
+        paymentId: null,
+      });
+      return orderPlacementRepository(deps.db).placeCashOrder(
+        {
+          ...order,
+          checkoutTotals: checkoutTotals([snapshot]),
+          vatPence: orderVatPence(snapshot, deps.parkVatRegistered ?? false),
+        },
+        checkout,
       );
-      const { totalPence } = checkoutTotals(snapshots);
-      if (request.shownTotal && request.shownTotal.pence !== totalPence)
-        throw request.shownTotal.changed(totalPence);
-      return snapshots;
     },
 
     /**
