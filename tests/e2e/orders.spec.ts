@@ -263,8 +263,8 @@ test.describe("orders and live status", () => {
     browser,
     request,
   }) => {
-    // Eleven axe runs over two viewports.
-    test.setTimeout(120_000);
+    // Eleven axe runs over two viewports: 5–20 s each on a busy 2-core machine, so a ceiling well above their sum.
+    test.setTimeout(240_000);
     const customer = await apiNewCustomer(request, "Ada Access");
     const [vendor] = await openVendors(request);
     const [item] = await menuOf(request, vendor!.id);
