@@ -18,7 +18,7 @@ import {
   type PlacedOrderRow,
 } from "@server/db/repositories/order-placement.js";
 import { ordersRepository } from "@server/db/repositories/orders.js";
-import { Conflict, InvalidInput, KeyReused, NotFound } from "@server/domain-errors.js";
+import { Conflict, InvalidInput, NotFound } from "@server/domain-errors.js";
 import type { CartService } from "@server/services/cart/cart-service.js";
 import type { OrderPlacementService, PurchaseRequest } from "@server/services/orders/placement.js";
 import { toCheckoutOrder } from "@server/services/orders/queries.js";
@@ -35,9 +35,11 @@ import {
   CHECKOUT_IN_PROGRESS,
   CHECKOUT_KEY_REUSED,
   claimCheckout,
+  earlierUnderKey,
   ORDER_KEY_REUSED,
   type PurchaseKey,
   requestHash,
+  sameRequest,
 } from "./idempotency.js";
 
 export { CHECKOUT_IN_PROGRESS, CHECKOUT_KEY_REUSED } from "./idempotency.js";
@@ -173,10 +175,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     const [vendorId] = request.vendorIds;
     if (vendorId === undefined || request.vendorIds.length !== 1) return null;
     const hash = requestHash(purchaseKey.request);
-    const replay = (earlier: CheckoutRow) => {
-      if (earlier.request_hash !== hash) throw new KeyReused(purchaseKey.reusedMessage);
-      return orderOfEarlier(earlier);
-    };
+    const replay = (earlier: CheckoutRow) =>
+      orderOfEarlier(sameRequest(earlier, purchaseKey, hash));
     const orders = orderPlacementRepository(db);
     for (let attempt = 0; attempt < QUICK_ORDER_ATTEMPTS; attempt += 1) {
       const read = await orders.cashOrderContext(user.id, vendorId, purchaseKey.key);
@@ -199,12 +199,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       }
       if (outcome.cartChanged) continue;
       // The key was claimed by a request that committed meanwhile.
-      const earlier =
-        purchaseKey.key === null
-          ? null
-          : await checkoutsRepository(db).findByKey(user.id, purchaseKey.key);
-      if (!earlier) throw new Conflict(CHECKOUT_IN_PROGRESS);
-      return replay(earlier);
+      return orderOfEarlier(await earlierUnderKey(db, user.id, purchaseKey, hash));
     }
     return null;
   }

@@ -52,8 +52,30 @@ export async function claimCheckout(
     status: input.paymentMethod === "stripe" ? "awaiting_payment" : "placed",
   });
   if (claimed) return { checkoutId: claimed.id };
-  const earlier = key === null ? null : await checkouts.findByKey(input.userId, key);
+  return { earlier: await earlierUnderKey(tx, input.userId, input.purchaseKey, hash) };
+}
+
+/** The checkout that claimed the key first: none yet is still being placed; another request under it is refused. */
+export async function earlierUnderKey(
+  q: Queryable,
+  userId: number,
+  purchaseKey: PurchaseKey,
+  hash: string,
+): Promise<CheckoutRow> {
+  const earlier =
+    purchaseKey.key === null
+      ? null
+      : await checkoutsRepository(q).findByKey(userId, purchaseKey.key);
   if (!earlier) throw new Conflict(CHECKOUT_IN_PROGRESS);
-  if (earlier.request_hash !== hash) throw new KeyReused(input.purchaseKey.reusedMessage);
-  return { earlier };
+  return sameRequest(earlier, purchaseKey, hash);
+}
+
+/** An earlier checkout under the key, if it was made by the same request (a replay); another request is refused. */
+export function sameRequest(
+  earlier: CheckoutRow,
+  purchaseKey: PurchaseKey,
+  hash: string,
+): CheckoutRow {
+  if (earlier.request_hash !== hash) throw new KeyReused(purchaseKey.reusedMessage);
+  return earlier;
 }
