@@ -301,7 +301,10 @@ test.describe("orders and live status", () => {
       viewport: { width: 1024, height: 768 },
     });
     await page.goto("/staff");
-    await expect(page.locator(`article[data-order-id="${order.id}"]`)).toBeVisible();
+    // By now the whole run's open orders are on this board (a rush of a hundred or more on a busy machine).
+    await expect(page.locator(`article[data-order-id="${order.id}"]`)).toBeVisible({
+      timeout: 30_000,
+    });
     await expectNoViolations(page);
     await page
       .locator(`article[data-order-id="${order.id}"]`)

@@ -150,9 +150,21 @@ const parkClock = new Intl.DateTimeFormat("en-GB", {
   minute: "2-digit",
   hourCycle: "h23",
 });
-/** A quarter hour at least `minutes` from now, 'HH:MM' in park time. */
-const quarterFromNow = (minutes: number) =>
-  parkClock.format(new Date(Math.ceil((Date.now() + minutes * 60_000) / 900_000) * 900_000));
+const parkDay = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  weekday: "short",
+  day: "numeric",
+});
+/**
+ * A quarter hour at least `minutes` from now: its time in park time ('HH:MM') and how the trading line names it
+ * ('HH:MM' today, 'Sun 00:45' on another park day, as a run late in the evening meets).
+ */
+function quarterFromNow(minutes: number) {
+  const at = new Date(Math.ceil((Date.now() + minutes * 60_000) / 900_000) * 900_000);
+  const time = parkClock.format(at);
+  const day = parkDay.format(at);
+  return { time, label: day === parkDay.format(new Date()) ? time : `${day.split(" ")[0]} ${time}` };
+}
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
 async function vendorIdBySlug(request: APIRequestContext, staff: Session, slug: string) {
@@ -174,8 +186,8 @@ test.describe("opening hours", () => {
         data: { status: "open", openingHours: null },
       });
     await reset();
-    const opens = quarterFromNow(120);
-    const closes = quarterFromNow(240);
+    const { time: opens, label: opensLabel } = quarterFromNow(120);
+    const { time: closes, label: closesLabel } = quarterFromNow(240);
     const { context, page } = await signedInContext(browser, staff, {
       viewport: { width: 820, height: 1180 },
     });
@@ -197,7 +209,7 @@ test.describe("opening hours", () => {
       expect(vendor.status).toBe("open");
 
       await page.getByRole("button", { name: "Save and close now" }).click();
-      await expect(page.getByTestId("trailer-status-line")).toHaveText(`Opens ${opens}`);
+      await expect(page.getByTestId("trailer-status-line")).toHaveText(`Opens ${opensLabel}`);
       await expect(page.getByRole("complementary")).toContainText(
         `Opening hours none → Mon–Sun ${opens}–${closes}`,
       );
@@ -209,7 +221,7 @@ test.describe("opening hours", () => {
       await phone.goto(`/vendor/${smash}`);
       await expect(phone.locator(".vendor-hero .status-badge")).toHaveText("Closed");
       await expect(phone.locator(".vendor-hero").getByTestId("trading-line")).toHaveText(
-        `Opens ${opens}`,
+        `Opens ${opensLabel}`,
       );
 
       await page.getByRole("button", { name: "Open", exact: true }).click();
@@ -220,7 +232,7 @@ test.describe("opening hours", () => {
       await phone.reload();
       await expect(phone.locator(".vendor-hero .status-badge")).toHaveText("Open Now");
       await expect(phone.locator(".vendor-hero").getByTestId("trading-line")).toHaveText(
-        `Closes ${closes}`,
+        `Closes ${closesLabel}`,
       );
       await phone.screenshot({ path: "test-results/park-day-menu-closes.png" });
       await customerContext.close();

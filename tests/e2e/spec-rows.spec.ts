@@ -152,9 +152,12 @@ test.describe("toast durations (docs/product-spec.md § Business constants and l
     test(`'${button}' stays ${durationMs / 1000} s`, async ({ page }) => {
       await page.clock.install();
       await page.goto("/test-notification");
+      const show = page.getByRole("button", { name: button, exact: true });
+      // The page starts in tasks on its own timers: it is drawn before its time is paused.
+      await expect(show).toBeVisible();
       // From here the page's time moves only when the test says so.
       await page.clock.pauseAt(new Date(Date.now() + 60_000));
-      await page.getByRole("button", { name: button, exact: true }).click();
+      await show.click();
       const toast = page.locator(".toast", { hasText: text });
       await expect(toast).toBeVisible();
 
