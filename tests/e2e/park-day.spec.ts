@@ -163,7 +163,10 @@ function quarterFromNow(minutes: number) {
   const at = new Date(Math.ceil((Date.now() + minutes * 60_000) / 900_000) * 900_000);
   const time = parkClock.format(at);
   const day = parkDay.format(at);
-  return { time, label: day === parkDay.format(new Date()) ? time : `${day.split(" ")[0]} ${time}` };
+  return {
+    time,
+    label: day === parkDay.format(new Date()) ? time : `${day.split(" ")[0]} ${time}`,
+  };
 }
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
