@@ -2,10 +2,10 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import pg from "pg";
 import { SERVER_PROCESS_ENV } from "../lib/server-process-env.mjs";
 
@@ -213,41 +213,6 @@ export async function api(baseUrl, urlPath, { token, body, method, headers = {} 
   return text ? JSON.parse(text) : null;
 }
 
-/**
- * POST as a phone would (JSON, its bearer token) over a kept-alive node:http connection: the load generator shares the
- * machine's 2 cores with the server, and node:http costs it about 40 % of the CPU that fetch does per request.
- * Answers { status, text }; never throws for an HTTP status.
- */
-const keepAlive = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
-export function postJson(url, { token, body, headers = {} }) {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      url,
-      {
-        method: "POST",
-        agent: keepAlive,
-        headers: {
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(payload),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...headers,
-        },
-      },
-      (response) => {
-        const chunks = [];
-        response.on("data", (chunk) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({ status: response.statusCode, text: Buffer.concat(chunks).toString("utf8") }),
-        );
-        response.on("error", reject);
-      },
-    );
-    request.on("error", reject);
-    request.end(payload);
-  });
-}
-
 /** A fresh customer: { token, user }. */
 export async function registerCustomer(baseUrl, label = "bench") {
   const email = `${label}-${Date.now()}-${randomBytes(3).toString("hex")}@foodpark.test`;
@@ -291,3 +256,97 @@ export function rssMb(pid) {
 }
 
 export const round = (value, digits = 1) => Number(value.toFixed(digits));
+
+/**
+ * One kept-alive HTTP/1.1 connection sending one request at a time, as lean as the load tools (autocannon, wrk) so
+ * the load generator takes little of the machine's CPU from the server it measures: the request's bytes written in
+ * one go, the answer read by its Content-Length (or chunks). `request` resolves { status, text }.
+ */
+export function keepAliveConnection(baseUrl) {
+  const { hostname, port, host } = new URL(baseUrl);
+  let socket = null;
+  let pending = null;
+  let buffer = Buffer.alloc(0);
+
+  const fail = (error) => {
+    socket = null;
+    buffer = Buffer.alloc(0);
+    const waiting = pending;
+    pending = null;
+    waiting?.reject(error);
+  };
+  const connect = () => {
+    socket = net.connect({ host: hostname, port: Number(port), noDelay: true });
+    socket.on("data", (chunk) => {
+      buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
+      const answer = parseAnswer(buffer);
+      if (!answer) return;
+      buffer = buffer.subarray(answer.length);
+      const waiting = pending;
+      pending = null;
+      if (answer.close) socket.destroy();
+      waiting?.resolve({ status: answer.status, text: decoded(answer).toString("utf8") });
+    });
+    socket.on("error", fail);
+    socket.on("close", () => fail(new Error("connection closed")));
+  };
+
+  return {
+    request(method, urlPath, { headers = {}, body } = {}) {
+      const payload = body === undefined ? "" : JSON.stringify(body);
+      let head = `${method} ${urlPath} HTTP/1.1\r\nhost: ${host}\r\nconnection: keep-alive\r\n`;
+      for (const [name, value] of Object.entries(headers)) head += `${name}: ${value}\r\n`;
+      if (body !== undefined)
+        head += `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(payload)}\r\n`;
+      if (!socket || socket.destroyed) connect();
+      return new Promise((resolve, reject) => {
+        pending = { resolve, reject };
+        socket.write(`${head}\r\n${payload}`);
+      });
+    },
+    close: () => socket?.destroy(),
+  };
+}
+
+/** An answer's body as sent before its Content-Encoding. */
+function decoded({ body, encoding }) {
+  if (encoding === "br") return zlib.brotliDecompressSync(body);
+  if (encoding === "gzip") return zlib.gunzipSync(body);
+  if (encoding === "deflate") return zlib.inflateSync(body);
+  if (encoding === "zstd") throw new Error("a zstd answer: decode it before reading it");
+  return body;
+}
+
+/**
+ * A whole HTTP/1.1 answer at the start of `buffer`: { status, body, encoding, length, close }, or null while
+ * incomplete.
+ */
+function parseAnswer(buffer) {
+  const headEnd = buffer.indexOf("\r\n\r\n");
+  if (headEnd < 0) return null;
+  const head = buffer.toString("latin1", 0, headEnd);
+  const status = Number(head.slice(9, 12));
+  const lengthMatch = /\r\ncontent-length: *(\d+)/i.exec(head);
+  const close = /\r\nconnection: *close/i.test(head);
+  const encoding = /\r\ncontent-encoding: *([\w-]+)/i.exec(head)?.[1]?.toLowerCase();
+  const bodyStart = headEnd + 4;
+  const answer = (body, length) => ({ status, body, encoding, length, close });
+  if (lengthMatch) {
+    const end = bodyStart + Number(lengthMatch[1]);
+    if (buffer.length < end) return null;
+    return answer(buffer.subarray(bodyStart, end), end);
+  }
+  if (!/\r\ntransfer-encoding: *chunked/i.test(head)) return answer(Buffer.alloc(0), bodyStart);
+  const parts = [];
+  let at = bodyStart;
+  for (;;) {
+    const lineEnd = buffer.indexOf("\r\n", at);
+    if (lineEnd < 0) return null;
+    const size = Number.parseInt(buffer.toString("latin1", at, lineEnd), 16);
+    const dataEnd = lineEnd + 2 + size;
+    if (buffer.length < dataEnd + 2) return null;
+    if (size === 0) return answer(Buffer.concat(parts), dataEnd + 2);
+    parts.push(buffer.subarray(lineEnd + 2, dataEnd));
+    at = dataEnd + 2;
+  }
+}
