@@ -20,8 +20,8 @@ function parkDay(value: string | number): string {
   return days.format(new Date(value));
 }
 
-/** '11:00' today, 'Sat 11:00' on another day (park time, 24-hour). */
-function when(iso: string, now: number): string {
+/** '11:00' today, 'Sat 11:00' on another day (park time, 24-hour): a moment a trailer's state turns at. */
+export function parkMoment(iso: string, now: number = Date.now()): string {
   const time = formatTime(iso);
   return parkDay(iso) === parkDay(now) ? time : `${parkDay(iso).split(" ")[0]} ${time}`;
 }
@@ -34,6 +34,6 @@ export function tradingLine(trailer: TradingFacts, now: number = Date.now()): st
   if (trailer.status === "busy")
     return trailer.busyUntil ? `Busy — back at ${formatTime(trailer.busyUntil)}` : "Busy";
   if (trailer.status === "closed")
-    return trailer.opensAt ? `Opens ${when(trailer.opensAt, now)}` : null;
-  return trailer.closesAt ? `Closes ${when(trailer.closesAt, now)}` : null;
+    return trailer.opensAt ? `Opens ${parkMoment(trailer.opensAt, now)}` : null;
+  return trailer.closesAt ? `Closes ${parkMoment(trailer.closesAt, now)}` : null;
 }

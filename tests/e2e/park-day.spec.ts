@@ -228,9 +228,11 @@ test.describe("opening hours", () => {
       );
 
       await page.getByRole("button", { name: "Open", exact: true }).click();
-      await expect(page.getByText(`Its opening hours take over again at ${opens}.`)).toBeVisible();
+      await expect(
+        page.getByText(`Its opening hours take over again at ${opensLabel}.`),
+      ).toBeVisible();
       await expect(page.getByTestId("trailer-status-line")).toHaveText(
-        `Open outside its hours until ${opens}`,
+        `Open outside its hours until ${opensLabel}`,
       );
       await phone.reload();
       await expect(phone.locator(".vendor-hero .status-badge")).toHaveText("Open Now");

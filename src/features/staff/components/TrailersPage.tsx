@@ -11,9 +11,8 @@ import { useEffect, useId, useState } from "react";
 import { Spinner } from "@/components/Spinner";
 import { TradingBadge } from "@/components/TradingStatus";
 import { ApiError } from "@/lib/api-client";
-import { formatTime } from "@/lib/time";
 import { toasts } from "@/lib/toast-store";
-import { tradingLine } from "@/lib/trading-line";
+import { parkMoment, tradingLine } from "@/lib/trading-line";
 import {
   setAddonSoldOut,
   setItemSoldOut,
@@ -54,7 +53,7 @@ export function trailerStatusText(trailer: TrailerFacts): string {
   const line = trailerLine(trailer);
   if (trailer.status === "busy") return line ?? "Busy";
   if (trailer.status === "open" && trailer.hoursOverriddenUntil)
-    return `Open — outside its hours until ${formatTime(trailer.hoursOverriddenUntil)}`;
+    return `Open — outside its hours until ${parkMoment(trailer.hoursOverriddenUntil)}`;
   const word = trailer.status === "open" ? "Open" : "Closed";
   return line ? `${word} · ${line}` : word;
 }
@@ -109,7 +108,7 @@ function StatusControls({ trailer, writes }: { trailer: StaffTrailer; writes: Wr
           toasts.push({
             kind: "success",
             message: after.hoursOverriddenUntil
-              ? `${after.name} is open. Its opening hours take over again at ${formatTime(after.hoursOverriddenUntil)}.`
+              ? `${after.name} is open. Its opening hours take over again at ${parkMoment(after.hoursOverriddenUntil)}.`
               : `${after.name} is open.`,
           }),
       },
@@ -123,7 +122,7 @@ function StatusControls({ trailer, writes }: { trailer: StaffTrailer; writes: Wr
         <TradingBadge status={trailer.status} />{" "}
         <span data-testid="trailer-status-line">
           {trailer.status === "open" && trailer.hoursOverriddenUntil
-            ? `Open outside its hours until ${formatTime(trailer.hoursOverriddenUntil)}`
+            ? `Open outside its hours until ${parkMoment(trailer.hoursOverriddenUntil)}`
             : (trailerLine(trailer) ?? (trailer.status === "open" ? "Open" : "Closed"))}
         </span>
       </p>
