@@ -2,7 +2,7 @@
 // Usage: npm run build && node scripts/install-sheet.mjs http://127.0.0.1:8080
 // Writes public/screenshots/{phone,wide}-trailers.png (the demo customer's Food Trailers screen at 390×844 and
 // 1280×800) and public/icons/shortcut-*.png (96×96, rasterised from the SVGs beside them), then squeezes the PNGs
-// with `pngquant` when it is installed (`apt-get install pngquant`); each screenshot must stay under ~150 KB.
+// with `pngquant` when it is installed (`apt-get install pngquant`); each screenshot must stay under 150 KB (`npm run build` holds it: scripts/report-size.mjs).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { chromium } from "@playwright/test";

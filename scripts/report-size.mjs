@@ -1,7 +1,7 @@
 // Reports (and gates, in `npm run build`) the JavaScript a cold visit needs to render a route, as it goes over the
 // wire: the brotli files the build wrote (what the server sends to Chromium), for the entry's static import graph
 // and the route's page chunk with its own. `npm run bench` measures the same on the wire in Chromium; the e2e test
-// tests/e2e/wire-budget.spec.ts holds the budgets too.
+// tests/e2e/wire-budget.spec.ts holds the budgets too. It also gates the install sheet's screenshots, sent as they are.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,6 +21,17 @@ export const ROUTE_PAGES = {
 export const ROUTE_LAZY_NEEDS = { "/login": [], "/vendors": ["vendors-api"] };
 /** Budgets of the encoded (brotli) JavaScript to render each route cold (docs/decisions/speed.md, "Targets"). */
 export const BUDGET_KB = { "/login": 100, "/vendors": 110 };
+/** Each install-sheet screenshot (PNGs, sent as they are): Chrome fetches them all before it shows the sheet. */
+export const SCREENSHOT_BUDGET_KB = 150;
+
+/** The manifest's screenshots with their sizes in KB, as the build wrote them. */
+export function screenshotSizes(dir = clientDir) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, "manifest.webmanifest"), "utf8"));
+  return manifest.screenshots.map((shot) => ({
+    src: shot.src,
+    kb: fs.statSync(path.join(dir, shot.src.replace(/^\//, ""))).size / 1024,
+  }));
+}
 
 function collect(manifest, key, seen) {
   if (seen.has(key)) return;
@@ -72,6 +83,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.log(
       `JS to render ${route} (cold): ${brotliKb.toFixed(1)} KB brotli on the wire (${plainKb.toFixed(0)} KB plain) in ${files.length} files` +
         ` (budget ${BUDGET_KB[route]} KB)${over ? "  OVER BUDGET" : ""}`,
+    );
+  }
+  for (const { src, kb } of screenshotSizes()) {
+    const over = kb > SCREENSHOT_BUDGET_KB;
+    failed ||= over;
+    console.log(
+      `Install-sheet screenshot ${src}: ${kb.toFixed(1)} KB (budget ${SCREENSHOT_BUDGET_KB} KB)${over ? "  OVER BUDGET" : ""}`,
     );
   }
   if (failed) process.exit(1);

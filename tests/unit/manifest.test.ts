@@ -81,7 +81,7 @@ describe("manifest.webmanifest", () => {
   });
 
   describe("the rich install sheet", () => {
-    it("has a phone screenshot and a wide one, real PNGs of the size they claim, each under 150 KB", () => {
+    it("has a phone screenshot and a wide one, real PNGs of the size they claim (their bytes: the build's size gate)", () => {
       const byFactor = Object.fromEntries(
         manifest.screenshots.map((shot) => [shot.form_factor, shot]),
       );
@@ -90,7 +90,6 @@ describe("manifest.webmanifest", () => {
         const [width, height] = shot.sizes.split("x").map(Number);
         expect(shot.type).toBe("image/png");
         expect(pngSize(iconFile(shot))).toEqual({ width, height });
-        expect(fs.statSync(iconFile(shot)).size, shot.src).toBeLessThan(150 * 1024);
         expect(shot.label.length).toBeGreaterThan(0);
       }
       const narrow = byFactor.narrow!.sizes.split("x").map(Number);
