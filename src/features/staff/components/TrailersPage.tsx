@@ -48,12 +48,19 @@ export function trailerLine(trailer: TrailerFacts): string | null {
   });
 }
 
+/** 'outside its hours until Mon 11:00' for a trailer opened against its hours, else null. */
+function outsideHours(trailer: TrailerFacts): string | null {
+  return trailer.status === "open" && trailer.hoursOverriddenUntil
+    ? `outside its hours until ${parkMoment(trailer.hoursOverriddenUntil)}`
+    : null;
+}
+
 /** 'Open', 'Open — outside its hours until 11:00', 'Busy — back at 12:45', 'Closed · Opens 11:00'. */
 export function trailerStatusText(trailer: TrailerFacts): string {
   const line = trailerLine(trailer);
   if (trailer.status === "busy") return line ?? "Busy";
-  if (trailer.status === "open" && trailer.hoursOverriddenUntil)
-    return `Open — outside its hours until ${parkMoment(trailer.hoursOverriddenUntil)}`;
+  const outside = outsideHours(trailer);
+  if (outside) return `Open — ${outside}`;
   const word = trailer.status === "open" ? "Open" : "Closed";
   return line ? `${word} · ${line}` : word;
 }
@@ -115,14 +122,15 @@ function StatusControls({ trailer, writes }: { trailer: StaffTrailer; writes: Wr
     );
   const busy = writes.trailer.isPending;
   const active = activePause(trailer);
+  const outside = outsideHours(trailer);
   return (
     <section className="trailer-panel" aria-labelledby={`status-${trailer.id}`}>
       <h3 id={`status-${trailer.id}`}>Open, pause or close</h3>
       <p className={`trailer-status trailer-status--${trailer.status}`} aria-live="polite">
         <TradingBadge status={trailer.status} />{" "}
         <span data-testid="trailer-status-line">
-          {trailer.status === "open" && trailer.hoursOverriddenUntil
-            ? `Open outside its hours until ${parkMoment(trailer.hoursOverriddenUntil)}`
+          {outside
+            ? `Open ${outside}`
             : (trailerLine(trailer) ?? (trailer.status === "open" ? "Open" : "Closed"))}
         </span>
       </p>
