@@ -140,29 +140,39 @@ function appShells(): Plugin {
 }
 
 /**
- * React and React DOM are CommonJS: the bundler wraps each module's body in an arrow function that runs on first
- * `require`. V8 compiles such a function lazily, on the main thread, when it is first called: React DOM's body (some
- * 200 KB) was compiled in the middle of start-up, most of the `react` chunk's evaluation (tens of milliseconds on
- * this machine, several times that on a slow phone). Written as a parenthesised `function` instead, V8 compiles it
- * eagerly with the rest of the script, which happens off the main thread while the script streams in. Only the
- * wrappers of the `react` chunk (all of them run at start-up) are rewritten; the function bodies do not use `this`
- * or `arguments`, so the two forms behave alike. (The chunk's source map is a few columns off on those lines.)
+ * The chunks start-up runs (the entry, everything it imports, and zod, which builds the contract's schemas as the
+ * first screen loads) begin with V8's explicit compile hint, `//# allFunctionsCalledOnLoad` (Chrome 136 and later):
+ * their functions are compiled on the thread that streams the script in, instead of lazily on the main thread the
+ * first time each runs, which made React DOM's body and the first schemas long tasks on a slow phone. Other
+ * browsers read a comment. Added last (after Vite's own rewrites of the entry), so the comment is the file's first
+ * line; the source maps move down a line with it.
  */
-function eagerReactCompile(): Plugin {
+function compileHints(): Plugin {
+  const HINT = "//# allFunctionsCalledOnLoad\n";
   return {
-    name: "food-park:eager-react-compile",
+    name: "food-park:compile-hints",
     apply: "build",
-    generateBundle(_options, bundle) {
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== "chunk" || chunk.name !== "react") continue;
-        const runtime = /import\{t as (\w+)\}from"\.\/rolldown-runtime-[^"]+\.js"/.exec(
-          chunk.code,
-        )?.[1];
-        if (!runtime)
-          throw new Error("the react chunk no longer imports the bundler's CommonJS wrapper");
-        const wrapped = new RegExp(`\\b${runtime}\\(\\(\\(?(\\w+(?:,\\w+)?)\\)?=>\\{`, "g");
-        chunk.code = chunk.code.replace(wrapped, `${runtime}((function($1){`);
-      }
+    generateBundle: {
+      order: "post",
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((file) => file.type === "chunk");
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const hinted = new Set<string>();
+        const visit = (fileName: string) => {
+          if (hinted.has(fileName)) return;
+          hinted.add(fileName);
+          for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
+        };
+        const isZod = (chunk: (typeof chunks)[number]) =>
+          chunk.moduleIds.some((id) => /node_modules[\\/]zod[\\/]/.test(id));
+        for (const chunk of chunks) if (chunk.isEntry || isZod(chunk)) visit(chunk.fileName);
+        for (const fileName of hinted) {
+          const chunk = byFile.get(fileName);
+          if (!chunk || chunk.code.startsWith(HINT)) continue;
+          chunk.code = HINT + chunk.code;
+          if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+        }
+      },
     },
   };
 }
@@ -266,7 +276,7 @@ export default defineConfig(({ command }) => ({
     webManifest(),
     shellGuard(),
     appShells(),
-    eagerReactCompile(),
+    compileHints(),
     VitePWA({
       strategies: "injectManifest",
       srcDir: "sw",

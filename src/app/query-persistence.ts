@@ -32,6 +32,7 @@ import {
   persistQueryClientSubscribe,
 } from "@tanstack/react-query-persist-client";
 import { createStore, del, get, set } from "idb-keyval";
+import { loadInTasks } from "@/lib/load-in-tasks";
 import { version } from "../../package.json";
 import { orderKeys } from "../lib/order-keys";
 import { forgetSavedQueryCacheHint, noteSavedQueryCache } from "./query-cache-hint";
@@ -297,6 +298,16 @@ export function keepMutation(queryClient: QueryClient, mutation: Mutation): bool
 let active: QueryPersistence | null = null;
 
 /**
+ * What offline writes load before their own module, in order: the contract's schema modules (the first brings zod).
+ * Not zod itself: a dynamic import of zod/mini keeps every export of it in the bundle.
+ */
+const OFFLINE_WRITE_STAGES = [
+  () => import("@contract/common"),
+  () => import("@contract/orders"),
+  () => import("@contract/basket"),
+];
+
+/**
  * Restores the saved cache into `queryClient` (when `restore`), resumes changes queued offline (paused
  * mutations), then saves the cache on every change. Returns the function that stops saving.
  */
@@ -305,8 +316,11 @@ export async function startQueryPersistence(
   options: { owner: () => string | null; restore: boolean },
 ): Promise<() => void> {
   // Saved writes made offline resume with the behaviour registered for their key: register it first. (Its own
-  // chunk, so the entry's preload list for this module stays as it was.)
-  const writes = await import("./offline-writes").catch(() => undefined);
+  // chunk, so the entry's preload list for this module stays as it was.) The contract modules it brings build their
+  // schemas as they load: one module per task, not one long task.
+  const writes = await loadInTasks(OFFLINE_WRITE_STAGES)
+    .then(() => import("./offline-writes"))
+    .catch(() => undefined);
   writes?.registerOfflineWrites(queryClient);
   active ??= createQueryPersistence(options.owner, undefined, writes?.QUEUED_WRITE_KEYS ?? []);
   const persistence = active;
