@@ -744,7 +744,7 @@ test.describe("smaller rows", () => {
     await context.close();
   });
 
-  test("staff tablet: every trailer chip in view, the record near the top, the running pause marked with '+15 min'", async ({
+  test("staff tablet: every trailer chip in view, the record near the top, the running pause marked with '+15 min', a double tap sent once", async ({
     browser,
     request,
   }) => {
@@ -770,17 +770,54 @@ test.describe("smaller rows", () => {
         "true",
       );
       const before = (await (await request.get(`/api/vendors/${smash}`)).json()).busyUntil;
-      await page.getByRole("button", { name: "+15 min" }).click();
+      // A double tap extends once: the second tap lands before the buttons disable, and sends nothing.
+      const changes: string[] = [];
+      page.on("request", (sent) => {
+        if (sent.method() === "PATCH" && sent.url().includes("/staff/trailers/"))
+          changes.push(sent.url());
+      });
+      await page.getByRole("button", { name: "+15 min" }).dblclick();
       await expect
         .poll(async () => (await (await request.get(`/api/vendors/${smash}`)).json()).busyUntil)
         .toBe(new Date(Date.parse(before) + 15 * 60_000).toISOString());
       await expect(page.getByRole("button", { name: "Pause 45 min · on" })).toBeVisible();
+      expect(changes).toHaveLength(1);
       await page.screenshot({ path: "test-results/park-day-trailers-tablet.png" });
     } finally {
       await request.patch(`/api/staff/trailers/${smash}`, {
         headers: auth(staff),
         data: { status: "open" },
       });
+      await context.close();
+    }
+  });
+
+  test("staff tablet offline: the Trailers screen says so and takes no change until it is back", async ({
+    browser,
+    request,
+  }) => {
+    const staff = await apiLogin(request, STAFF.email, STAFF.password);
+    const { context, page } = await signedInContext(browser, staff, {
+      viewport: { width: 1180, height: 820 },
+    });
+    try {
+      await page.goto("/staff/trailers");
+      await page.getByRole("button", { name: /^Smash Stack/ }).click();
+      const pause = page.getByRole("button", { name: "Pause 30 min" });
+      await expect(pause).toBeEnabled();
+      await context.setOffline(true);
+      await expect(
+        page.getByRole("status").filter({ hasText: "Offline — reconnecting" }),
+      ).toBeVisible();
+      await expect(pause).toBeDisabled();
+      await expect(page.getByRole("button", { name: "Close", exact: true })).toBeDisabled();
+      await page.screenshot({ path: "test-results/park-day-trailers-offline.png" });
+      await context.setOffline(false);
+      await expect(
+        page.getByRole("status").filter({ hasText: "Offline — reconnecting" }),
+      ).toBeHidden();
+      await expect(pause).toBeEnabled();
+    } finally {
       await context.close();
     }
   });

@@ -7,10 +7,12 @@ import {
   WEEKDAY_NAMES,
 } from "@contract/park-operations";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Icon } from "@/components/Icon";
 import { Spinner } from "@/components/Spinner";
 import { TradingBadge } from "@/components/TradingStatus";
 import { ApiError } from "@/lib/api-client";
+import { useOnline } from "@/lib/network";
 import { toasts } from "@/lib/toast-store";
 import { parkMoment, tradingLine } from "@/lib/trading-line";
 import {
@@ -65,16 +67,40 @@ export function trailerStatusText(trailer: TrailerFacts): string {
   return line ? `${word} · ${line}` : word;
 }
 
+const OFFLINE_TEXT =
+  "Offline — reconnecting. Changes are not saved until the tablet is back online.";
+
+/**
+ * The Trailers screen's changes. Offline they are not possible (the controls say so by being disabled, the banner
+ * says why): a pause tapped offline and sent minutes later, when the tablet reconnects, would pause the wrong minutes.
+ */
 function useTrailerWrites() {
   const queryClient = useQueryClient();
+  const offline = !useOnline();
   const done = () => void queryClient.invalidateQueries({ queryKey: trailerKeys.all });
   const onError = (error: Error) => toasts.push({ kind: "error", message: error.message });
-  const trailer = useMutation({
+  const trailerWrite = useMutation({
     mutationFn: ({ id, update }: { id: number; update: TrailerUpdate }) =>
       updateTrailer(id, update),
     onSuccess: done,
     onError,
   });
+  // One trailer change at a time: a double tap lands before the buttons disable, and must send one request.
+  const trailerInFlight = useRef(false);
+  const trailer = {
+    ...trailerWrite,
+    mutate: (...[variables, options]: Parameters<typeof trailerWrite.mutate>) => {
+      if (trailerInFlight.current) return;
+      trailerInFlight.current = true;
+      trailerWrite.mutate(variables, {
+        ...options,
+        onSettled: (...settled) => {
+          trailerInFlight.current = false;
+          options?.onSettled?.(...settled);
+        },
+      });
+    },
+  };
   const item = useMutation({
     mutationFn: ({ id, soldOut }: { id: number; soldOut: boolean }) => setItemSoldOut(id, soldOut),
     onSuccess: done,
@@ -85,7 +111,7 @@ function useTrailerWrites() {
     onSuccess: done,
     onError,
   });
-  return { trailer, item, addon };
+  return { trailer, item, addon, offline };
 }
 
 type Writes = ReturnType<typeof useTrailerWrites>;
@@ -120,7 +146,7 @@ function StatusControls({ trailer, writes }: { trailer: StaffTrailer; writes: Wr
           }),
       },
     );
-  const busy = writes.trailer.isPending;
+  const busy = writes.trailer.isPending || writes.offline;
   const active = activePause(trailer);
   const outside = outsideHours(trailer);
   return (
@@ -193,7 +219,7 @@ function PrepAndCap({ trailer, writes }: { trailer: StaffTrailer; writes: Writes
   const [max, setMax] = useState(String(trailer.preparationTime.max));
   const [cap, setCap] = useState(trailer.slotCap === null ? "" : String(trailer.slotCap));
   const [pauseWhenFull, setPauseWhenFull] = useState(trailer.pauseWhenFull);
-  const busy = writes.trailer.isPending;
+  const busy = writes.trailer.isPending || writes.offline;
   return (
     <section className="trailer-panel" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Preparation and orders per slot</h3>
@@ -355,6 +381,7 @@ function HoursForm({ trailer }: { trailer: StaffTrailer }) {
   const [problem, setProblem] = useState<string | null>(null);
   /** The server's warning that these hours close the trailer now, waiting for the staff's answer. */
   const [closesNow, setClosesNow] = useState<string | null>(null);
+  const online = useOnline();
   const save = useMutation({
     mutationFn: (update: TrailerUpdate) => updateTrailer(trailer.id, update),
     onSuccess: () => {
@@ -379,7 +406,7 @@ function HoursForm({ trailer }: { trailer: StaffTrailer }) {
     }
     save.mutate({ openingHours: draft.hours, ...(confirmClose ? { confirmClose: true } : {}) });
   };
-  const busy = save.isPending;
+  const busy = save.isPending || !online;
   return (
     <section className="trailer-panel" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Opening hours</h3>
@@ -528,7 +555,7 @@ function ItemRow({
         <SoldOutButton
           name={item.name}
           soldOut={item.soldOut}
-          busy={writes.item.isPending && writes.item.variables?.id === item.id}
+          busy={writes.offline || (writes.item.isPending && writes.item.variables?.id === item.id)}
           onToggle={() => writes.item.mutate({ id: item.id, soldOut: !item.soldOut })}
         />
       </div>
@@ -560,7 +587,10 @@ function ItemRow({
                         <SoldOutButton
                           name={addon.name}
                           soldOut={addon.soldOut}
-                          busy={writes.addon.isPending && writes.addon.variables?.id === addon.id}
+                          busy={
+                            writes.offline ||
+                            (writes.addon.isPending && writes.addon.variables?.id === addon.id)
+                          }
                           onToggle={() =>
                             writes.addon.mutate({ id: addon.id, soldOut: !addon.soldOut })
                           }
@@ -659,6 +689,12 @@ export function TrailersPage({ subscribeToChanges }: TrailersPageProps) {
           </div>
         </div>
       </header>
+
+      {writes.offline && (
+        <p className="staff-offline" role="status">
+          <Icon name="wifiOff" size={22} /> {OFFLINE_TEXT}
+        </p>
+      )}
 
       {trailers.isError && !trailers.data && (
         <div className="error-box" role="alert">
