@@ -16,6 +16,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const ORDER = [
   "client-bytes",
   "lighthouse",
+  "main-thread",
   "returning-customer",
   "offline-cart",
   "menu",

@@ -21,6 +21,7 @@ import {
   CHROMIUM_ARGS,
   CHROMIUM_PATH,
   demoToken,
+  LOW_TIER_BENCHMARK_INDEX,
   median,
   runAlone,
   startBuiltServer,
@@ -31,8 +32,6 @@ const ROUTES = [
   { path: "/login", signedIn: false },
   { path: "/vendors", signedIn: true },
 ];
-/** DevTools' benchmark index of a low-tier phone (Moto G4 Power class). */
-const LOW_TIER_BENCHMARK_INDEX = 264;
 /** On the low-tier phone (CPU calibrated to it). */
 export const LOW_TIER_TARGETS = { performance: 92, tbtMs: 300, lcpMs: 2500 };
 /** The targets that do not move with the CPU (docs/decisions/speed.md, "Targets"). */

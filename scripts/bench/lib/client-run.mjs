@@ -1,7 +1,9 @@
 // Shared by the client bench sections (client-bytes, lighthouse): the built server on a port of their own, with a
 // fresh data folder, a demo customer's token, and Debian's Chromium launched with the project's flags.
+
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 
@@ -118,6 +120,21 @@ export async function demoToken(baseUrl) {
   });
   if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
   return (await response.json()).token;
+}
+
+/** DevTools' benchmark index of a low-tier phone (Moto G4 Power class): CPU slowdown = this host's index ÷ it. */
+export const LOW_TIER_BENCHMARK_INDEX = 264;
+
+/** Lighthouse's own CPU benchmark (core/lib/page-functions.js), run 3 times in a blank page of `browser`: the median. */
+export async function benchmarkIndex(browser) {
+  const require = createRequire(import.meta.url);
+  const { pageFunctions } = await import(require.resolve("lighthouse/core/lib/page-functions.js"));
+  const page = await browser.newPage();
+  const indexes = [];
+  for (let run = 0; run < 3; run += 1)
+    indexes.push(await page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`));
+  await page.close();
+  return median(indexes);
 }
 
 export const median = (values) => {
