@@ -1,7 +1,7 @@
 /**
- * A one-key hint in localStorage that a query cache has been saved. It lets a cold start (nothing saved)
- * render and fetch at once, without waiting for the persistence code; only a start with a saved cache
- * waits for it to be restored. When localStorage cannot be read, assume a cache may exist.
+ * A one-key hint in localStorage that a query cache has been saved, and where (the storage's kind). It lets a cold
+ * start (nothing saved) render and fetch at once, without waiting for the persistence code; only a start with a saved
+ * cache waits for it to be restored. When localStorage cannot be read, assume a cache may exist.
  */
 const HINT_KEY = "foodpark-query-cache-saved";
 
@@ -13,9 +13,19 @@ export function savedQueryCacheMayExist(): boolean {
   }
 }
 
-export function noteSavedQueryCache(): void {
+/** Where the saved cache was written ("indexeddb", "localstorage"), or null when unknown or nothing was saved. */
+export function savedQueryCacheStorage(): string | null {
   try {
-    localStorage.setItem(HINT_KEY, "1");
+    const kind = localStorage.getItem(HINT_KEY);
+    return kind === null || kind === "1" ? null : kind;
+  } catch {
+    return null;
+  }
+}
+
+export function noteSavedQueryCache(kind: string): void {
+  try {
+    localStorage.setItem(HINT_KEY, kind);
   } catch {
     // no localStorage: the next start restores unconditionally
   }

@@ -35,7 +35,11 @@ import { createStore, del, get, set } from "idb-keyval";
 import { loadInTasks } from "@/lib/load-in-tasks";
 import { version } from "../../package.json";
 import { orderKeys } from "../lib/order-keys";
-import { forgetSavedQueryCacheHint, noteSavedQueryCache } from "./query-cache-hint";
+import {
+  forgetSavedQueryCacheHint,
+  noteSavedQueryCache,
+  savedQueryCacheStorage,
+} from "./query-cache-hint";
 
 /** Where the query cache is kept: one key in IndexedDB (or in localStorage as the fallback). */
 export const PERSIST_KEY = "foodpark-query-cache";
@@ -43,7 +47,13 @@ export const PERSIST_DB = { name: "foodpark", store: "persisted" } as const;
 export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** A new app version whose cached shapes differ bumps package.json's version; older saved caches are then dropped. */
 export const PERSIST_BUSTER = version;
+/**
+ * How long the IndexedDB probe may take before the persister falls back to localStorage (some web views never answer
+ * an open). Where this device saved its cache in IndexedDB before, the probe waits longer: a busy phone can take
+ * seconds to open it, and the fallback would hide the changes the customer queued there.
+ */
 const PROBE_TIMEOUT_MS = 1500;
+const KNOWN_INDEXEDDB_PROBE_TIMEOUT_MS = 10_000;
 /**
  * Saves are batched at most this often (the persisters' default is 1 s). A change queued offline must be on disk
  * before the customer can reload or close the app: a second was long enough to lose an add made just before.
@@ -58,10 +68,13 @@ export interface PersistenceEnvironment {
 }
 
 /** Some web views and private modes expose `indexedDB` but fail (or throw) on open: try it for real. */
-export function indexedDbUsable(factory: IDBFactory | undefined): Promise<boolean> {
+export function indexedDbUsable(
+  factory: IDBFactory | undefined,
+  timeoutMs = PROBE_TIMEOUT_MS,
+): Promise<boolean> {
   if (!factory) return Promise.resolve(false);
   return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS);
+    const timer = setTimeout(() => resolve(false), timeoutMs);
     const settle = (usable: boolean) => {
       clearTimeout(timer);
       resolve(usable);
@@ -98,7 +111,9 @@ export async function choosePersister(
   environment: PersistenceEnvironment = {},
 ): Promise<{ kind: PersistenceKind; persister: Persister }> {
   const factory = "indexedDB" in environment ? environment.indexedDB : globalThis.indexedDB;
-  if (await indexedDbUsable(factory)) {
+  const probeFor =
+    savedQueryCacheStorage() === "indexeddb" ? KNOWN_INDEXEDDB_PROBE_TIMEOUT_MS : PROBE_TIMEOUT_MS;
+  if (await indexedDbUsable(factory, probeFor)) {
     const store = createStore(PERSIST_DB.name, PERSIST_DB.store);
     const persister = createAsyncStoragePersister({
       key: PERSIST_KEY,
@@ -217,7 +232,7 @@ export function createQueryPersistence(
   /** Reads what is stored (another tab may have saved since), carries its writes over, and writes. */
   async function save(client: PersistedClient): Promise<void> {
     for (const mutation of client.clientState.mutations) known.add(savedMutationId(mutation));
-    const { persister: inner } = await backend();
+    const { persister: inner, kind } = await backend();
     const stored = (await Promise.resolve(inner.restoreClient()).catch(() => undefined)) as
       | OwnedClient
       | undefined;
@@ -226,7 +241,7 @@ export function createQueryPersistence(
       ...withOtherTabsWrites(client, fromSameOwner, known),
       owner: owner(),
     };
-    noteSavedQueryCache();
+    noteSavedQueryCache(kind);
     await inner.persistClient(owned);
   }
 

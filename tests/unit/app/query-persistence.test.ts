@@ -57,6 +57,23 @@ const failingIndexedDb = (mode: "throws" | "errors") =>
     },
   }) as unknown as IDBFactory;
 
+/** A real IndexedDB that takes `delayMs` to answer an open (a busy phone). */
+const slowIndexedDb = (delayMs: number) =>
+  ({
+    open(name: string) {
+      const request = { onsuccess: null, result: undefined } as unknown as IDBOpenDBRequest & {
+        result: IDBDatabase;
+      };
+      const real = globalThis.indexedDB.open(name);
+      real.onsuccess = () =>
+        setTimeout(() => {
+          Object.defineProperty(request, "result", { value: real.result });
+          (request.onsuccess as (() => void) | null)?.call(request);
+        }, delayMs);
+      return request;
+    },
+  }) as unknown as IDBFactory;
+
 const pendingState = () => ({
   context: undefined,
   data: undefined,
@@ -127,6 +144,17 @@ describe("choosing where the query cache is kept", () => {
       ]);
     },
   );
+
+  it("waits for a slow IndexedDB where this device saved its cache there, so queued changes are not hidden", async () => {
+    vi.stubGlobal("localStorage", new MemoryStorage());
+    const slow = { indexedDB: slowIndexedDb(3000), localStorage: () => new MemoryStorage() };
+    // Nothing saved on this device yet: a probe that takes 3 s gives up and falls back.
+    expect((await choosePersister(slow)).kind).toBe("localstorage");
+    // Saved in IndexedDB before: the probe waits for it.
+    globalThis.localStorage.setItem("foodpark-query-cache-saved", "indexeddb");
+    expect((await choosePersister(slow)).kind).toBe("indexeddb");
+    vi.unstubAllGlobals();
+  }, 15_000);
 
   it("falls back to localStorage when there is no IndexedDB at all", async () => {
     expect(
