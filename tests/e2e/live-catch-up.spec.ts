@@ -64,9 +64,25 @@ test("a socket cut while the status changes: the order page catches up and annou
     down ? route.abort("connectionrefused") : route.continue(),
   );
 
+  const detailFetches = { sent: 0, open: 0 };
+  const isDetail = (url: string) => new URL(url).pathname === `/api/orders/details/${order.id}`;
+  page.on("request", (sent) => {
+    if (!isDetail(sent.url())) return;
+    detailFetches.sent += 1;
+    detailFetches.open += 1;
+  });
+  const settled = (done: { url(): string }) => {
+    if (isDetail(done.url())) detailFetches.open -= 1;
+  };
+  page.on("requestfinished", settled);
+  page.on("requestfailed", settled);
+
   await page.goto(`/order/${order.id}`);
   await expect(page.locator(".status-banner")).toHaveText("Order Confirmed");
   await expect.poll(() => joins).toBe(1);
+  // The first join fetches the open order again (a change made before the join): let it answer before the status
+  // moves, or on a loaded machine it brings the next status itself.
+  await expect.poll(() => detailFetches.sent >= 2 && detailFetches.open === 0).toBe(true);
 
   // The node goes away: the socket drops and cannot come back for a while; the kitchen starts preparing.
   down = true;

@@ -272,14 +272,16 @@ test.describe("a paused trailer or a sold-out line cannot be bought", () => {
     request,
   }) => {
     const staff = await apiLogin(request, STAFF.email, STAFF.password);
-    const forno = await vendorIdBySlug(request, staff, "forno-fuoco");
+    // A trailer no other test of this project orders from: the others add to Forno & Fuoco at the same time, and a
+    // pause would refuse them.
+    const paused = await vendorIdBySlug(request, staff, "green-bowl");
     const smash = await vendorIdBySlug(request, staff, "smash-stack");
-    const limonata = await itemIdByName(request, forno, "San Pellegrino Limonata");
+    const bowl = (await plainItem(request, paused)).id;
     const burger = await plainItem(request, smash);
     const customer = await apiNewCustomer(request, "Paula Paused");
-    await addPlain(request, customer, forno, limonata);
+    await addPlain(request, customer, paused, bowl);
     await addPlain(request, customer, smash, burger.id);
-    const pause = await request.patch(`/api/staff/trailers/${forno}`, {
+    const pause = await request.patch(`/api/staff/trailers/${paused}`, {
       headers: auth(staff),
       data: { status: "paused", pauseMinutes: 15 },
     });
@@ -289,16 +291,16 @@ test.describe("a paused trailer or a sold-out line cannot be bought", () => {
       viewport: { width: 390, height: 844 },
     });
     try {
-      await page.goto(`/vendor/${forno}`);
+      await page.goto(`/vendor/${paused}`);
       await expect(page.locator(".vendor-hero .status-badge")).toHaveText("Closed");
       await expect(page.locator(".vendor-hero").getByTestId("trading-line")).toHaveText(back);
       await expect(page.locator(".menu-item").first()).toBeVisible();
       await expect(page.getByRole("button", { name: /^Add / })).toHaveCount(0);
       await expect(page.getByText("+ Add", { exact: true })).toHaveCount(0);
 
-      await page.goto(`/vendor/${forno}/item/${limonata}`);
+      await page.goto(`/vendor/${paused}/item/${bowl}`);
       await expect(page.getByTestId("item-bar-stopped")).toHaveText(
-        `Forno & Fuoco is not taking orders · ${back}`,
+        `The Green Bowl is not taking orders · ${back}`,
       );
       await expect(page.getByRole("button", { name: /Add to Cart/ })).toHaveCount(0);
       await expect(page.locator(".item-info__trading").getByTestId("trading-line")).toHaveText(
@@ -307,11 +309,11 @@ test.describe("a paused trailer or a sold-out line cannot be bought", () => {
       await page.screenshot({ path: "test-results/park-day-item-paused.png" });
 
       await page.goto("/cart");
-      const section = page.locator(".basket-section", { hasText: "Forno & Fuoco" });
+      const section = page.locator(".basket-section", { hasText: "The Green Bowl" });
       await expect(section.locator(".status-badge")).toHaveText("Closed");
       await expect(section.getByTestId("trading-line")).toHaveText(back);
     } finally {
-      await request.patch(`/api/staff/trailers/${forno}`, {
+      await request.patch(`/api/staff/trailers/${paused}`, {
         headers: auth(staff),
         data: { status: "open" },
       });
