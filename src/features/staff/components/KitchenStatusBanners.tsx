@@ -2,6 +2,7 @@ import { Icon } from "@/components/Icon";
 import type { WakeLockState } from "../hooks/use-wake-lock";
 import type { SoundState } from "../lib/chime";
 import type { Ticket } from "../lib/kitchen";
+import { StaffOfflineNotice } from "./StaffOfflineNotice";
 
 export const OFFLINE_TEXT =
   "Offline — reconnecting. Taps are not sent until the tablet is back online.";
@@ -31,11 +32,7 @@ export function KitchenStatusBanners({
 }) {
   return (
     <div className="kitchen-banners">
-      {reconnecting && (
-        <p className="kitchen-banner kitchen-banner--offline" role="status">
-          <Icon name="wifiOff" size={22} /> {OFFLINE_TEXT}
-        </p>
-      )}
+      {reconnecting && <StaffOfflineNotice text={OFFLINE_TEXT} />}
       {ringing.length > 0 && (
         <div className="kitchen-banner kitchen-banner--new" role="alert">
           <Icon name="bell" size={24} />

@@ -8,7 +8,6 @@ import {
 } from "@contract/park-operations";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
-import { Icon } from "@/components/Icon";
 import { Spinner } from "@/components/Spinner";
 import { TradingBadge } from "@/components/TradingStatus";
 import { ApiError } from "@/lib/api-client";
@@ -27,6 +26,7 @@ import "../staff.css";
 import { AuditList } from "./AuditList";
 import { BoardAccountsPanel } from "./BoardAccountsPanel";
 import { BusinessPanel, VatRateSelect } from "./BusinessPanel";
+import { StaffOfflineNotice } from "./StaffOfflineNotice";
 
 const TRAILER_KEY = "staffTrailer";
 
@@ -690,11 +690,7 @@ export function TrailersPage({ subscribeToChanges }: TrailersPageProps) {
         </div>
       </header>
 
-      {writes.offline && (
-        <p className="staff-offline" role="status">
-          <Icon name="wifiOff" size={22} /> {OFFLINE_TEXT}
-        </p>
-      )}
+      {writes.offline && <StaffOfflineNotice text={OFFLINE_TEXT} />}
 
       {trailers.isError && !trailers.data && (
         <div className="error-box" role="alert">
