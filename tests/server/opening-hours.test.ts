@@ -20,6 +20,18 @@ const parkClock = new Intl.DateTimeFormat("en-GB", {
   hourCycle: "h23",
 });
 /** 'HH:MM' in park time, `minutes` from now. */
+/** "11:00" today in the park, "Sun 11:00" on another day (the audit line names the day it runs into). */
+const parkDayAndTime = (iso: string) => {
+  const moment = new Date(iso);
+  const day = (date: Date) => date.toLocaleDateString("en-CA", { timeZone: "Europe/London" });
+  const weekday = moment.toLocaleDateString("en-GB", {
+    timeZone: "Europe/London",
+    weekday: "short",
+  });
+  return day(moment) === day(new Date())
+    ? parkClock.format(moment)
+    : `${weekday} ${parkClock.format(moment)}`;
+};
 const parkHhmm = (minutes: number) => parkClock.format(new Date(Date.now() + minutes * 60_000));
 const everyDay = (open: string, close: string) =>
   Object.fromEntries(DAYS.map((day) => [day, { open, close }]));
@@ -111,7 +123,7 @@ describe.each(databaseKinds)("opening hours on the Trailers screen on %s", (kind
     // It trades until the schedule opens, then until the schedule closes it.
     expect(parkClock.format(new Date(open.closesAt!))).toBe(parkHhmm(240));
     expect((await latestAudit()).summary).toBe(
-      `Status open → open outside its hours until ${parkClock.format(new Date(before.opensAt!))}`,
+      `Status open → open outside its hours until ${parkDayAndTime(before.opensAt!)}`,
     );
   });
 

@@ -60,26 +60,48 @@ const parkClock = new Intl.DateTimeFormat("en-GB", {
   hourCycle: "h23",
 });
 
+const parkDate = new Intl.DateTimeFormat("en-CA", { timeZone: PARK_TIME_ZONE });
+const parkWeekday = new Intl.DateTimeFormat("en-GB", {
+  timeZone: PARK_TIME_ZONE,
+  weekday: "short",
+});
+
+/**
+ * "12:45" when it falls on the park day the change was made, else "Sun 11:00": the line is read later, and an
+ * override made at 23:50 that lasts until the next opening runs into another day.
+ */
+export function parkMomentText(iso: string, changedAt: Date): string {
+  const moment = new Date(iso);
+  const time = parkClock.format(moment);
+  return parkDate.format(moment) === parkDate.format(changedAt)
+    ? time
+    : `${parkWeekday.format(moment)} ${time}`;
+}
+
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
-function tradingText(state: TrailerState): string {
+function tradingText(state: TrailerState, changedAt: Date): string {
   if (state.tradingStatus === "closed") return "closed";
   if (!state.paused)
     return state.hoursOverriddenUntil
-      ? `open outside its hours until ${parkClock.format(new Date(state.hoursOverriddenUntil))}`
+      ? `open outside its hours until ${parkMomentText(state.hoursOverriddenUntil, changedAt)}`
       : "open";
-  return state.pausedUntil ? `busy until ${parkClock.format(new Date(state.pausedUntil))}` : "busy";
+  return state.pausedUntil ? `busy until ${parkMomentText(state.pausedUntil, changedAt)}` : "busy";
 }
 
 const minutesText = ({ min, max }: TrailerState["preparationTime"]) => `${min}–${max} min`;
 const slotCapText = (cap: number | null) => (cap === null ? "no cap" : `${cap} per 15 min`);
 const onOff = (value: boolean) => (value ? "on" : "off");
 
-/** "Status open → busy until 12:45; preparation time 10–20 min → 15–25 min". */
-export function trailerUpdateSummary(before: TrailerState, after: TrailerState): string {
+/** "Status open → busy until 12:45; preparation time 10–20 min → 15–25 min", as written at `changedAt`. */
+export function trailerUpdateSummary(
+  before: TrailerState,
+  after: TrailerState,
+  changedAt: Date = new Date(),
+): string {
   const parts: string[] = [];
-  const was = tradingText(before);
-  const now = tradingText(after);
+  const was = tradingText(before, changedAt);
+  const now = tradingText(after, changedAt);
   if (was !== now) parts.push(`Status ${was} → ${now}`);
   if (JSON.stringify(before.openingHours) !== JSON.stringify(after.openingHours))
     parts.push(
