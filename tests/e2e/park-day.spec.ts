@@ -806,19 +806,27 @@ test.describe("smaller rows", () => {
       await page.goto("/staff/trailers");
       await page.getByRole("button", { name: /^Smash Stack/ }).click();
       const pause = page.getByRole("button", { name: "Pause 30 min" });
+      const vatRate = page.getByRole("combobox", { name: /^VAT rate of / }).first();
+      const saveBusiness = page.getByRole("button", { name: "Save business details" });
       await expect(pause).toBeEnabled();
+      await expect(vatRate).toBeEnabled();
       await context.setOffline(true);
       await expect(
         page.getByRole("status").filter({ hasText: "Offline — reconnecting" }),
       ).toBeVisible();
       await expect(pause).toBeDisabled();
       await expect(page.getByRole("button", { name: "Close", exact: true })).toBeDisabled();
+      // The manager's panels too: a VAT rate or business details chosen offline is not sent later either.
+      await expect(vatRate).toBeDisabled();
+      await expect(saveBusiness).toBeDisabled();
       await page.screenshot({ path: "test-results/park-day-trailers-offline.png" });
       await context.setOffline(false);
       await expect(
         page.getByRole("status").filter({ hasText: "Offline — reconnecting" }),
       ).toBeHidden();
       await expect(pause).toBeEnabled();
+      await expect(vatRate).toBeEnabled();
+      await expect(saveBusiness).toBeEnabled();
     } finally {
       await context.close();
     }

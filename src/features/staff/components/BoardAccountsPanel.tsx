@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { ApiError } from "@/lib/api-client";
+import { useOnline } from "@/lib/network";
 import { formatDate } from "@/lib/time";
 import {
   boardAccountsKey,
@@ -26,6 +27,7 @@ export function BoardAccountsPanel({ trailers }: { trailers: { id: number; name:
   const [error, setError] = useState<string | null>(null);
   const nameId = useId();
   const trailerId = useId();
+  const online = useOnline();
   const create = useMutation({
     mutationFn: () => createBoardAccount(name.trim(), vendorId ? Number(vendorId) : null),
     onSuccess: (answer) => {
@@ -81,7 +83,7 @@ export function BoardAccountsPanel({ trailers }: { trailers: { id: number; name:
             ))}
           </select>
         </div>
-        <button type="submit" className="btn btn--primary" disabled={create.isPending}>
+        <button type="submit" className="btn btn--primary" disabled={create.isPending || !online}>
           <span>{create.isPending ? "Creating..." : "Create screen"}</span>
         </button>
       </form>
@@ -113,7 +115,7 @@ export function BoardAccountsPanel({ trailers }: { trailers: { id: number; name:
                 <button
                   type="button"
                   className="btn btn--secondary btn--small"
-                  disabled={revoke.isPending}
+                  disabled={revoke.isPending || !online}
                   onClick={() => revoke.mutate(account.id)}
                 >
                   <span>Revoke</span>

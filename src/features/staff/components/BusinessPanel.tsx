@@ -2,6 +2,7 @@ import { type TrailerBusiness, VAT_RATES, type VatRate } from "@contract/busines
 import type { StaffTrailer } from "@contract/park-operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { useOnline } from "@/lib/network";
 import { toasts } from "@/lib/toast-store";
 import { setVatRate, trailerKeys, updateTrailerBusiness } from "../api/trailers-api";
 
@@ -15,6 +16,8 @@ export function BusinessPanel({ trailer, manager }: { trailer: StaffTrailer; man
   const [postcode, setPostcode] = useState(business.postcode ?? "");
   const [vatNumber, setVatNumber] = useState(business.vatNumber ?? "");
   const [payoutAccount, setPayoutAccount] = useState(business.payoutAccount ?? "");
+  // Offline the Trailers screen takes no changes (its notice says so): nothing waits to be sent later.
+  const online = useOnline();
   const save = useMutation({
     mutationFn: () =>
       updateTrailerBusiness(trailer.id, {
@@ -106,7 +109,7 @@ export function BusinessPanel({ trailer, manager }: { trailer: StaffTrailer; man
           />
         </div>
         <div className="trailer-buttons">
-          <button type="submit" className="btn btn--primary" disabled={save.isPending}>
+          <button type="submit" className="btn btn--primary" disabled={save.isPending || !online}>
             Save business details
           </button>
         </div>
@@ -128,6 +131,7 @@ export function VatRateSelect({
   vatRate: VatRate;
 }) {
   const queryClient = useQueryClient();
+  const online = useOnline();
   const change = useMutation({
     mutationFn: (rate: VatRate) => setVatRate(target, id, rate),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: trailerKeys.all }),
@@ -138,7 +142,7 @@ export function VatRateSelect({
       className="trailer-vat"
       aria-label={`VAT rate of ${name}`}
       value={change.isPending ? (change.variables ?? vatRate) : vatRate}
-      disabled={change.isPending}
+      disabled={change.isPending || !online}
       onChange={(event) => change.mutate(Number(event.target.value) as VatRate)}
     >
       {VAT_RATES.map((rate) => (
