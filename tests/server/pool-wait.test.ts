@@ -5,6 +5,8 @@
  * succeed. And a request that really finds no connection still answers 503 after the configured wait, not later.
  */
 import { openDatabase } from "@server/db/database.js";
+import { openPostgres } from "@server/db/postgres.js";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseUrl } from "../services";
 import { startTestServer, type TestServer } from "./helpers/test-server";
@@ -100,4 +102,24 @@ describe("the connection pool's queue", () => {
       await db.close();
     }
   }, 60_000);
+
+  it("fails a statement whose connection is cut while it is checked out, and the process and pool go on", async () => {
+    const db = await openPostgres(url, { poolSize: 1 });
+    const query = pg.Client.prototype.query;
+    // The socket fails while the statement is out (the database terminated its sessions): pg emits 'error' on the
+    // checked-out client, after the statement was sent. Unheard, that 'error' would end the process.
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      setImmediate(() => this.emit("error", new Error("Connection terminated unexpectedly")));
+      pg.Client.prototype.query = query;
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      await db.query("select $1::int as one", [1]).catch(() => undefined);
+      // The cut connection was discarded: the next statement gets a new one.
+      expect(await db.query("select $1::int as one", [1])).toEqual([{ one: 1 }]);
+    } finally {
+      pg.Client.prototype.query = query;
+      await db.close();
+    }
+  });
 });

@@ -50,12 +50,20 @@ export async function openPostgres(
     async query(...args: Parameters<pg.PoolClient["query"]>) {
       const client = await checkout();
       let failed: Error | undefined;
+      // A checked-out connection has no 'error' listener of the pool's: cut while it is out (the database restarting,
+      // its sessions terminated), pg emits 'error' on it, which unheard would end the process. Noted here instead;
+      // the statement fails (503) and the connection is discarded on release.
+      const onError = (error: Error) => {
+        failed = error;
+      };
+      client.on("error", onError);
       try {
         return await (client.query as (...a: unknown[]) => Promise<pg.QueryResult>)(...args);
       } catch (error) {
         failed = error as Error;
         throw error;
       } finally {
+        client.off("error", onError);
         client.release(failed);
       }
     },
