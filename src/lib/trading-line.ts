@@ -1,3 +1,4 @@
+import { parkMoment as parkMomentIn } from "@contract/park-clock";
 import { brand } from "./brand";
 import { formatTime } from "./time";
 
@@ -10,21 +11,9 @@ export interface TradingFacts {
   closesAt?: string | null | undefined;
 }
 
-let days: Intl.DateTimeFormat | undefined;
-function parkDay(value: string | number): string {
-  days ??= new Intl.DateTimeFormat("en-GB", {
-    timeZone: brand.timezone,
-    weekday: "short",
-    day: "numeric",
-  });
-  return days.format(new Date(value));
-}
-
 /** '11:00' today, 'Sat 11:00' on another day (park time, 24-hour): a moment a trailer's state turns at. */
-export function parkMoment(iso: string, now: number = Date.now()): string {
-  const time = formatTime(iso);
-  return parkDay(iso) === parkDay(now) ? time : `${parkDay(iso).split(" ")[0]} ${time}`;
-}
+export const parkMoment = (iso: string, now: number = Date.now()): string =>
+  parkMomentIn(iso, now, brand.timezone);
 
 /**
  * The one line shown beside a trailer's badge everywhere (menu, item page, cart, staff Trailers): 'Busy — back at

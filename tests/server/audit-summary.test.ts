@@ -1,5 +1,4 @@
 import {
-  parkMomentText,
   type TrailerState,
   trailerUpdateSummary,
 } from "@server/services/operations/audit-summary.js";
@@ -20,11 +19,16 @@ describe("the audit line's times", () => {
   const lateSunday = new Date("2026-11-29T23:50:00Z");
 
   it("names only the time on the day the change was made", () => {
-    expect(parkMomentText("2026-11-29T23:59:00Z", lateSunday)).toBe("23:59");
+    expect(
+      trailerUpdateSummary(
+        open,
+        { ...open, paused: true, pausedUntil: "2026-11-29T23:59:00Z" },
+        lateSunday,
+      ),
+    ).toBe("Status open → busy until 23:59");
   });
 
   it("names the day when the time falls on another day in the park", () => {
-    expect(parkMomentText("2026-11-30T11:00:00Z", lateSunday)).toBe("Mon 11:00");
     expect(
       trailerUpdateSummary(
         { ...open, tradingStatus: "closed" },
@@ -37,7 +41,13 @@ describe("the audit line's times", () => {
   it("counts days in the park's clock, not UTC's", () => {
     // 23:30 UTC on 30 June is 00:30 on 1 July in London (BST): another day than 22:00 London time on 30 June.
     const summerEvening = new Date("2026-06-30T21:00:00Z");
-    expect(parkMomentText("2026-06-30T23:30:00Z", summerEvening)).toBe("Wed 00:30");
+    expect(
+      trailerUpdateSummary(
+        open,
+        { ...open, paused: true, pausedUntil: "2026-06-30T23:30:00Z" },
+        summerEvening,
+      ),
+    ).toBe("Status open → busy until Wed 00:30");
     expect(
       trailerUpdateSummary(
         open,

@@ -3,6 +3,7 @@
  * with the change (the writer knows what it did; a park:import's file name is nowhere else), beside the full
  * before/after JSON the record keeps.
  */
+import { parkMoment } from "@contract/park-clock";
 import { PARK_TIME_ZONE } from "@server/db/repositories/orders.js";
 import type { TrailerImportChange } from "./park-import.js";
 
@@ -53,40 +54,17 @@ export function hoursText(hours: unknown): string {
     .join(", ");
 }
 
-const parkClock = new Intl.DateTimeFormat("en-GB", {
-  timeZone: PARK_TIME_ZONE,
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-const parkDate = new Intl.DateTimeFormat("en-CA", { timeZone: PARK_TIME_ZONE });
-const parkWeekday = new Intl.DateTimeFormat("en-GB", {
-  timeZone: PARK_TIME_ZONE,
-  weekday: "short",
-});
-
-/**
- * "12:45" when it falls on the park day the change was made, else "Sun 11:00": the line is read later, and an
- * override made at 23:50 that lasts until the next opening runs into another day.
- */
-export function parkMomentText(iso: string, changedAt: Date): string {
-  const moment = new Date(iso);
-  const time = parkClock.format(moment);
-  return parkDate.format(moment) === parkDate.format(changedAt)
-    ? time
-    : `${parkWeekday.format(moment)} ${time}`;
-}
-
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
 function tradingText(state: TrailerState, changedAt: Date): string {
   if (state.tradingStatus === "closed") return "closed";
   if (!state.paused)
     return state.hoursOverriddenUntil
-      ? `open outside its hours until ${parkMomentText(state.hoursOverriddenUntil, changedAt)}`
+      ? `open outside its hours until ${parkMoment(state.hoursOverriddenUntil, changedAt, PARK_TIME_ZONE)}`
       : "open";
-  return state.pausedUntil ? `busy until ${parkMomentText(state.pausedUntil, changedAt)}` : "busy";
+  return state.pausedUntil
+    ? `busy until ${parkMoment(state.pausedUntil, changedAt, PARK_TIME_ZONE)}`
+    : "busy";
 }
 
 const minutesText = ({ min, max }: TrailerState["preparationTime"]) => `${min}–${max} min`;
