@@ -188,6 +188,13 @@ export function lockDataDir(dataDir: string): () => void {
   throw new DatabaseInUse(`Could not lock the embedded database in ${dataDir}; try again.`);
 }
 
+/**
+ * After the requests the event loop has already received. PGlite runs a statement synchronously, and the promises
+ * around it settle as microtasks, so without this a batch would be taken (and committed, with its disk flush) before
+ * the next request's callback ran: every statement would be committed alone.
+ */
+const nextLoopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Statements outside a transaction committed together at most, so one wait on the lock lets a rush through. */
 const MAX_COMMITTED_TOGETHER = 64;
 
@@ -239,6 +246,7 @@ export function committedTogether(
     draining = true;
     try {
       while (waiting.length > 0) {
+        await nextLoopTurn();
         await pg._runExclusiveTransaction(() => {
           const batch = waiting.splice(0, MAX_COMMITTED_TOGETHER);
           return batch.length === 1 ? eachAlone(batch) : together(batch);
