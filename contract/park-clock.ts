@@ -34,6 +34,13 @@ function clockIn(timeZone: string): ParkClock {
 
 type Moment = string | number | Date;
 
+/** The park's time zone: its days, opening hours and reports run on it (src/brand.json names the same zone). */
+export const PARK_TIME_ZONE = "Europe/London";
+
+/** The park day `moment` falls on, as YYYY-MM-DD. */
+export const parkDay = (moment: Moment, timeZone: string = PARK_TIME_ZONE): string =>
+  clockIn(timeZone).day.format(new Date(moment));
+
 /** "12:45" when `moment` falls on the same park day as `reference`, else "Sun 11:00". */
 export function parkMoment(moment: Moment, reference: Moment, timeZone: string): string {
   const clock = clockIn(timeZone);

@@ -1,5 +1,6 @@
-import { parkMoment } from "@contract/park-clock";
+import { PARK_TIME_ZONE, parkDay, parkMoment } from "@contract/park-clock";
 import { describe, expect, it } from "vitest";
+import brandFile from "@/brand.json";
 
 const LONDON = "Europe/London";
 
@@ -27,5 +28,17 @@ describe("a moment on the park's clock", () => {
     const iso = "2026-11-30T11:00:00Z";
     expect(parkMoment(iso, lateSunday.getTime(), LONDON)).toBe("Mon 11:00");
     expect(parkMoment(iso, lateSunday.toISOString(), LONDON)).toBe("Mon 11:00");
+  });
+});
+
+describe("the park's day", () => {
+  it("is the calendar day in the park's time zone", () => {
+    // 23:30 UTC on 30 June is already 1 July in London (BST); in winter London is on UTC.
+    expect(parkDay("2026-06-30T23:30:00Z")).toBe("2026-07-01");
+    expect(parkDay("2026-11-29T23:30:00Z")).toBe("2026-11-29");
+  });
+
+  it("runs on the zone the brand file names, which the customer's screens format times in", () => {
+    expect(brandFile.timezone).toBe(PARK_TIME_ZONE);
   });
 });

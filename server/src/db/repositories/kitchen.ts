@@ -1,12 +1,7 @@
 import type { OrderStatus } from "@contract/orders";
+import { PARK_TIME_ZONE } from "@contract/park-clock";
 import type { Queryable } from "../database.js";
-import {
-  ORDER_SELECT,
-  type OrderRecord,
-  type OrderRow,
-  PARK_TIME_ZONE,
-  withItems,
-} from "./orders.js";
+import { ORDER_SELECT, type OrderRecord, type OrderRow, withItems } from "./orders.js";
 
 /** The last recorded move of an order (order_status_history), with its age by the database's clock. */
 export interface LastMoveRow {

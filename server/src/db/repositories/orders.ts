@@ -1,5 +1,6 @@
 import type { OrderType } from "@contract/common";
 import type { OrderStatus, PaymentMethod } from "@contract/orders";
+import { PARK_TIME_ZONE } from "@contract/park-clock";
 import type { Queryable } from "../database.js";
 
 /** An order as stored, joined with its vendor (and customer name for staff). */
@@ -85,8 +86,6 @@ export interface StaffOrderFilter {
   /** The trailers the staff account runs; null or absent: every trailer (a park manager). */
   vendorIds?: readonly number[] | null;
 }
-
-export const PARK_TIME_ZONE = "Europe/London";
 
 export const ORDER_SELECT = `
   select o.*, v.name as vendor_name, v.phone as vendor_phone, v.email as vendor_email,

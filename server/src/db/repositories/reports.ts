@@ -1,3 +1,4 @@
+import { PARK_TIME_ZONE } from "@contract/park-clock";
 import type { Queryable } from "../database.js";
 
 export interface ReportRange {
@@ -18,9 +19,9 @@ export function reportsRepository(db: Queryable) {
     /** The range's first instant and the instant after it, days in UK time (summer time included). */
     async bounds(from: string, to: string): Promise<ReportRange> {
       const [row] = await db.query<{ start: Date | string; end: Date | string }>(
-        `select ($1::date::timestamp at time zone 'Europe/London') as start,
-                (($2::date + 1)::timestamp at time zone 'Europe/London') as end`,
-        [from, to],
+        `select ($1::date::timestamp at time zone $3::text) as start,
+                (($2::date + 1)::timestamp at time zone $3::text) as end`,
+        [from, to, PARK_TIME_ZONE],
       );
       return { start: new Date(row!.start), end: new Date(row!.end) };
     },

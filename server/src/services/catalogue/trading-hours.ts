@@ -3,7 +3,7 @@
  * its opening hours per weekday in park time. The vendor's `status` text the spec reads ('open' when it contains
  * 'open' or 'active') is 'open', 'busy' (paused) or 'closed'; only 'open' takes new orders.
  */
-import { PARK_TIME_ZONE } from "@server/db/repositories/orders.js";
+import { PARK_TIME_ZONE } from "@contract/park-clock";
 
 export const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];

@@ -3,8 +3,7 @@
  * with the change (the writer knows what it did; a park:import's file name is nowhere else), beside the full
  * before/after JSON the record keeps.
  */
-import { parkMoment } from "@contract/park-clock";
-import { PARK_TIME_ZONE } from "@server/db/repositories/orders.js";
+import { PARK_TIME_ZONE, parkMoment } from "@contract/park-clock";
 import type { TrailerImportChange } from "./park-import.js";
 
 /** A trailer's operational state as the audit records it (park-operations.ts `vendorState`). */

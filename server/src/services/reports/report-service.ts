@@ -4,6 +4,7 @@
  * trailer, trailer staff only theirs. Figures are sums of stored pence, so the totals equal the orders and the
  * provider's transfers to the penny.
  */
+import { parkDay } from "@contract/park-clock";
 import { REPORT_DAYS_MAX, type Report, type ReportQuery, type ReportRow } from "@contract/report";
 import type { Database } from "@server/db/database.js";
 import { reportsRepository } from "@server/db/repositories/reports.js";
@@ -14,8 +15,7 @@ import { pausedAndSoldOutMinutes } from "./audit-minutes.js";
 const DAY_MS = 86_400_000;
 
 /** Today's date in the park (YYYY-MM-DD). */
-export const parkToday = (now: Date) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(now);
+export const parkToday = (now: Date) => parkDay(now);
 
 /** The range asked for, checked: from ≤ to, at most 366 days (422 naming the range). */
 export function reportRange(query: ReportQuery, now: Date): { from: string; to: string } {

@@ -1,17 +1,17 @@
+import { parkDay } from "@contract/park-clock";
 import { REPORT_COLUMNS, type ReportRow, reportCell, reportCsv } from "@contract/report";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Spinner } from "@/components/Spinner";
 import { ApiError } from "@/lib/api-client";
+import { brand } from "@/lib/brand";
 import { formatPence } from "@/lib/money";
 import { staffReportQuery } from "../api/report-api";
 import "../staff.css";
 
 /** YYYY-MM-DD in the park's time zone, `daysAgo` days before today. */
-function parkDate(daysAgo = 0): string {
-  const day = new Date(Date.now() - daysAgo * 86_400_000);
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(day);
-}
+const parkDate = (daysAgo = 0): string =>
+  parkDay(Date.now() - daysAgo * 86_400_000, brand.timezone);
 
 function cellText(row: ReportRow, column: (typeof REPORT_COLUMNS)[number]): string {
   const value = row[column.field];
