@@ -42,7 +42,11 @@ export const parkDay = (moment: Moment, timeZone: string = PARK_TIME_ZONE): stri
   clockIn(timeZone).day.format(new Date(moment));
 
 /** "12:45" when `moment` falls on the same park day as `reference`, else "Sun 11:00". */
-export function parkMoment(moment: Moment, reference: Moment, timeZone: string): string {
+export function parkMoment(
+  moment: Moment,
+  reference: Moment,
+  timeZone: string = PARK_TIME_ZONE,
+): string {
   const clock = clockIn(timeZone);
   const at = new Date(moment);
   const time = clock.time.format(at);

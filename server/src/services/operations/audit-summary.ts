@@ -3,7 +3,7 @@
  * with the change (the writer knows what it did; a park:import's file name is nowhere else), beside the full
  * before/after JSON the record keeps.
  */
-import { PARK_TIME_ZONE, parkMoment } from "@contract/park-clock";
+import { parkMoment } from "@contract/park-clock";
 import type { TrailerImportChange } from "./park-import.js";
 
 /** A trailer's operational state as the audit records it (park-operations.ts `vendorState`). */
@@ -59,11 +59,9 @@ function tradingText(state: TrailerState, changedAt: Date): string {
   if (state.tradingStatus === "closed") return "closed";
   if (!state.paused)
     return state.hoursOverriddenUntil
-      ? `open outside its hours until ${parkMoment(state.hoursOverriddenUntil, changedAt, PARK_TIME_ZONE)}`
+      ? `open outside its hours until ${parkMoment(state.hoursOverriddenUntil, changedAt)}`
       : "open";
-  return state.pausedUntil
-    ? `busy until ${parkMoment(state.pausedUntil, changedAt, PARK_TIME_ZONE)}`
-    : "busy";
+  return state.pausedUntil ? `busy until ${parkMoment(state.pausedUntil, changedAt)}` : "busy";
 }
 
 const minutesText = ({ min, max }: TrailerState["preparationTime"]) => `${min}–${max} min`;

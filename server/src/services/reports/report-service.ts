@@ -14,12 +14,9 @@ import { pausedAndSoldOutMinutes } from "./audit-minutes.js";
 
 const DAY_MS = 86_400_000;
 
-/** Today's date in the park (YYYY-MM-DD). */
-export const parkToday = (now: Date) => parkDay(now);
-
 /** The range asked for, checked: from ≤ to, at most 366 days (422 naming the range). */
 export function reportRange(query: ReportQuery, now: Date): { from: string; to: string } {
-  const from = query.from ?? parkToday(now);
+  const from = query.from ?? parkDay(now);
   const to = query.to ?? from;
   if (to < from) throw new InvalidInput(`The report cannot end (${to}) before it starts (${from})`);
   const days =
