@@ -212,6 +212,7 @@ test.describe("opening hours", () => {
       expect(vendor.status).toBe("open");
 
       await page.getByRole("button", { name: "Save and close now" }).click();
+      await expect(page.getByTestId("trailer-state")).toHaveText("Closed");
       await expect(page.getByTestId("trailer-status-line")).toHaveText(`Opens ${opensLabel}`);
       await expect(page.getByRole("complementary")).toContainText(
         `Opening hours none → Mon–Sun ${opens}–${closes}`,
@@ -245,8 +246,9 @@ test.describe("opening hours", () => {
           ),
         )
         .toContain(`Smash Stack is open. Its opening hours take over again at ${opensLabel}.`);
+      await expect(page.getByTestId("trailer-state")).toHaveText("Open");
       await expect(page.getByTestId("trailer-status-line")).toHaveText(
-        `Open outside its hours until ${opensLabel}`,
+        `outside its hours until ${opensLabel}`,
       );
       await phone.reload();
       await expect(phone.locator(".vendor-hero .status-badge")).toHaveText("Open Now");

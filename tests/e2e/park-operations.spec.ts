@@ -110,7 +110,8 @@ test.describe("park operations", () => {
 
     const staff = await staffPage(browser);
     await staff.getByRole("button", { name: "Pause 30 min" }).click();
-    await expect(staff.locator(".trailer-status")).toContainText("Busy — back at");
+    await expect(staff.getByTestId("trailer-state")).toHaveText("Busy");
+    await expect(staff.getByTestId("trailer-status-line")).toHaveText(/^back at \d\d:\d\d$/);
 
     await expect(card.getByText("Closed")).toBeVisible({ timeout: 2_000 });
     await expect(card.getByText(/^Busy — back at \d\d:\d\d$/)).toBeVisible();

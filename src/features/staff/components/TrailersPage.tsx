@@ -9,9 +9,9 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { Spinner } from "@/components/Spinner";
-import { TradingBadge } from "@/components/TradingStatus";
 import { ApiError } from "@/lib/api-client";
 import { useOnline } from "@/lib/network";
+import { formatTime } from "@/lib/time";
 import { toasts } from "@/lib/toast-store";
 import { parkMoment, tradingLine } from "@/lib/trading-line";
 import {
@@ -65,6 +65,20 @@ export function trailerStatusText(trailer: TrailerFacts): string {
   if (outside) return `Open — ${outside}`;
   const word = trailer.status === "open" ? "Open" : "Closed";
   return line ? `${word} · ${line}` : word;
+}
+
+/** The state as the staff set it. (Customers see the spec's two badges: a busy trailer is 'Closed' to them.) */
+const STATE_BADGE: Record<string, { word: string; tone: string }> = {
+  open: { word: "Open", tone: "badge--success" },
+  busy: { word: "Busy", tone: "badge--warning" },
+  closed: { word: "Closed", tone: "badge--danger" },
+};
+
+/** What follows the state: 'back at 12:45', 'until reopened', 'outside its hours until Mon 11:00', 'Opens 11:00'. */
+export function trailerStateDetail(trailer: TrailerFacts): string | null {
+  if (trailer.status === "busy")
+    return trailer.pausedUntil ? `back at ${formatTime(trailer.pausedUntil)}` : "until reopened";
+  return outsideHours(trailer) ?? trailerLine(trailer);
 }
 
 const OFFLINE_TEXT =
@@ -148,17 +162,17 @@ function StatusControls({ trailer, writes }: { trailer: StaffTrailer; writes: Wr
     );
   const busy = writes.trailer.isPending || writes.offline;
   const active = activePause(trailer);
-  const outside = outsideHours(trailer);
+  const state = STATE_BADGE[trailer.status] ?? { word: trailer.status, tone: "" };
+  const detail = trailerStateDetail(trailer);
   return (
     <section className="trailer-panel" aria-labelledby={`status-${trailer.id}`}>
       <h3 id={`status-${trailer.id}`}>Open, pause or close</h3>
       <p className={`trailer-status trailer-status--${trailer.status}`} aria-live="polite">
-        <TradingBadge status={trailer.status} />{" "}
-        <span data-testid="trailer-status-line">
-          {outside
-            ? `Open ${outside}`
-            : (trailerLine(trailer) ?? (trailer.status === "open" ? "Open" : "Closed"))}
-        </span>
+        <span className={`badge status-badge ${state.tone}`} data-testid="trailer-state">
+          <span className="status-badge__dot" aria-hidden="true" />
+          {state.word}
+        </span>{" "}
+        {detail && <span data-testid="trailer-status-line">{detail}</span>}
       </p>
       <div className="trailer-buttons">
         <button
