@@ -1,14 +1,31 @@
 import { isVendorOpen } from "@contract/vendor-rules";
 import { type TradingFacts, tradingLine } from "@/lib/trading-line";
 
+/** A trading state as a dotted badge: its word in the tone's colours (badge--success, badge--warning, badge--danger). */
+export function StatusBadge({
+  word,
+  tone,
+  testId,
+}: {
+  word: string;
+  tone: string;
+  testId?: string;
+}) {
+  return (
+    <span className={`badge status-badge ${tone}`} data-testid={testId}>
+      <span className="status-badge__dot" aria-hidden="true" />
+      {word}
+    </span>
+  );
+}
+
 /** The spec's 'Open Now' (green) or 'Closed' (red) badge. */
 export function TradingBadge({ status }: { status: string }) {
   const open = isVendorOpen(status);
-  return (
-    <span className={`badge status-badge ${open ? "badge--success" : "badge--danger"}`}>
-      <span className="status-badge__dot" aria-hidden="true" />
-      {open ? "Open Now" : "Closed"}
-    </span>
+  return open ? (
+    <StatusBadge word="Open Now" tone="badge--success" />
+  ) : (
+    <StatusBadge word="Closed" tone="badge--danger" />
   );
 }
 

@@ -9,6 +9,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { Spinner } from "@/components/Spinner";
+import { StatusBadge } from "@/components/TradingStatus";
 import { ApiError } from "@/lib/api-client";
 import { useOnline } from "@/lib/network";
 import { formatTime } from "@/lib/time";
@@ -168,10 +169,7 @@ function StatusControls({ trailer, writes }: { trailer: StaffTrailer; writes: Wr
     <section className="trailer-panel" aria-labelledby={`status-${trailer.id}`}>
       <h3 id={`status-${trailer.id}`}>Open, pause or close</h3>
       <p className={`trailer-status trailer-status--${trailer.status}`} aria-live="polite">
-        <span className={`badge status-badge ${state.tone}`} data-testid="trailer-state">
-          <span className="status-badge__dot" aria-hidden="true" />
-          {state.word}
-        </span>{" "}
+        <StatusBadge word={state.word} tone={state.tone} testId="trailer-state" />{" "}
         {detail && <span data-testid="trailer-status-line">{detail}</span>}
       </p>
       <div className="trailer-buttons">
