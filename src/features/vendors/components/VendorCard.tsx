@@ -1,4 +1,5 @@
 import type { Vendor } from "@contract/vendors";
+import { memo } from "react";
 import { Link } from "react-router";
 import { Icon } from "@/components/Icon";
 import { Skeleton } from "@/components/Skeleton";
@@ -7,8 +8,18 @@ import { brand } from "@/lib/brand";
 import { tradingLine } from "@/lib/trading-line";
 import { preparationMinutes, vendorDescription } from "../lib/vendor-list";
 
-/** Image, logo, name, status, description and preparation time; the whole card opens the menu. */
-export function VendorCard({ vendor, eager = false }: { vendor: Vendor; eager?: boolean }) {
+/**
+ * Image, logo, name, status, description and preparation time; the whole card opens the menu. Memoised: the list
+ * re-renders on every refetch of the trailers (a socket reconnecting, the window regaining focus) and the query keeps
+ * an unchanged trailer's object, so only the cards whose trailer changed render again.
+ */
+export const VendorCard = memo(function VendorCard({
+  vendor,
+  eager = false,
+}: {
+  vendor: Vendor;
+  eager?: boolean;
+}) {
   return (
     <article className="vendor-card">
       <div className="vendor-card__media">
@@ -62,7 +73,7 @@ export function VendorCard({ vendor, eager = false }: { vendor: Vendor; eager?: 
       </div>
     </article>
   );
-}
+});
 
 export function VendorCardSkeleton() {
   return (

@@ -77,7 +77,8 @@ function SearchTitle({
 /** /vendors: the Food Trailers list (docs/product-spec.md § Screens and routes). */
 export default function VendorsPage() {
   const [params, setParams] = useSearchParams();
-  const filters = filtersFromParams(params);
+  // One filters object per address: a re-render with the same address keeps the filtered list (and its memoised cards).
+  const filters = useMemo(() => filtersFromParams(params), [params]);
   const [searchOpen, setSearchOpen] = useState(false);
   const [sheet, setSheet] = useState<"filter" | "sort" | null>(null);
   const [pages, setPages] = useState(1);
