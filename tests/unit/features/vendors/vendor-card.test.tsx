@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import type { Vendor } from "@contract/vendors";
 import { cleanup, render, screen } from "@testing-library/react";
+import { vendor } from "@tests/unit/helpers/vendors";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { VendorCard } from "@/features/vendors/components/VendorCard";
@@ -21,21 +22,6 @@ vi.mock("@/lib/trading-line", async (original) => {
 afterEach(() => {
   cleanup();
   tradingLineCalls.names = [];
-});
-
-const vendor = (id: number, name: string, extra: Partial<Vendor> = {}): Vendor => ({
-  id,
-  name,
-  logo: `/images/vendors/${id}-logo.webp`,
-  image: `/images/vendors/${id}-hero.webp`,
-  status: "open",
-  description: `${name} food`,
-  rating: 4,
-  preparationTime: { min: 10, max: 15 },
-  priceCategory: "10_to_20",
-  phone: null,
-  email: null,
-  ...extra,
 });
 
 const List = ({ vendors }: { vendors: Vendor[] }) => (

@@ -1,4 +1,4 @@
-import type { Vendor } from "@contract/vendors";
+import { vendor } from "@tests/unit/helpers/vendors";
 import { describe, expect, it } from "vitest";
 import { filtersFromParams, filtersToParams } from "@/features/vendors/lib/filters-in-url";
 import {
@@ -9,21 +9,6 @@ import {
   type VendorFilters,
   vendorDescription,
 } from "@/features/vendors/lib/vendor-list";
-
-const vendor = (id: number, name: string, extra: Partial<Vendor> = {}): Vendor => ({
-  id,
-  name,
-  logo: "",
-  image: "",
-  status: "open",
-  description: `${name} food`,
-  rating: 4,
-  preparationTime: { min: 10, max: 15 },
-  priceCategory: "10_to_20",
-  phone: null,
-  email: null,
-  ...extra,
-});
 
 const park = [
   vendor(1, "Forno & Fuoco", { rating: 4.7, preparationTime: { min: 10, max: 15 } }),
