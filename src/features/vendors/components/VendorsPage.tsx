@@ -24,7 +24,8 @@ const VENDOR_GRID_CLASS = brand.features.vendorGrid
   ? "vendor-grid"
   : "vendor-grid vendor-grid--list";
 
-// The sheets are not needed to render the list: they load on first use (and are prefetched when the browser is idle).
+// The sheets are not needed to render the list: they load on first use (and are prefetched when the browser is idle
+// once the list is shown).
 const loadSheets = () => import("./VendorFilterSheets");
 const FilterSheet = lazy(() => loadSheets().then((module) => ({ default: module.FilterSheet })));
 const SortSheet = lazy(() => loadSheets().then((module) => ({ default: module.SortSheet })));
@@ -83,18 +84,19 @@ export default function VendorsPage() {
   const [sheet, setSheet] = useState<"filter" | "sort" | null>(null);
   const [pages, setPages] = useState(1);
   const list = useLightQuery(vendorListQuery(pages));
-  useEffect(() => {
-    const idle =
-      window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
-    idle(() => void loadSheets());
-  }, []);
-
   const setFilters = (next: VendorFilters) => setParams(filtersToParams(next), { replace: true });
   // The list arrives through an external store, which React renders in one uninterrupted task. Deferred, the
   // cards render as a transition in slices of a few milliseconds: a slow phone stays responsive (Total
   // Blocking Time) while they are drawn, and the skeleton holds their place until they are.
   const listData = useDeferredValue(list.data);
   const listPending = listData === undefined && !list.isError;
+  // The sheets are prefetched once the list is on screen, not while it loads: park Wi-Fi carries the trailers first.
+  useEffect(() => {
+    if (listPending) return;
+    const idle =
+      window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
+    idle(() => void loadSheets());
+  }, [listPending]);
   const vendors = useMemo(() => listData?.vendors ?? [], [listData]);
   const shown = useMemo(() => applyVendorFilters(vendors, filters), [vendors, filters]);
 
