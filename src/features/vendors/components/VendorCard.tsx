@@ -20,6 +20,7 @@ export const VendorCard = memo(function VendorCard({
   vendor: Vendor;
   eager?: boolean;
 }) {
+  const line = tradingLine(vendor);
   return (
     <article className="vendor-card">
       <div className="vendor-card__media">
@@ -51,9 +52,9 @@ export const VendorCard = memo(function VendorCard({
           </h2>
           <TradingBadge status={vendor.status} />
         </div>
-        {tradingLine(vendor) && (
+        {line && (
           <p className="vendor-card__busy" data-testid="trading-line">
-            {tradingLine(vendor)}
+            {line}
           </p>
         )}
         <p className="vendor-card__description">{vendorDescription(vendor)}</p>
