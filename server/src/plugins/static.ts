@@ -18,6 +18,19 @@ const NEVER_CACHED = new Set([
 ]);
 /** The build's precompressed siblings (`file.br`, `file.gz`) are cached as the file they encode. */
 const ENCODED_SIBLING = /\.(?:br|gz)$/;
+const SOURCE_MAP = /\.map\/?$/i;
+
+/** True when the URL's path names a source map, however it is percent-encoded (`.ma%70`). */
+function namesSourceMap(url: string): boolean {
+  const queryAt = url.indexOf("?");
+  const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+  if (!pathname.includes("%")) return SOURCE_MAP.test(pathname);
+  try {
+    return SOURCE_MAP.test(decodeURIComponent(pathname));
+  } catch {
+    return SOURCE_MAP.test(pathname);
+  }
+}
 
 /**
  * Serves the built PWA: hashed assets cached for a year, the shell and worker always revalidated. Textual files go
@@ -37,13 +50,10 @@ export default fp<{
   ) => {
     // Production publishes no source maps (the whole client's source): a request for one is simply not found.
     if (!serveSourceMaps) {
-      app.addHook("onRequest", async (request, reply) => {
-        const pathname = request.url.split("?")[0] ?? "";
-        let decoded = pathname;
-        try {
-          decoded = decodeURIComponent(pathname);
-        } catch {}
-        if (/\.map\/?$/i.test(decoded)) return reply.status(404).send({ message: "Not found" });
+      // Every request passes here: a callback hook (no promise) that decodes only a path holding a percent sign.
+      app.addHook("onRequest", (request, reply, done) => {
+        if (namesSourceMap(request.url)) reply.status(404).send({ message: "Not found" });
+        else done();
       });
     }
 

@@ -151,10 +151,14 @@ describe("a production server without demo data or Stripe keys", () => {
 
   it("serves the app but never its source maps", async () => {
     expect((await server.request("/assets/app-abc.js")).status).toBe(200);
+    // Only the path counts: a query that ends in ".map" is not a request for one.
+    expect((await server.request("/assets/app-abc.js?v=1.map")).status).toBe(200);
     for (const url of [
       "/assets/app-abc.js.map",
       "/assets/app-abc.js.ma%70",
       "/assets/app-abc.js.map?x=1",
+      "/assets/app-abc.js.MAP",
+      "/assets/app-abc.js%2Emap",
     ]) {
       const response = await server.request(url);
       expect(response.status, url).toBe(404);
