@@ -1,5 +1,5 @@
 import type { Vendor } from "@contract/vendors";
-import { memo } from "react";
+import { memo, type SyntheticEvent } from "react";
 import { Link } from "react-router";
 import { Icon } from "@/components/Icon";
 import { Skeleton } from "@/components/Skeleton";
@@ -7,6 +7,14 @@ import { TradingBadge } from "@/components/TradingStatus";
 import { brand } from "@/lib/brand";
 import { tradingLine } from "@/lib/trading-line";
 import { preparationMinutes, vendorDescription } from "../lib/vendor-list";
+
+/**
+ * A picture that cannot load (offline and never seen, so not in the worker's cache) is hidden, not drawn broken: the
+ * hero leaves its plain panel (the space is kept), the logo leaves nothing.
+ */
+const hideMissingPicture = (event: SyntheticEvent<HTMLImageElement>) => {
+  event.currentTarget.style.visibility = "hidden";
+};
 
 /**
  * Image, logo, name, status, description and preparation time; the whole card opens the menu. Memoised: the list
@@ -32,6 +40,7 @@ export const VendorCard = memo(function VendorCard({
           loading={eager ? "eager" : "lazy"}
           fetchPriority={eager ? "high" : "auto"}
           decoding="async"
+          onError={hideMissingPicture}
           className="vendor-card__image"
         />
         <img
@@ -40,6 +49,7 @@ export const VendorCard = memo(function VendorCard({
           width={56}
           height={56}
           loading={eager ? "eager" : "lazy"}
+          onError={hideMissingPicture}
           className="vendor-card__logo"
         />
       </div>

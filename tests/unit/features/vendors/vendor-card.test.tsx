@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { Vendor } from "@contract/vendors";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { vendor } from "@tests/unit/helpers/vendors";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -46,5 +46,18 @@ describe("the trailer list's cards", () => {
     expect(new Set(tradingLineCalls.names)).toEqual(new Set(["Taco Libre"]));
     expect(screen.getByText("Busy")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Forno & Fuoco" })).toBeTruthy();
+  });
+
+  it("hide a picture that cannot load rather than draw it broken", () => {
+    const { container } = render(<List vendors={[vendor(1, "Forno & Fuoco")]} />);
+    const hero = container.querySelector<HTMLImageElement>(".vendor-card__image")!;
+    const logo = container.querySelector<HTMLImageElement>(".vendor-card__logo")!;
+    expect([hero.style.visibility, logo.style.visibility]).toEqual(["", ""]);
+
+    // Offline, a picture never seen is not in the worker's cache.
+    fireEvent.error(hero);
+    fireEvent.error(logo);
+
+    expect([hero.style.visibility, logo.style.visibility]).toEqual(["hidden", "hidden"]);
   });
 });
