@@ -6,7 +6,7 @@ import type { Database } from "./queryable.js";
 
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
-  /** PostgreSQL only: connections in the pool (default DEFAULT_DATABASE_POOL_SIZE, 10). */
+  /** PostgreSQL only: connections in the pool (default: config.ts's DEFAULT_DATABASE_POOL_SIZE). */
   poolSize?: number | undefined;
   dataDir?: string | undefined;
   /** Embedded database only: flush each commit to disk (see pglite.ts). */

@@ -24,12 +24,14 @@ const SOURCE_MAP = /\.map\/?$/i;
 function namesSourceMap(url: string): boolean {
   const queryAt = url.indexOf("?");
   const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
-  if (!pathname.includes("%")) return SOURCE_MAP.test(pathname);
-  try {
-    return SOURCE_MAP.test(decodeURIComponent(pathname));
-  } catch {
-    return SOURCE_MAP.test(pathname);
-  }
+  let decoded = pathname;
+  if (pathname.includes("%"))
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      // A malformed escape is tested as sent.
+    }
+  return SOURCE_MAP.test(decoded);
 }
 
 /**
