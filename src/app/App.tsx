@@ -1,12 +1,13 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
-import { BrowserRouter } from "react-router";
+import { unstable_HistoryRouter as HistoryRouter } from "react-router";
 import { ToastHost } from "../components/ToastHost";
 import { AuthProvider } from "../features/auth/components/AuthProvider";
 import { forgetLocalCart } from "../features/cart/lib/cart-storage";
 import { forgetCarDelivery } from "../features/checkout/lib/car-delivery-storage";
 import { applyBrandTheme, brand } from "../lib/brand";
 import { toasts } from "../lib/toast-store";
+import { createAppHistory } from "./browser-history";
 import { AfterFirstScreen } from "./first-screen";
 import { PersistedQueries, removeSavedQueries } from "./persisted-queries";
 import { IN_APP_NAVIGATE_EVENT } from "./pwa/in-app-navigation";
@@ -32,6 +33,7 @@ applyBrandTheme();
 
 export function App({ queryClient: bootClient }: { queryClient?: QueryClient }) {
   const [queryClient] = useState(() => bootClient ?? createQueryClient());
+  const [history] = useState(createAppHistory);
 
   // The next person on a shared phone must never see the previous customer's data: not in memory, not in
   // the saved query cache, not in the worker's caches, and no more pushes about their orders.
@@ -59,7 +61,7 @@ export function App({ queryClient: bootClient }: { queryClient?: QueryClient }) 
   // The router sits outside the sign-in provider: it reads the address first, so a page such as /test-auto-login
   // still sees the `?token=` the start-up hand-off then removes from the address bar.
   return (
-    <BrowserRouter>
+    <HistoryRouter history={history}>
       <QueryClientProvider client={queryClient}>
         <PersistedQueries client={queryClient}>
           <AuthProvider onSignedOut={onSignedOut}>
@@ -73,6 +75,6 @@ export function App({ queryClient: bootClient }: { queryClient?: QueryClient }) 
           </AuthProvider>
         </PersistedQueries>
       </QueryClientProvider>
-    </BrowserRouter>
+    </HistoryRouter>
   );
 }

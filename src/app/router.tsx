@@ -142,7 +142,7 @@ let current: AppNavigation | null = null;
 /** The app's router, for code outside React (what happens when an order queued offline is placed). */
 export const appRouter = (): AppNavigation | null => current;
 
-/** The route table, with the error page around it; renders inside `<BrowserRouter>`. */
+/** The route table, with the error page around it; renders inside the app's router (App.tsx). */
 export function AppRoutes(): ReactNode {
   const element = useRoutes(routes);
   const location = useLocation();

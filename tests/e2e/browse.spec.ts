@@ -58,6 +58,22 @@ test.describe("Food Trailers list", () => {
     await expect(page.getByText("Found 8 vendors")).toBeVisible();
   });
 
+  test("a double tap on a trailer opens its menu once: Back returns to the list", async ({ page }) => {
+    // The menu's code arrives slowly (park Wi-Fi): the second tap lands while the list is still shown.
+    await page.route(/\/assets\/VendorMenuRoute-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    const entries = await page.evaluate(() => history.length);
+    await page.getByRole("link", { name: "Smash Stack" }).dblclick();
+    await expect(page.getByRole("heading", { name: "Smash Stack" })).toBeVisible();
+    expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+
+    await page.goBack();
+    await expect(page.getByText("Found 8 vendors")).toBeVisible();
+    await expect(page).toHaveURL(/\/vendors$/);
+  });
+
   test("search turns the title into a box, matches names and closes on blur", async ({ page }) => {
     await page.getByRole("button", { name: "Search vendors" }).click();
     const search = page.getByPlaceholder("Search vendors...");
