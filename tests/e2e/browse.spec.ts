@@ -58,7 +58,9 @@ test.describe("Food Trailers list", () => {
     await expect(page.getByText("Found 8 vendors")).toBeVisible();
   });
 
-  test("a double tap on a trailer opens its menu once: Back returns to the list", async ({ page }) => {
+  test("a double tap on a trailer opens its menu once: Back returns to the list", async ({
+    page,
+  }) => {
     // The menu's code arrives slowly (park Wi-Fi): the second tap lands while the list is still shown.
     await page.route(/\/assets\/VendorMenuRoute-[^/]*\.js$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 600));
