@@ -408,16 +408,26 @@ test.describe("kitchen tablet as a device", () => {
     expect(await textsTo(e164(1))).toEqual([]);
     expect(await textsTo(e164(2))).toEqual([]);
 
+    // The kitchen and Toby's phone have said all they had to: closed, so Tess's page loads on a quieter machine.
+    await context.close();
+    await tobyPhone.close();
+
     // Tess's developer page lists the text the local provider recorded for her number.
     const tessPage = await tessPhone.newPage();
+    const answered = tessPage.waitForResponse((response) =>
+      response.url().endsWith("/api/test/texts"),
+    );
     await tessPage.goto("/test-notification");
-    const list = tessPage.getByRole("list", { name: "Recorded texts" });
+    // The server's answer to Tess first (only her number), then what her page shows of it.
+    const answer = await answered;
+    expect(answer.status(), await answer.text()).toBe(200);
+    expect(((await answer.json()) as { data: RecordedText[] }).data).toEqual([text]);
+    const textsSection = tessPage.getByRole("region", { name: "Text messages (local provider)" });
+    await expect(textsSection).toContainText(text!.body);
+    const list = textsSection.getByRole("list", { name: "Recorded texts" });
     await expect(list.getByRole("listitem")).toHaveCount(1);
     await expect(list).toContainText(`to ${e164(0)} · order #${tessOrder.id}`);
     await expect(list).toContainText(text!.body);
-
-    await context.close();
     await tessPhone.close();
-    await tobyPhone.close();
   });
 });

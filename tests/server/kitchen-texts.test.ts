@@ -259,6 +259,38 @@ describe.each(databaseKinds)("ready texts and baskets on %s", (kind) => {
       expect(listed.body.data.filter((text) => text.orderId === order.id)).toHaveLength(1);
     });
 
+    it("lists a customer's own texts however many went to other numbers since; staff see the newest 50", async () => {
+      const customer = await optedIn();
+      const order = await createOrderFixture(server.db, {
+        userId: customer.user.id,
+        vendorId: ids.forno,
+        status: "preparing",
+      });
+      await step(order.id, "ready");
+      await minuteLater();
+      expect(await textsTo(order.id)).toHaveLength(1);
+      for (let n = 0; n < 60; n += 1)
+        await server.db.query("insert into recorded_texts (to_number, body) values ($1, $2)", [
+          `+447700900${String(900 + (n % 99)).padStart(3, "0")}`,
+          `someone else's text ${n}`,
+        ]);
+      const own = await server.request<{ data: RecordedText[] }>("/api/test/texts", {
+        token: customer.token,
+      });
+      expect(own.body.data.map((text) => text.orderId)).toContain(order.id);
+      expect(own.body.data.every((text) => text.to === "+447700900123")).toBe(true);
+      const all = await server.request<{ data: RecordedText[] }>("/api/test/texts", {
+        token: manager,
+      });
+      expect(all.body.data).toHaveLength(50);
+      expect(all.body.data[0]!.body).toBe("someone else's text 59");
+      const stranger = await server.registerCustomer();
+      const none = await server.request<{ data: RecordedText[] }>("/api/test/texts", {
+        token: stranger.token,
+      });
+      expect(none.body.data).toEqual([]);
+    });
+
     it("sends nothing when the toast (or push) was shown, and the ticket says customer notified", async () => {
       const customer = await optedIn();
       const order = await createOrderFixture(server.db, {

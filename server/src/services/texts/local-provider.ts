@@ -7,7 +7,8 @@ import type { TextMessage, TextProvider } from "./text-provider.js";
  * lists them through GET /api/test/texts. Never used in production.
  */
 export function createLocalTextProvider(db: Queryable): TextProvider & {
-  recorded(limit?: number): Promise<RecordedText[]>;
+  /** The newest `limit` texts, all of them or only those to one number (E.164). */
+  recorded(options?: { to?: string; limit?: number }): Promise<RecordedText[]>;
 } {
   return {
     name: "local",
@@ -18,14 +19,19 @@ export function createLocalTextProvider(db: Queryable): TextProvider & {
       );
       return { id: `local-${row!.id}` };
     },
-    async recorded(limit = 50) {
+    async recorded({ to, limit = 50 } = {}) {
       const rows = await db.query<{
         id: number;
         to_number: string;
         body: string;
         order_id: number | null;
         sent_at: Date | string;
-      }>("select * from recorded_texts order by id desc limit $1", [limit]);
+      }>(
+        to === undefined
+          ? "select * from recorded_texts order by id desc limit $1"
+          : "select * from recorded_texts where to_number = $2 order by id desc limit $1",
+        to === undefined ? [limit] : [limit, to],
+      );
       return rows.map((row) => ({
         id: row.id,
         to: row.to_number,
