@@ -126,6 +126,13 @@ describe.each(databaseKinds)("ready texts and baskets on %s", (kind) => {
     expect((await setReadyText(customer, { mobile, textWhenReady: true })).status).toBe(200);
     return customer;
   };
+  /** An order of the customer's at Forno & Fuoco, in the kitchen (preparing). */
+  const preparingAtForno = (customer: { user: { id: number } }) =>
+    createOrderFixture(server.db, {
+      userId: customer.user.id,
+      vendorId: ids.forno,
+      status: "preparing",
+    });
   const ticket = async (orderId: number) =>
     (
       await server.request<{ data: KitchenTicket }>(`/api/staff/kitchen/tickets/${orderId}`, {
@@ -230,11 +237,7 @@ describe.each(databaseKinds)("ready texts and baskets on %s", (kind) => {
   describe("the text when nothing was seen", () => {
     it("texts an opted-in customer once, a minute after Ready, when neither toast nor push was shown", async () => {
       const customer = await optedIn();
-      const order = await createOrderFixture(server.db, {
-        userId: customer.user.id,
-        vendorId: ids.forno,
-        status: "preparing",
-      });
+      const order = await preparingAtForno(customer);
       const ready = await step(order.id, "ready");
       expect(ready.notice).toEqual({ status: "ready", state: "not_seen", via: null, at: null });
       // Not before the minute is up.
@@ -261,11 +264,7 @@ describe.each(databaseKinds)("ready texts and baskets on %s", (kind) => {
 
     it("lists a customer's own texts however many went to other numbers since; staff see the newest 50", async () => {
       const customer = await optedIn();
-      const order = await createOrderFixture(server.db, {
-        userId: customer.user.id,
-        vendorId: ids.forno,
-        status: "preparing",
-      });
+      const order = await preparingAtForno(customer);
       await step(order.id, "ready");
       await minuteLater();
       expect(await textsTo(order.id)).toHaveLength(1);
@@ -293,11 +292,7 @@ describe.each(databaseKinds)("ready texts and baskets on %s", (kind) => {
 
     it("sends nothing when the toast (or push) was shown, and the ticket says customer notified", async () => {
       const customer = await optedIn();
-      const order = await createOrderFixture(server.db, {
-        userId: customer.user.id,
-        vendorId: ids.forno,
-        status: "preparing",
-      });
+      const order = await preparingAtForno(customer);
       await step(order.id, "ready");
       const shown = await server.request(`/api/orders/${order.id}/notice-shown`, {
         method: "POST",
@@ -319,11 +314,7 @@ describe.each(databaseKinds)("ready texts and baskets on %s", (kind) => {
 
     it("takes the word of a service worker holding the push's notice token, for that order and status only", async () => {
       const customer = await optedIn();
-      const order = await createOrderFixture(server.db, {
-        userId: customer.user.id,
-        vendorId: ids.forno,
-        status: "preparing",
-      });
+      const order = await preparingAtForno(customer);
       const other = await createOrderFixture(server.db, {
         userId: customer.user.id,
         vendorId: ids.forno,
