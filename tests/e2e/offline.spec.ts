@@ -1,6 +1,16 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signUp } from "./helpers";
 import {
+  apiLogin,
+  apiNewCustomer,
+  menuOf,
+  openVendors,
+  placeCashOrder,
+  STAFF,
+  signedInPage,
+  staffMoves,
+} from "./order-helpers";
+import {
   goOffline,
   type MenuItemSummary,
   savedQueryCache,
@@ -162,5 +172,91 @@ test.describe("offline orders", () => {
       `#${orders.data[0]!.id}`,
     );
     expect(await serverCart(page, token)).toEqual([]);
+  });
+});
+
+test.describe("a phone slow to open its saved cache", () => {
+  test("the order page shows the server's status within seconds, and the saved copy arriving later does not take it back", async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const customer = await apiNewCustomer(request, "Sam Slowdisk");
+    const [vendor] = await openVendors(request);
+    const [item] = await menuOf(request, vendor!.id);
+    const order = await placeCashOrder(request, customer, vendor!.id, [{ itemId: item!.id }]);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await signedInPage(context, customer);
+    await page.goto(`/order/${order.id}`);
+    const banner = page.locator(".status-banner");
+    await expect(banner).toHaveText("Pending Payment");
+    // Saved in IndexedDB (a first visit starts saving once its first screen has settled), and the hint that tells
+    // the next start to wait for it.
+    await expect
+      .poll(
+        async () =>
+          JSON.stringify((await savedQueryCache(page))?.clientState?.queries ?? []).includes(
+            `"pending_payment"`,
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem("foodpark-query-cache-saved"))).toBe(
+      "indexeddb",
+    );
+    await page.close();
+    await staffMoves(
+      request,
+      await apiLogin(request, STAFF.email, STAFF.password),
+      order.id,
+      "confirmed",
+    );
+
+    // From now on every IndexedDB open answers 8 s late (a loaded phone; some web views are slower still).
+    await context.addInitScript(() => {
+      const open = IDBFactory.prototype.open;
+      const slow = window as unknown as { slowOpensAnswered: number };
+      slow.slowOpensAnswered = 0;
+      IDBFactory.prototype.open = function (this: IDBFactory, ...args: [string, number?]) {
+        const request = open.apply(this, args);
+        let onSuccess: ((event: Event) => void) | null = null;
+        Object.defineProperty(request, "onsuccess", {
+          get: () => onSuccess,
+          set: (handler: ((event: Event) => void) | null) => {
+            onSuccess = handler;
+          },
+        });
+        request.addEventListener("success", (event) =>
+          setTimeout(() => {
+            slow.slowOpensAnswered += 1;
+            onSuccess?.call(request, event);
+          }, 8_000),
+        );
+        return request;
+      };
+    });
+    const slowPage = await context.newPage();
+    const opened = Date.now();
+    await slowPage.goto(`/order/${order.id}`);
+    // The server's answer, long before the saved cache could be read.
+    await expect(slowPage.locator(".status-banner")).toHaveText("Order Confirmed", {
+      timeout: 5_000,
+    });
+    expect(Date.now() - opened).toBeLessThan(8_000);
+    // The saved copy (still "Pending Payment") arrives once both opens have answered: the newer status stays.
+    await expect
+      .poll(
+        () =>
+          slowPage.evaluate(
+            () => (window as unknown as { slowOpensAnswered: number }).slowOpensAnswered,
+          ),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBeGreaterThanOrEqual(2);
+    await slowPage.waitForTimeout(1_000);
+    await expect(slowPage.locator(".status-banner")).toHaveText("Order Confirmed");
+    await context.close();
   });
 });

@@ -66,31 +66,38 @@ export async function goOffline(context: BrowserContext, page: Page): Promise<vo
   await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
 }
 
-/** The query cache the app saved in IndexedDB for offline use, parsed (null before the first save). */
+/**
+ * The query cache the app saved in IndexedDB for offline use, parsed (null before the first save). It never creates
+ * the database: an open of a missing one would make it without the app's store, and the app could then save nothing.
+ */
 export function savedQueryCache(page: Page): Promise<{
   clientState?: {
     mutations?: unknown[];
     queries?: { queryKey: unknown[]; state: { data?: unknown } }[];
   };
 } | null> {
-  return page.evaluate(
-    () =>
-      new Promise((resolve) => {
-        const open = indexedDB.open("foodpark");
-        open.onerror = () => resolve(null);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains("persisted")) return resolve(null);
-          const read = db
-            .transaction("persisted", "readonly")
-            .objectStore("persisted")
-            .get("foodpark-query-cache");
-          read.onerror = () => resolve(null);
-          read.onsuccess = () => {
-            db.close();
-            resolve(read.result ? JSON.parse(read.result as string) : null);
-          };
+  return page.evaluate(async () => {
+    const databases = await indexedDB.databases();
+    if (!databases.some((database) => database.name === "foodpark")) return null;
+    return new Promise((resolve) => {
+      const open = indexedDB.open("foodpark");
+      open.onerror = () => resolve(null);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains("persisted")) {
+          db.close();
+          return resolve(null);
+        }
+        const read = db
+          .transaction("persisted", "readonly")
+          .objectStore("persisted")
+          .get("foodpark-query-cache");
+        read.onerror = () => resolve(null);
+        read.onsuccess = () => {
+          db.close();
+          resolve(read.result ? JSON.parse(read.result as string) : null);
         };
-      }),
-  );
+      };
+    });
+  });
 }
