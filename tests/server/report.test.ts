@@ -23,7 +23,11 @@ describe("the park manager's report (PostgreSQL)", () => {
   const v = { forno: 0, smash: 0, green: 0 };
   const item = { limonata: 0, burger: 0, hummus: 0 };
   const price = { burger: 0, burgerVat: 0, hummus: 0 };
-  let today: string;
+  /**
+   * The park days the test's orders and its backdated changes (up to 90 minutes back) fall on: today, and just after
+   * midnight yesterday too. The database is the test's own, so the range holds nothing else.
+   */
+  const days = { from: "", to: "" };
   /** Forno's preparation range when order A was placed (changed straight after). */
   const fornoQuote = { min: 0, max: 0 };
 
@@ -108,7 +112,10 @@ describe("the park manager's report (PostgreSQL)", () => {
     price.burgerVat = vatIncluded(burger.price_pence, burger.vat_rate);
     price.hummus = hummus.price_pence;
     expect(hummus.vat_rate).toBe(0);
-    today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+    const parkDayOf = (moment: Date) =>
+      new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(moment);
+    days.from = parkDayOf(new Date(Date.now() - 2 * 60 * 60_000));
+    days.to = parkDayOf(new Date());
 
     // A: cash at Forno, quoted Forno's range at placement; Forno then quotes 40-55 to new customers (and to A's
     // window when it is paid) but A's quote stands; taken, prepared in 12 minutes.
@@ -192,7 +199,7 @@ describe("the park manager's report (PostgreSQL)", () => {
   });
   afterAll(() => server?.close());
 
-  const report = (token: string, query = `?from=${today}&to=${today}`) =>
+  const report = (token: string, query = `?from=${days.from}&to=${days.to}`) =>
     server.request<Report & { message?: string }>(`/api/staff/report${query}`, { token });
   const rowOf = (body: Report, vendorId: number) =>
     body.rows.find((row) => row.vendorId === vendorId)!;
@@ -287,13 +294,13 @@ describe("the park manager's report (PostgreSQL)", () => {
 
   it("exports the same columns as CSV: UTF-8, one header row, pounds with two decimals", async () => {
     const response = await fetch(
-      `${server.baseUrl}/api/staff/report?from=${today}&to=${today}&format=csv`,
+      `${server.baseUrl}/api/staff/report?from=${days.from}&to=${days.to}&format=csv`,
       { headers: { authorization: `Bearer ${manager}` } },
     );
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toBe(
-      `attachment; filename="food-park-report-${today}.csv"`,
+      `attachment; filename="food-park-report-${days.from === days.to ? days.to : `${days.from}_to_${days.to}`}.csv"`,
     );
     const lines = (await response.text()).trimEnd().split("\r\n");
     expect(lines[0]).toBe(REPORT_COLUMNS.map((column) => column.header).join(","));
