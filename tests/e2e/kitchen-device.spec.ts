@@ -62,8 +62,12 @@ async function openKitchen(
   if (init) await context.addInitScript(init);
   const page = await signedInPage(context, staff);
   await page.evaluate((id) => localStorage.setItem("staffBoardVendor", String(id)), vendorId);
+  // Live before the test places anything, as a kitchen that has been open a while (the feed starts once the first
+  // screen has settled, up to a few seconds after the heading shows).
+  const joined = roomJoined(page, "staff");
   await page.goto("/staff");
   await expect(page.getByRole("heading", { name: "Kitchen", level: 1 })).toBeVisible();
+  await joined;
   return { context, page };
 }
 
