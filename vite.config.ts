@@ -259,6 +259,51 @@ const reactRouterProduction = path.join(
 
 const apiPort = process.env.API_PORT || "8080";
 
+/**
+ * The lazy chunks nobody waits for: they start after the first screen (registering the service worker, the live feed
+ * and its socket client, push, the basket link) or when an update waits (its banner). Vite's preload helper adds a
+ * `<link rel=modulepreload>` for every dependency of a lazy chunk as it loads it, and each insertion cost the page's
+ * main thread 0.3–1.8 ms, in the tasks after the first paint. These chunks load their own imports when they run, a
+ * round trip later. Pages, parts of a page, the first screen's data and the saved-cache restore (a returning start
+ * waits for it: persisted-queries.tsx) keep their preloads. Named as the build names a chunk: its module's file name.
+ */
+const BACKGROUND_CHUNKS = new Set([
+  "register-sw",
+  "push-sync",
+  "push-subscription",
+  "worker-bridge",
+  "LiveUpdates",
+  "ParkBasketLink",
+  "UpdateBanner",
+  "socket-client",
+]);
+
+const chunkName = (file: string): string => path.basename(file).replace(/-[\w-]{8}\.js$/, "");
+
+function preloadedDependencies(file: string, dependencies: string[]): string[] {
+  return BACKGROUND_CHUNKS.has(chunkName(file)) ? [] : dependencies;
+}
+
+/** A background chunk renamed or merged away would quietly get its preloads back: the build names the missing one. */
+function backgroundChunksExist(): Plugin {
+  return {
+    name: "food-park:background-chunks",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const built = new Set(
+        Object.values(bundle)
+          .filter((file) => file.type === "chunk")
+          .map((chunk) => chunkName(chunk.fileName)),
+      );
+      const missing = [...BACKGROUND_CHUNKS].filter((name) => !built.has(name));
+      if (missing.length > 0)
+        this.error(
+          `BACKGROUND_CHUNKS names chunks the build no longer makes: ${missing.join(", ")}`,
+        );
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   resolve: {
     // The layer aliases (@/, @contract/, @server/, @sw/, @tests/) are declared once, in tsconfig.json.
@@ -277,6 +322,7 @@ export default defineConfig(({ command }) => ({
     shellGuard(),
     appShells(),
     compileHints(),
+    backgroundChunksExist(),
     VitePWA({
       strategies: "injectManifest",
       srcDir: "sw",
@@ -299,6 +345,7 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     manifest: true,
     sourcemap: true,
+    modulePreload: { resolveDependencies: preloadedDependencies },
     target: "es2022",
     rolldownOptions: {
       output: {
