@@ -261,11 +261,12 @@ const apiPort = process.env.API_PORT || "8080";
 
 /**
  * The lazy chunks nobody waits for: they start after the first screen (registering the service worker, the live feed
- * and its socket client, push, the basket link) or when an update waits (its banner). Vite's preload helper adds a
+ * and its socket client, push) or when an update waits (its banner). Vite's preload helper adds a
  * `<link rel=modulepreload>` for every dependency of a lazy chunk as it loads it, and each insertion cost the page's
  * main thread 0.3–1.8 ms, in the tasks after the first paint. These chunks load their own imports when they run, a
- * round trip later. Pages, parts of a page, the first screen's data and the saved-cache restore (a returning start
- * waits for it: persisted-queries.tsx) keep their preloads. Named as the build names a chunk: its module's file name.
+ * round trip later. Pages, parts of a page (the header's basket link too: its basket is what an offline cart shows),
+ * the first screen's data and the saved-cache restore (a returning start waits for it: persisted-queries.tsx) keep
+ * their preloads. Named as the build names a chunk: its module's file name.
  */
 const BACKGROUND_CHUNKS = new Set([
   "register-sw",
@@ -273,7 +274,6 @@ const BACKGROUND_CHUNKS = new Set([
   "push-subscription",
   "worker-bridge",
   "LiveUpdates",
-  "ParkBasketLink",
   "UpdateBanner",
   "socket-client",
 ]);
