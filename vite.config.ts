@@ -264,7 +264,7 @@ const apiPort = process.env.API_PORT || "8080";
  * and its socket client, push) or when an update waits (its banner). Vite's preload helper adds a
  * `<link rel=modulepreload>` for every dependency of a lazy chunk as it loads it, and each insertion cost the page's
  * main thread 0.3–1.8 ms, in the tasks after the first paint. These chunks load their own imports when they run, a
- * round trip later. Pages, parts of a page (the header's basket link too: its basket is what an offline cart shows),
+ * round trip later. Pages, parts of a page (the header's basket link too: its badge is on every page),
  * the first screen's data and the saved-cache restore (a returning start waits for it: persisted-queries.tsx) keep
  * their preloads. Named as the build names a chunk: its module's file name.
  */

@@ -24,6 +24,7 @@ import { useCart } from "../hooks/use-cart";
 import { useCartActions } from "../hooks/use-cart-actions";
 import { useOrderType } from "../hooks/use-order-type";
 import { useQueuedCartWrites } from "../hooks/use-queued-cart-writes";
+import { sectionCart } from "../lib/basket";
 import { QUEUED_MESSAGES } from "../lib/cart-write-messages";
 import "../cart.css";
 import { CartSummary } from "./CartSummary";
@@ -122,18 +123,7 @@ function partsOfBasket(basket: Basket): TrailerPart[] {
   return basket.sections.map((section) => ({
     vendorId: section.vendorId,
     vendorName: section.vendorName,
-    cart: {
-      ...emptyCart(),
-      ...section.totals,
-      items: section.items,
-      orderType: basket.orderType,
-      vendorId: section.vendorId,
-      vendor_info: {
-        id: section.vendorId,
-        name: section.vendorName,
-        preparationTime: section.preparationTime,
-      },
-    },
+    cart: sectionCart(basket, section),
     status: section.status,
     trading: section.trading,
     problems: section.problems,
@@ -245,7 +235,7 @@ export default function CartPage({ checkout, readOnly = false }: CartPageProps) 
   const [confirmClear, setConfirmClear] = useState(false);
   const [instructionsOpen, setInstructionsOpen] = useState(false);
   const online = useOnline();
-  const cached = useCachedCarts();
+  const cached = useCachedCarts(basket);
   // Offline the basket answer is not asked again: every trailer's cart in the cache (queued writes drawn) is.
   const offlineCarts = !online && !readOnly && cached.length > 1 ? cached : null;
   const several =
