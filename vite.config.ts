@@ -312,8 +312,14 @@ function backgroundChunksExist(): Plugin {
  * desktop CPU. A phone without an inspector does not pay it. Made as objects of Error's prototype without a stack,
  * they cost nothing either way, so the audits time what a phone does. The build fails if React's file changes shape.
  */
-const REACT_DOM_SENTINELS =
-  /\b(HydrationMismatchException|SuspenseException|SuspenseyCommitException|SuspenseActionException|SelectiveHydrationException) = Error\(/g;
+const REACT_DOM_SENTINELS = [
+  "HydrationMismatchException",
+  "SuspenseException",
+  "SuspenseyCommitException",
+  "SuspenseActionException",
+  "SelectiveHydrationException",
+];
+const SENTINEL_ASSIGNMENT = new RegExp(`\\b(${REACT_DOM_SENTINELS.join("|")}) = Error\\(`, "g");
 const SENTINEL_ERROR = `function sentinelError(message) {
   return Object.create(Error.prototype, { message: { value: message, writable: true, configurable: true } });
 }`;
@@ -324,12 +330,14 @@ function reactDomSentinels(): Plugin {
     apply: "build",
     transform(code, id) {
       if (!id.endsWith("/react-dom/cjs/react-dom-client.production.js")) return null;
-      const found = code.match(REACT_DOM_SENTINELS)?.length ?? 0;
-      if (found !== 5)
-        this.error(`react-dom-client.production.js: expected 5 sentinel errors, found ${found}`);
+      const found = code.match(SENTINEL_ASSIGNMENT)?.length ?? 0;
+      if (found !== REACT_DOM_SENTINELS.length)
+        this.error(
+          `react-dom-client.production.js: expected ${REACT_DOM_SENTINELS.length} sentinel errors, found ${found}`,
+        );
       // Appended (a function declaration is hoisted): no line moves, so the source map stays as it was (`map: null`).
       return {
-        code: `${code.replace(REACT_DOM_SENTINELS, "$1 = sentinelError(")}\n${SENTINEL_ERROR}`,
+        code: `${code.replace(SENTINEL_ASSIGNMENT, "$1 = sentinelError(")}\n${SENTINEL_ERROR}`,
         map: null,
       };
     },

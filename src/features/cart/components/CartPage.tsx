@@ -236,7 +236,8 @@ export default function CartPage({ checkout, readOnly = false }: CartPageProps) 
   const [instructionsOpen, setInstructionsOpen] = useState(false);
   const online = useOnline();
   const cached = useCachedCarts(basket);
-  // Offline the basket answer is not asked again: every trailer's cart in the cache (queued writes drawn) is.
+  // Offline the basket answer is not asked again: the cached carts (queued writes drawn, the last answer's trailers
+  // for any not cached) are.
   const offlineCarts = !online && !readOnly && cached.length > 1 ? cached : null;
   const several =
     offlineCarts !== null || (!readOnly && basket !== undefined && basket.sections.length > 1);

@@ -42,7 +42,8 @@ const signature = (carts: readonly Cart[]) =>
 
 /**
  * Offline the basket cannot be asked for again, but each trailer's cart is in the cache (the writes queued offline
- * drawn on it): the cart screen builds the whole basket from them, so a trailer added to offline is not left out.
+ * drawn on it) or in the last basket answer: the cart screen builds the whole basket from them, so a trailer added
+ * to offline is not left out.
  */
 export function useCachedCarts(basket: Basket | undefined): Cart[] {
   const client = useQueryClient();
