@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from "react";
 import { NavLink, Outlet } from "react-router";
+import { BrandLogo } from "../components/BrandLogo";
 import { Icon } from "../components/Icon";
 import { OfflineBanner } from "../components/OfflineBanner";
 import { Spinner } from "../components/Spinner";
@@ -60,7 +61,7 @@ export function AppLayout() {
       </a>
       <header className="top-bar">
         <NavLink to="/" className="top-bar__brand">
-          <img src={brand.logo} alt="" width={32} height={32} />
+          <BrandLogo size={32} />
           <span>{brand.appName}</span>
         </NavLink>
         <nav aria-label="Main" className="top-bar__nav">

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense } from "react";
 import { NavLink, useNavigate } from "react-router";
+import { BrandLogo } from "../components/BrandLogo";
 import { Icon } from "../components/Icon";
 import { Spinner } from "../components/Spinner";
 import { useAuth } from "../features/auth/hooks/auth-context";
@@ -47,7 +48,7 @@ export function StaffLayout({ children }: { children: ReactNode }) {
       </a>
       <header className="staff-shell__bar">
         <span className="staff-shell__brand">
-          <img src={brand.logo} alt="" width={28} height={28} />
+          <BrandLogo size={28} />
           <span>{brand.appName} · Staff</span>
         </span>
         <nav className="staff-shell__nav" aria-label="Staff">

@@ -43,6 +43,7 @@ export interface BrandFeatures {
 export interface BrandConfig {
   appName: string;
   shortName: string;
+  /** An SVG file under public/; the page draws it inline (src/components/BrandLogo.tsx). */
   logo: string;
   colors: BrandColors;
   orderTypes: BrandOrderType[];

@@ -80,6 +80,19 @@ describe("manifest.webmanifest", () => {
     expect(html).toContain(`<title>${brand.appName}</title>`);
   });
 
+  it("draws the brand's logo inline from index.html, its drawing copied from the logo file (scripts/apply-brand.mjs)", () => {
+    const html = fs.readFileSync(path.join(root, "index.html"), "utf8");
+    const logo = fs.readFileSync(path.join(root, "public", brand.logo), "utf8");
+    const symbol = html.match(/<symbol id="brand-logo" viewBox="([^"]+)">([\s\S]*?)<\/symbol>/);
+
+    expect(symbol?.[1]).toBe(logo.match(/viewBox="([^"]+)"/)?.[1]);
+    for (const shape of logo.match(/<(rect|circle|path)\b[^>]*>/g) ?? [])
+      expect(symbol?.[2]).toContain(shape);
+    // No page loads an SVG as an image: each would cost the page a document of its own to draw it.
+    expect(html).not.toMatch(/<img[^>]+\.svg"|rel="icon"[^>]+\.svg"/);
+    expect(manifest.icons.filter((icon) => icon.type === "image/svg+xml")).toEqual([]);
+  });
+
   describe("the rich install sheet", () => {
     it("has a phone screenshot and a wide one, real PNGs of the size they claim (their bytes: the build's size gate)", () => {
       const byFactor = Object.fromEntries(

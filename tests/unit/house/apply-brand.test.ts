@@ -1,6 +1,6 @@
 /**
  * The brand script rewrites the first-paint shell too: a copy of the project branded with another name keeps no
- * "Food Park" in index.html (title, loading text, shell brand, sign-in card, noscript).
+ * "Food Park" in index.html (title, loading text, shell brand, sign-in card, noscript), and draws the other logo.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -13,7 +13,7 @@ const copy = fs.mkdtempSync(path.join(os.tmpdir(), "foodpark-brand-"));
 afterAll(() => fs.rmSync(copy, { recursive: true, force: true }));
 
 describe("scripts/apply-brand.mjs", () => {
-  it("puts another brand's name everywhere in the first-paint shell", () => {
+  it("puts another brand's name and logo everywhere in the first-paint shell", () => {
     fs.mkdirSync(path.join(copy, "src"));
     const brand = JSON.parse(fs.readFileSync(path.join(root, "src/brand.json"), "utf8"));
     fs.writeFileSync(
@@ -22,6 +22,11 @@ describe("scripts/apply-brand.mjs", () => {
     );
     for (const file of ["index.html", "manifest.webmanifest"])
       fs.copyFileSync(path.join(root, file), path.join(copy, file));
+    fs.mkdirSync(path.join(copy, "public/icons"), { recursive: true });
+    fs.writeFileSync(
+      path.join(copy, "public", brand.logo),
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><title>Harbour</title>\n<circle cx="32" cy="32" r="30" fill="#0e7490"/>\n</svg>\n',
+    );
 
     execFileSync(process.execPath, [path.join(root, "scripts/apply-brand.mjs"), "--root", copy]);
 
@@ -32,6 +37,9 @@ describe("scripts/apply-brand.mjs", () => {
     expect(html.match(/data-brand-name>Harbour &amp; Eats</g)).toHaveLength(5);
     expect(html).toContain(
       "<noscript><span data-brand-name>Harbour &amp; Eats</span> needs JavaScript",
+    );
+    expect(html).toContain(
+      '<symbol id="brand-logo" viewBox="0 0 64 64"><circle cx="32" cy="32" r="30" fill="#0e7490"/></symbol>',
     );
     const manifest = JSON.parse(fs.readFileSync(path.join(copy, "manifest.webmanifest"), "utf8"));
     expect(manifest.name).toBe("Harbour & Eats");

@@ -43,11 +43,12 @@ const { formatTime } = await import("@/lib/time");
 afterEach(cleanup);
 
 describe("brand configuration (src/brand.json) drives the UI", () => {
-  it("names the app and shows its logo on the sign-in card", () => {
+  // The logo's drawing is the page's symbol, copied from the brand's logo file (tests/unit/house/apply-brand.test.ts).
+  it("names the app and draws the brand's logo on the sign-in card", () => {
     render(<AuthCard title="Welcome Back">form</AuthCard>);
 
     expect(screen.getByText("Harbour Eats")).toBeTruthy();
-    expect(document.querySelector("img")?.getAttribute("src")).toBe("/icons/harbour.svg");
+    expect(document.querySelector(".auth-hero use")?.getAttribute("href")).toBe("#brand-logo");
     expect(screen.queryByText("Food Park")).toBeNull();
   });
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { BrandLogo } from "@/components/BrandLogo";
 import { brand } from "@/lib/brand";
 
 export function AuthCard({
@@ -13,7 +14,7 @@ export function AuthCard({
   return (
     <div className="auth-page">
       <div className="auth-hero" aria-hidden="true">
-        <img src={brand.logo} alt="" width={72} height={72} />
+        <BrandLogo size={72} />
       </div>
       <div className="auth-card">
         <p className="auth-card__brand">{brand.appName}</p>
