@@ -162,4 +162,35 @@ test.describe("the first paint, before and after the app takes over", () => {
     const vendors = await paintFacts(page);
     expect(vendors.cls).toBeLessThan(0.02);
   });
+
+  // Layout shift counts only elements that move, not the shell's being replaced: this checks the pictures themselves.
+  // Were the app's copy of a picture even a fraction of a pixel larger than the shell's, it would also be a new,
+  // later largest paint.
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`the trailers' pictures stay where the shell painted them when the app takes over (${viewport.width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      const token = await apiToken(page);
+      const pictureBoxes = (selector: string) =>
+        page.locator(selector).evaluateAll((pictures) =>
+          pictures.slice(0, 3).map((picture) => {
+            const { top, left, width, height } = picture.getBoundingClientRect();
+            return { top, left, width, height };
+          }),
+        );
+      await page.route("**/assets/*.js", (route) => route.abort());
+      await page.goto(`/vendors?token=${encodeURIComponent(token)}`);
+      await expect(page.locator(".fp-card img")).toHaveCount(3);
+      const shell = await pictureBoxes(".fp-card img");
+
+      await page.unroute("**/assets/*.js");
+      await page.reload();
+      await expect(page.locator(".vendor-card__image").nth(2)).toBeVisible();
+      expect(await pictureBoxes(".vendor-card__image")).toEqual(shell);
+    });
+  }
 });
