@@ -184,7 +184,7 @@ const gzip = promisify(zlib.gzip);
 
 /**
  * Writes `file.br` (brotli, highest quality) and `file.gz` (gzip -9) beside every textual file of the build, for the
- * server to send as they are (`preCompressed` in server/src/plugins/static.ts). Runs after everything else has been
+ * server to send as they are (server/src/plugins/client-files.ts). Runs after everything else has been
  * written, the service worker included. A sibling that would not be smaller than the file is not written.
  */
 function precompress(): Plugin {

@@ -69,11 +69,18 @@ describe("precompressed files", () => {
   });
 
   it("sends the gzip copy to a client that accepts only gzip, or refuses brotli", async () => {
-    for (const accept of ["gzip", "gzip, deflate", "br;q=0, gzip", "*"]) {
+    for (const accept of ["gzip", "gzip, deflate", "br;q=0, gzip", "br;q=0, *"]) {
       const response = await get(`/${ASSET}`, { "accept-encoding": accept });
       expect(response.headers["content-encoding"], accept).toBe("gzip");
       expect(zlib.gunzipSync(response.rawPayload).toString(), accept).toBe(files[ASSET]);
     }
+  });
+
+  it("reads `*` as every coding, as the API's answers do: the brotli copy", async () => {
+    const response = await get(`/${ASSET}`, { "accept-encoding": "*" });
+
+    expect(response.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(files[ASSET]);
   });
 
   it("sends the plain file to a client that accepts no encoding", async () => {
@@ -212,6 +219,61 @@ describe("HEAD and Range", () => {
       `bytes 10-${brotli.length - 1}/${brotli.length}`,
     );
     expect(response.rawPayload).toEqual(brotli.subarray(10));
+  });
+});
+
+describe("ranges past the end, and a range of an older copy", () => {
+  it("answers 416 with the copy's size to a range past its end, and the last bytes to a suffix range", async () => {
+    const size = files[ASSET]!.length;
+    const past = await get(`/${ASSET}`, { "accept-encoding": "identity", range: `bytes=${size}-` });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers["content-range"]).toBe(`bytes */${size}`);
+
+    const last = await get(`/${ASSET}`, { "accept-encoding": "identity", range: "bytes=-10" });
+    expect(last.statusCode).toBe(206);
+    expect(last.body).toBe(files[ASSET]!.slice(-10));
+  });
+
+  it("sends the whole file when If-Range names another version", async () => {
+    const response = await get(`/${ASSET}`, {
+      "accept-encoding": "identity",
+      range: "bytes=0-9",
+      "if-range": '"an-older-build"',
+    });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(files[ASSET]);
+  });
+});
+
+describe("only the build's own files", () => {
+  it("serves no dot-file and nothing outside the folder", async () => {
+    fs.writeFileSync(path.join(clientDir, ".env"), "SECRET=1");
+    // A path without an extension is a page address: it gets the app's shell, never the file.
+    const dotFile = await get("/.env", { "accept-encoding": "identity" });
+    expect(dotFile.body).not.toContain("SECRET");
+    for (const url of ["/.env.br", "/assets/missing-123.js", "/assets/..%2F.env.js"]) {
+      const response = await get(url, { "accept-encoding": CHROME });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain("SECRET");
+    }
+    for (const url of ["/../.env", "/assets/../../etc/passwd"]) {
+      const response = await get(url, { "accept-encoding": "identity" });
+      expect(response.body, url).not.toMatch(/SECRET|root:/);
+    }
+  });
+
+  it("reads a file once: later requests are answered from memory", async () => {
+    const css = "assets/index-Def456.css";
+    const first = await get(`/${css}`, { "accept-encoding": CHROME });
+    fs.renameSync(path.join(clientDir, css), path.join(clientDir, `${css}.moved`));
+    try {
+      const again = await get(`/${css}`, { "accept-encoding": CHROME });
+      expect(again.statusCode).toBe(200);
+      expect(again.rawPayload).toEqual(first.rawPayload);
+    } finally {
+      fs.renameSync(path.join(clientDir, `${css}.moved`), path.join(clientDir, css));
+    }
   });
 });
 

@@ -34,7 +34,7 @@ export function preferredEncoding(header: string | undefined): Encoding {
 }
 
 /** True when an If-None-Match header names this body in any of its encodings (or is `*`). */
-function matches(ifNoneMatch: string, hash: string): boolean {
+export function etagNames(ifNoneMatch: string, hash: string): boolean {
   if (ifNoneMatch.trim() === "*") return true;
   for (const raw of ifNoneMatch.split(",")) {
     // If-None-Match compares weakly (RFC 9110 13.1.2): W/ is ignored, and an encoding's tag names the same bytes.
@@ -60,7 +60,7 @@ export function sendSerialised(
   if (body.br) reply.header("vary", "accept-encoding");
   reply.header("etag", encoding === "identity" ? `"${body.hash}"` : `"${body.hash}-${encoding}"`);
   const ifNoneMatch = request.headers["if-none-match"];
-  if (ifNoneMatch && matches(ifNoneMatch, body.hash)) {
+  if (ifNoneMatch && etagNames(ifNoneMatch, body.hash)) {
     reply.code(304).send();
     return;
   }

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { shellKind } from "@contract/shells";
-import fastifyStatic from "@fastify/static";
 import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { SerialisedBody } from "../lib/serialised-body.js";
 import { type ShellFacts, shellPage } from "./app-shell.js";
+import { clientFileCache, listClientFiles, sendClientFile } from "./client-files.js";
 import { sendSerialised } from "./serialised-reply.js";
 
 const API_PREFIXES = ["/api/", "/auth/", "/socket.io/"];
@@ -16,9 +16,14 @@ const NEVER_CACHED = new Set([
   "manifest.webmanifest",
   "registerSW.js",
 ]);
-/** The build's precompressed siblings (`file.br`, `file.gz`) are cached as the file they encode. */
-const ENCODED_SIBLING = /\.(?:br|gz)$/;
 const SOURCE_MAP = /\.map\/?$/i;
+
+/** Hashed assets are kept for a year; the shells, the worker and the manifest are always revalidated. */
+function cacheControlOf(relative: string): string {
+  if (relative.startsWith("assets/")) return "public, max-age=31536000, immutable";
+  if (NEVER_CACHED.has(relative)) return "no-cache";
+  return "public, max-age=86400";
+}
 
 /** True when the URL's path names a source map, however it is percent-encoded (`.ma%70`). */
 function namesSourceMap(url: string): boolean {
@@ -35,9 +40,9 @@ function namesSourceMap(url: string): boolean {
 }
 
 /**
- * Serves the built PWA: hashed assets cached for a year, the shell and worker always revalidated. Textual files go
- * out as the brotli or gzip copy the build wrote beside them (`preCompressed`), whichever the client accepts, with
- * `Vary: Accept-Encoding`; a client that accepts neither gets the plain file.
+ * Serves the built PWA from memory (client-files.ts): hashed assets cached for a year, the shell and worker always
+ * revalidated. Textual files go out as the brotli or gzip copy the build wrote beside them, whichever the client
+ * accepts, with `Vary: Accept-Encoding`; a client that accepts neither gets the plain file.
  */
 export default fp<{
   clientDir: string | undefined;
@@ -63,28 +68,14 @@ export default fp<{
     const hasClient = indexFile !== undefined && fs.existsSync(indexFile);
 
     if (hasClient) {
-      await app.register(fastifyStatic, {
-        root: clientDir!,
-        wildcard: false,
-        index: false,
-        preCompressed: true,
-        // The siblings are chosen by the server, never asked for by name.
-        allowedPath: (pathname) => !ENCODED_SIBLING.test(pathname),
-        setHeaders(res, filePath) {
-          const relative = path
-            .relative(clientDir!, filePath)
-            .split(path.sep)
-            .join("/")
-            .replace(ENCODED_SIBLING, "");
-          if (relative.startsWith("assets/")) {
-            res.header("Cache-Control", "public, max-age=31536000, immutable");
-          } else if (NEVER_CACHED.has(relative)) {
-            res.header("Cache-Control", "no-cache");
-          } else {
-            res.header("Cache-Control", "public, max-age=86400");
-          }
-        },
-      });
+      // One route per file of the build (no wildcard: nothing outside it can be named), each sent from memory.
+      const fileOf = clientFileCache(clientDir!);
+      for (const route of listClientFiles(clientDir!)) {
+        const cacheControl = cacheControlOf(route.slice(1));
+        app.get(route, async (request, reply) =>
+          sendClientFile(request, reply, await fileOf(route), cacheControl),
+        );
+      }
     } else {
       app.log.warn(
         { clientDir },
