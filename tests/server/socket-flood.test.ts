@@ -1,7 +1,7 @@
 /**
- * 100 sockets × 2,000 events from another process: the node stays responsive (/healthz p99 within a multiple of
- * its no-flood baseline, measured in the same test; 50 ms on an idle machine), its memory
- * grows ≤ 50 MB, every flooding socket is disconnected, and an honest customer's status update still arrives.
+ * 100 sockets × 2,000 events from another process: the node stays responsive (its slowest /healthz answer during the
+ * flood within a multiple of its no-flood baseline, measured in the same test), its memory grows ≤ 50 MB, every
+ * flooding socket is disconnected, and an honest customer's status update still arrives.
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
@@ -16,15 +16,17 @@ import { startTestServer, type TestServer } from "./helpers/test-server";
 const SOCKETS = 100;
 const EVENTS = 2000;
 /**
- * The target is 50 ms, met on an idle machine (docs/performance.md). The suite runs beside other test files on two
- * cores, where the event loop itself stalls with no flood at all, so no fixed ceiling is fair: the flood's p99 is
- * held to a multiple of what the same probes measured just before without a flood, beside a busy process as the
- * flood's own (their p99, or ten times their median when that is more, so a lucky quiet baseline does not make the
- * bound tighter than a busy one). The unlimited server (4 s) fails it by far; the figures are printed side by side.
+ * What a flood does to a node without the limits is a stall: on a 2-core machine its slowest probe took 1.3–3.6 s
+ * (RSS +193–197 MB) while nearly every other probe stayed fast, so the probes' p99 (3.4 ms over 1,328 probes in one
+ * run) hid it. The slowest probe shows it. A busy or shared machine stalls now and then with no flood at all, so no fixed
+ * ceiling is fair: the slowest probe is held to a multiple of what the same probes measured just before without a
+ * flood, beside a busy process as the flood's own (their p99, or ten times their median when that is more, so a lucky
+ * quiet baseline does not make the bound tighter than a busy one). With the limits the slowest probe was 62–170 ms
+ * in five runs on that machine, 497–685 ms allowed; the figures are printed side by side.
  */
-const HEALTHZ_P99_FACTOR = 10;
+const HEALTHZ_WORST_FACTOR = 40;
 const healthzAllowance = (baseline: number[]) =>
-  HEALTHZ_P99_FACTOR * Math.max(percentile(baseline, 99), 10 * percentile(baseline, 50));
+  HEALTHZ_WORST_FACTOR * Math.max(percentile(baseline, 99), 10 * percentile(baseline, 50));
 
 function once<T>(socket: Socket, event: string, ms = 10_000): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -143,14 +145,15 @@ describe("a socket.io flood", () => {
     loopDelay.disable();
     const report = JSON.parse(output.trim()) as { sent: number; cutOff: number; refused: number };
     const p99 = percentile(latencies, 99);
+    const worst = Math.max(...latencies);
     const growthMb = (rssPeak - rssBefore) / 1024 / 1024;
     const baselineP99 = percentile(baseline, 99);
     console.info(
       `/healthz without a flood: p50 ${percentile(baseline, 50).toFixed(1)} ms, p99 ${baselineP99.toFixed(1)} ms; ` +
-        `socket flood ${SOCKETS}×${EVENTS}: /healthz p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms over ${latencies.length} probes; RSS +${growthMb.toFixed(1)} MB; event loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms; ${report.cutOff} of ${SOCKETS} sockets cut off; p99 allowed ${healthzAllowance(baseline).toFixed(1)} ms`,
+        `socket flood ${SOCKETS}×${EVENTS}: /healthz p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, slowest ${worst.toFixed(1)} ms over ${latencies.length} probes; RSS +${growthMb.toFixed(1)} MB; event loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms; ${report.cutOff} of ${SOCKETS} sockets cut off; slowest allowed ${healthzAllowance(baseline).toFixed(1)} ms`,
     );
     expect(report.cutOff).toBe(SOCKETS);
-    expect(p99).toBeLessThanOrEqual(healthzAllowance(baseline));
+    expect(worst).toBeLessThanOrEqual(healthzAllowance(baseline));
     expect(growthMb).toBeLessThanOrEqual(50);
     expect(await heard).toMatchObject({ orderId: order.id, status: "confirmed" });
     expect(honest.connected).toBe(true);
