@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { bodyHash } from "../lib/serialised-body.js";
-import { etagNames, preferredEncoding } from "./serialised-reply.js";
+import { bodyHash, type SerialisedBody } from "../lib/serialised-body.js";
+import { chooseCopy, labelCopy } from "./serialised-reply.js";
 
 /** The build's precompressed siblings (`file.br`, `file.gz`): chosen by the server, never asked for by name. */
-export const ENCODED_SIBLING = /\.(?:br|gz)$/;
+const ENCODED_SIBLING = /\.(?:br|gz)$/;
 
 /** Content types of what a build holds; anything else goes out as bytes. */
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -29,13 +29,7 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** A file of the build in memory: its bytes, a strong validator and the compressed copies the build wrote. */
-export interface ClientFile {
-  readonly bytes: Buffer;
-  readonly contentType: string;
-  readonly hash: string;
-  readonly br?: Buffer | undefined;
-  readonly gzip?: Buffer | undefined;
-}
+export type ClientFile = SerialisedBody & { readonly contentType: string };
 
 /** What a file's route may hold: a name the router reads as itself (no `:param`, `*` or spaces). */
 const PLAIN_ROUTE = /^[\w\-.~@+/]+$/;
@@ -112,8 +106,8 @@ export function byteRange(header: string | undefined, size: number): ByteRange {
 }
 
 /**
- * Sends a build file: its brotli or gzip copy when the client takes one (`Vary: Accept-Encoding`), a strong ETag per
- * copy, 304 when If-None-Match names it, and one byte range of the copy sent when asked (206, or 416).
+ * Sends a build file: its copy and caching headers as every prebuilt body's (`chooseCopy`), and one byte range of the
+ * copy sent when asked (206, or 416).
  */
 export function sendClientFile(
   request: FastifyRequest,
@@ -121,31 +115,23 @@ export function sendClientFile(
   file: ClientFile,
   cacheControl: string,
 ): FastifyReply {
-  const wanted =
-    file.br || file.gzip ? preferredEncoding(request.headers["accept-encoding"]) : "identity";
-  const encoding =
-    wanted === "br" && file.br ? "br" : wanted === "gzip" && file.gzip ? "gzip" : "identity";
-  const body = encoding === "br" ? file.br! : encoding === "gzip" ? file.gzip! : file.bytes;
-  const etag = encoding === "identity" ? `"${file.hash}"` : `"${file.hash}-${encoding}"`;
-  reply.header("cache-control", cacheControl);
-  if (file.br || file.gzip) reply.header("vary", "accept-encoding");
-  reply.header("etag", etag);
   reply.header("accept-ranges", "bytes");
-  const ifNoneMatch = request.headers["if-none-match"];
-  if (ifNoneMatch && etagNames(ifNoneMatch, file.hash)) return reply.code(304).send();
+  const copy = chooseCopy(request, reply, file, cacheControl);
+  if (!copy) return reply;
+  const { payload, etag } = copy;
   // A range is of the copy this answer sends; If-Range with another validator asks for the whole of it.
   const ifRange = request.headers["if-range"];
-  const range = ifRange && ifRange !== etag ? null : byteRange(request.headers.range, body.length);
+  const range =
+    ifRange && ifRange !== etag ? null : byteRange(request.headers.range, payload.length);
   if (range === "unsatisfiable")
     return reply
       .code(416)
-      .header("content-range", `bytes */${body.length}`)
+      .header("content-range", `bytes */${payload.length}`)
       .send({ message: "The requested range is past the end of the file" });
-  reply.header("content-type", file.contentType);
-  if (encoding !== "identity") reply.header("content-encoding", encoding);
-  if (!range) return reply.send(body);
+  labelCopy(reply, file, copy);
+  if (!range) return reply.send(payload);
   return reply
     .code(206)
-    .header("content-range", `bytes ${range.start}-${range.end}/${body.length}`)
-    .send(body.subarray(range.start, range.end + 1));
+    .header("content-range", `bytes ${range.start}-${range.end}/${payload.length}`)
+    .send(payload.subarray(range.start, range.end + 1));
 }

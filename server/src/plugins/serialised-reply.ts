@@ -34,7 +34,7 @@ export function preferredEncoding(header: string | undefined): Encoding {
 }
 
 /** True when an If-None-Match header names this body in any of its encodings (or is `*`). */
-export function etagNames(ifNoneMatch: string, hash: string): boolean {
+function matches(ifNoneMatch: string, hash: string): boolean {
   if (ifNoneMatch.trim() === "*") return true;
   for (const raw of ifNoneMatch.split(",")) {
     // If-None-Match compares weakly (RFC 9110 13.1.2): W/ is ignored, and an encoding's tag names the same bytes.
@@ -44,10 +44,51 @@ export function etagNames(ifNoneMatch: string, hash: string): boolean {
   return false;
 }
 
+/** The copy of a body an answer sends: its encoding, its bytes and their ETag. */
+export interface ChosenCopy {
+  readonly encoding: Encoding;
+  readonly payload: Buffer;
+  readonly etag: string;
+}
+
 /**
- * Sends a body serialised ahead of time: its precompressed encoding when the client takes one, a strong
- * ETag per encoding, and 304 without a body when If-None-Match already names it. Handlers calling it
- * are synchronous and return nothing (no promise to settle per request).
+ * Chooses the copy of `body` to send (its precompressed encoding when the client takes one, else the plain bytes) and
+ * writes the caching headers: Cache-Control, `Vary: Accept-Encoding` when there is a choice, a strong ETag per copy.
+ * Null once it has answered 304 (If-None-Match already names the body).
+ */
+export function chooseCopy(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: SerialisedBody,
+  cacheControl: string,
+): ChosenCopy | null {
+  const compressed = body.br !== undefined || body.gzip !== undefined;
+  const wanted = compressed ? preferredEncoding(request.headers["accept-encoding"]) : "identity";
+  const encoding =
+    wanted === "br" && body.br ? "br" : wanted === "gzip" && body.gzip ? "gzip" : "identity";
+  const payload = encoding === "br" ? body.br! : encoding === "gzip" ? body.gzip! : body.bytes;
+  const etag = encoding === "identity" ? `"${body.hash}"` : `"${body.hash}-${encoding}"`;
+  reply.header("cache-control", cacheControl);
+  if (compressed) reply.header("vary", "accept-encoding");
+  reply.header("etag", etag);
+  const ifNoneMatch = request.headers["if-none-match"];
+  if (ifNoneMatch && matches(ifNoneMatch, body.hash)) {
+    reply.code(304).send();
+    return null;
+  }
+  return { encoding, payload, etag };
+}
+
+/** Labels the answer with the body's type and the chosen copy's encoding. */
+export function labelCopy(reply: FastifyReply, body: SerialisedBody, copy: ChosenCopy): void {
+  reply.header("content-type", body.contentType ?? "application/json; charset=utf-8");
+  if (copy.encoding !== "identity") reply.header("content-encoding", copy.encoding);
+}
+
+/**
+ * Sends a body serialised ahead of time (`chooseCopy`): its precompressed encoding when the client takes one, a strong
+ * ETag per encoding, and 304 without a body when If-None-Match already names it. Handlers calling it are synchronous
+ * and return nothing (no promise to settle per request).
  */
 export function sendSerialised(
   request: FastifyRequest,
@@ -55,20 +96,8 @@ export function sendSerialised(
   body: SerialisedBody,
   cacheControl: string,
 ): void {
-  const encoding = body.br ? preferredEncoding(request.headers["accept-encoding"]) : "identity";
-  reply.header("cache-control", cacheControl);
-  if (body.br) reply.header("vary", "accept-encoding");
-  reply.header("etag", encoding === "identity" ? `"${body.hash}"` : `"${body.hash}-${encoding}"`);
-  const ifNoneMatch = request.headers["if-none-match"];
-  if (ifNoneMatch && etagNames(ifNoneMatch, body.hash)) {
-    reply.code(304).send();
-    return;
-  }
-  reply.header("content-type", body.contentType ?? "application/json; charset=utf-8");
-  if (encoding === "identity") {
-    reply.send(body.bytes);
-    return;
-  }
-  reply.header("content-encoding", encoding);
-  reply.send(encoding === "br" ? body.br : body.gzip);
+  const copy = chooseCopy(request, reply, body, cacheControl);
+  if (!copy) return;
+  labelCopy(reply, body, copy);
+  reply.send(copy.payload);
 }
