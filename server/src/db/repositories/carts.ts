@@ -54,8 +54,28 @@ export type PricedLineRow = CartLineRow & { addons: Omit<CartLineAddonRow, "cart
 const PRICED_LINE_COLUMNS = `id, cart_id, menu_item_id, quantity, allergy_information, config_key, item_name,
   item_description, item_image, item_price_pence, item_available, item_sold_out, item_allergens, item_vat_rate, addons`;
 
+/** SQLSTATE of cart_add_line refusing an add judged on a catalogue version that has moved (migration 020). */
+export const CATALOGUE_CHANGED = "FPQ02";
+
 /** SQLSTATE of cart_add_line refusing a line above its limit. */
 export const LINE_ABOVE_LIMIT = "FPQ01";
+
+/** What an add is judged on (`addContext`), with the catalogue version (migration 020) it was read at. */
+export interface AddContext {
+  vendor: VendorRow | null;
+  item: MenuItemRow | null;
+  applied: boolean;
+  catalogue_version: number;
+}
+
+/** What cart_add_line answers: whether it applied, the cart and its priced lines as they are now. */
+export interface AddedLine {
+  applied: boolean;
+  cart: CartRow | null;
+  lines: PricedLineRow[];
+  /** The catalogue version the lines' menu data was read at. */
+  catalogue_version: number;
+}
 
 export interface NewCartLine {
   menuItemId: number;
@@ -130,15 +150,12 @@ export function cartsRepository(db: Queryable) {
       vendorId: number,
       itemId: number,
       mutationId: string | null,
-    ): Promise<{ vendor: VendorRow | null; item: MenuItemRow | null; applied: boolean }> {
-      const [row] = await db.query<{
-        vendor: VendorRow | null;
-        item: MenuItemRow | null;
-        applied: boolean;
-      }>(
+    ): Promise<AddContext> {
+      const [row] = await db.query<AddContext>(
         `select (select to_jsonb(v) from vendors v where v.id = $2) as vendor,
            (select to_jsonb(i) from (select ${ITEM_COLUMNS} from menu_items mi where mi.id = $3) i) as item,
-           exists (select 1 from applied_mutations where user_id = $1 and mutation_id = $4) as applied`,
+           exists (select 1 from applied_mutations where user_id = $1 and mutation_id = $4) as applied,
+           (select version from catalogue_version) as catalogue_version`,
         [userId, vendorId, itemId, mutationId],
       );
       return row!;
@@ -154,8 +171,10 @@ export function cartsRepository(db: Queryable) {
 
     /**
      * The add itself in one call (migration 019's cart_add_line): the mutation id recorded, the cart touched, the line
-     * added or merged with its add-ons, the order type; then the cart as it is now with its lines. A line above
-     * `quantityMax` is refused with nothing written (`LINE_ABOVE_LIMIT`).
+     * added or merged with its add-ons, the order type; then the cart as it is now with its lines, and the catalogue
+     * version they were read at. A line above `quantityMax` is refused with nothing written (`LINE_ABOVE_LIMIT`), and
+     * so is an add judged on a catalogue version that has moved (`catalogueVersion`; null: no check;
+     * `CATALOGUE_CHANGED`).
      */
     async addLine(
       userId: number,
@@ -164,24 +183,27 @@ export function cartsRepository(db: Queryable) {
         orderType: OrderType | null;
         mutationId: string | null;
         quantityMax: number;
+        catalogueVersion: number | null;
       },
-    ): Promise<{ applied: boolean; cart: CartRow | null; lines: PricedLineRow[] }> {
-      const [row] = await db.query<{
-        added: { applied: boolean; cart: CartRow | null; lines: PricedLineRow[] };
-      }>("select cart_add_line($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10) as added", [
-        userId,
-        vendorId,
-        line.menuItemId,
-        line.quantity,
-        line.allergyInformation,
-        line.configKey,
-        JSON.stringify(
-          line.addons.map((addon) => ({ addon_id: addon.addonId, group_id: addon.groupId })),
-        ),
-        line.orderType,
-        line.mutationId,
-        line.quantityMax,
-      ]);
+    ): Promise<AddedLine> {
+      const [row] = await db.query<{ added: AddedLine }>(
+        "select cart_add_line($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11) as added",
+        [
+          userId,
+          vendorId,
+          line.menuItemId,
+          line.quantity,
+          line.allergyInformation,
+          line.configKey,
+          JSON.stringify(
+            line.addons.map((addon) => ({ addon_id: addon.addonId, group_id: addon.groupId })),
+          ),
+          line.orderType,
+          line.mutationId,
+          line.quantityMax,
+          line.catalogueVersion,
+        ],
+      );
       return row!.added;
     },
 

@@ -151,10 +151,24 @@ export interface CashOrderContext {
   lines: PricedLineRow[];
   /** The checkout already under the customer's Idempotency-Key (none sent: null). */
   earlier: CheckoutRow | null;
+  /** The catalogue version (migration 020) the vendor's row and the lines' menu data were read at. */
+  catalogue_version: number;
 }
 
-/** How `placeCashOrder` went: placed; or the cart is not the one priced (nothing written); or the key was taken. */
+/**
+ * How `placeCashOrder` went: placed; or the cart or the catalogue is not the one priced (nothing written); or the key
+ * was taken.
+ */
 export type CashOrderOutcome = { placed: PlacedOrderRow } | { placed: null; cartChanged: boolean };
+
+/** What a one-trailer cash order is written against: the cart and catalogue versions it was priced on, its key. */
+export interface CashOrderGuards {
+  cartId: number;
+  cartVersion: number;
+  catalogueVersion: number;
+  key: string | null;
+  requestHash: string;
+}
 
 export interface PlacedOrderRow {
   id: number;
@@ -205,7 +219,8 @@ export function orderPlacementRepository(db: Queryable) {
            (select to_jsonb(c) from c) as cart,
            (select to_jsonb(k) from checkouts k where k.user_id = $1 and k.idempotency_key = $3) as earlier,
            (select coalesce(jsonb_agg(to_jsonb(l) - 'created_at' order by l.created_at, l.id), '[]'::jsonb)
-            from cart_lines_priced l where l.cart_id = (select id from c)) as lines`,
+            from cart_lines_priced l where l.cart_id = (select id from c)) as lines,
+           (select version from catalogue_version) as catalogue_version`,
         [userId, vendorId, key],
       );
       return row!;
@@ -213,18 +228,21 @@ export function orderPlacementRepository(db: Queryable) {
 
     /**
      * A one-trailer cash order as ONE statement, no transaction held open: the cart row locked only if it is still
-     * the version that was priced (every cart write raises it), the checkout claimed under its key with its totals,
-     * the order with its lines and first status, the cart emptied. Nothing is written when the cart changed since
-     * (`cartChanged`: price it again) or the key is already taken (a duplicate waits on the key's unique index until
-     * the first commits).
+     * the version that was priced (every cart write raises it) and the catalogue still the version the vendor and
+     * menu data were read at (migration 020); the checkout claimed under its key with its totals, the order with its
+     * lines and first status, the cart emptied. Nothing is written when either version moved (`cartChanged`: read
+     * and price it again) or the key is already taken (a duplicate waits on the key's unique index until the first
+     * commits).
      */
     async placeCashOrder(
       order: NewOrder & { checkoutTotals: CartTotals },
-      checkout: { cartId: number; cartVersion: number; key: string | null; requestHash: string },
+      checkout: CashOrderGuards,
     ): Promise<CashOrderOutcome> {
       const [row] = await db.query<{ cart_current: boolean; id: number | null } & PlacedOrderRow>(
         `with cart as (
-           select id from carts where id = $24 and version = $25 for update
+           select id from carts
+           where id = $24 and version = $25 and (select version from catalogue_version) = $28
+           for update
          ), claim as (
            insert into checkouts (user_id, idempotency_key, request_hash, payment_method, status, vendor_ids,
              subtotal_pence, service_charge_pence, delivery_fee_pence, total_pence)
@@ -248,6 +266,7 @@ export function orderPlacementRepository(db: Queryable) {
           checkout.cartVersion,
           checkout.key,
           checkout.requestHash,
+          checkout.catalogueVersion,
         ],
       );
       if (row?.id != null)

@@ -1,6 +1,7 @@
 import type { User } from "@contract/auth";
 import type { Queryable } from "@server/db/database.js";
 import { usersRepository } from "@server/db/repositories/users.js";
+import { setBounded } from "@server/lib/bounded-map.js";
 
 /** How long a looked-up account (exists? which role?) is trusted: a removed or demoted account loses access within this. */
 export const CURRENT_USER_TTL_MS = 30_000;
@@ -45,12 +46,7 @@ export function createCurrentUsers(
     const user: User | null = stored
       ? { id: stored.id, email: stored.email, name: stored.name, role: stored.role }
       : null;
-    if (cache.size >= cacheSize) {
-      const oldest = cache.keys().next().value;
-      if (oldest !== undefined) cache.delete(oldest);
-    }
-    cache.delete(id);
-    cache.set(id, { user, until: now() + ttlMs });
+    setBounded(cache, id, { user, until: now() + ttlMs }, cacheSize);
     return user;
   }
 

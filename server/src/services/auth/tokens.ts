@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Role, User } from "@contract/auth";
+import { setBounded } from "@server/lib/bounded-map.js";
 
 export const TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
 /** Verified tokens remembered at most (each only until it expires): a park's signed-in phones fit many times. */
@@ -98,12 +99,7 @@ export function createTokenService(
     }
     const verified = check(token);
     if (!verified || verified.expiresAtMs <= at) return null;
-    if (cache.size >= cacheSize) {
-      // The oldest entry goes first (a Map keeps insertion order).
-      const oldest = cache.keys().next().value;
-      if (oldest !== undefined) cache.delete(oldest);
-    }
-    cache.set(token, verified);
+    setBounded(cache, token, verified, cacheSize);
     return verified.user;
   }
 

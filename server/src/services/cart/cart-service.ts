@@ -13,14 +13,17 @@ import { MESSAGES } from "@contract/messages";
 import type { Charges } from "@contract/pricing";
 import type { Database, Queryable } from "@server/db/database.js";
 import {
+  type AddedLine,
+  CATALOGUE_CHANGED,
   type CartRow,
   cartsRepository,
   LINE_ABOVE_LIMIT,
   type PricedLineRow,
 } from "@server/db/repositories/carts.js";
-import { menuRepository } from "@server/db/repositories/menu.js";
+import { type MenuItemRow, menuRepository } from "@server/db/repositories/menu.js";
 import { type VendorRow, vendorsRepository } from "@server/db/repositories/vendors.js";
 import { NotFound } from "@server/domain-errors.js";
+import { setBounded } from "@server/lib/bounded-map.js";
 import { configKey, lineAboveLimit } from "./cart-config.js";
 import {
   type AddInput,
@@ -64,7 +67,39 @@ export const CART_UPDATED_MESSAGE = "Cart updated successfully";
 
 export type CartWithMessage = Cart & { message?: string };
 
+/** Adds judged on remembered rows, kept per node: a park's menu is a few hundred items. */
+const REMEMBERED_ITEMS = 2_000;
+/** Carts left by customers' last adds, kept per node until their order takes them. */
+const REMEMBERED_CARTS = 5_000;
+
+/** The vendor's and item's rows an add was allowed on, and the catalogue version they were read at. */
+interface JudgedAdd {
+  vendor: VendorRow;
+  item: MenuItemRow;
+  catalogueVersion: number;
+}
+
+/** A cart as an add left it, with its priced lines, and the catalogue version its vendor and lines are valid at. */
+export interface RememberedCart {
+  vendor: VendorRow;
+  cart: CartRow;
+  lines: PricedLineRow[];
+  catalogueVersion: number;
+}
+
+/** What one add did, with the vendor it was judged on and the catalogue version that row was read at. */
+type Added = AddedLine & { vendor: VendorRow; vendorReadAt: number };
+
+const judgedAddKey = (input: AddInput) => `${input.vendorId}:${input.itemId}`;
+const lastAddKey = (userId: number, vendorId: number) => `${userId}:${vendorId}`;
+
 export function createCartService(db: Database, charges: Charges) {
+  // What earlier adds read, kept on this node: by vendor and item, the rows an add was allowed on; by customer and
+  // vendor, the cart the last add left. Each is used with the catalogue version it was read at, which the write
+  // relying on it checks (migration 020), so a stale entry costs a read, never a wrong add or price.
+  const judgedAdds = new Map<string, JudgedAdd>();
+  const lastAdds = new Map<string, RememberedCart>();
+
   /**
    * Runs one cart write in one transaction. A mutation id already applied for this customer changes
    * nothing and answers the current cart; a refused write rolls the id back so a retry is judged again.
@@ -74,6 +109,8 @@ export function createCartService(db: Database, charges: Charges) {
     message: string,
     work: (tx: Queryable, vendor: VendorRow) => Promise<void>,
   ): Promise<CartWithMessage> {
+    // The cart the last add left is no longer the customer's cart.
+    lastAdds.delete(lastAddKey(target.userId, target.vendorId));
     return db.transaction(async (tx) => {
       const vendor = await requireVendor(tx, target.vendorId);
       const alreadyApplied =
@@ -85,7 +122,81 @@ export function createCartService(db: Database, charges: Charges) {
   }
 
   async function clearCart(userId: number, vendorId: number, tx: Queryable = db): Promise<void> {
+    lastAdds.delete(lastAddKey(userId, vendorId));
     await cartsRepository(tx).deleteCart(userId, vendorId);
+  }
+
+  /** The line added by one cart_add_line call (`catalogueVersion`: the version the add was judged on, or null). */
+  async function insertLine(
+    input: AddInput,
+    vendor: VendorRow,
+    itemName: string,
+    catalogueVersion: number | null,
+  ): Promise<AddedLine> {
+    try {
+      return await cartsRepository(db).addLine(input.userId, vendor.id, {
+        menuItemId: input.itemId,
+        quantity: input.quantity,
+        allergyInformation: "",
+        configKey: configKey(input.itemId, [], ""),
+        addons: [],
+        orderType: input.orderType ?? null,
+        mutationId: input.mutationId ?? null,
+        quantityMax: CART_LINE_QUANTITY_MAX,
+        catalogueVersion,
+      });
+    } catch (error) {
+      if ((error as { code?: unknown }).code === LINE_ABOVE_LIMIT) throw lineAboveLimit(itemName);
+      throw error;
+    }
+  }
+
+  /** The add on rows an earlier add read, when they allow it and the catalogue has not moved; else null. */
+  async function addOnEarlierJudgement(input: AddInput, judged: JudgedAdd): Promise<Added | null> {
+    try {
+      assertPlainAddable(judged.vendor, judged.item);
+    } catch {
+      return null; // Judged again on rows read now: they may allow it, and say why not if they do not.
+    }
+    try {
+      const added = await insertLine(
+        input,
+        judged.vendor,
+        judged.item.name,
+        judged.catalogueVersion,
+      );
+      return { ...added, vendor: judged.vendor, vendorReadAt: judged.catalogueVersion };
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== CATALOGUE_CHANGED) throw error;
+      judgedAdds.delete(judgedAddKey(input));
+      return null;
+    }
+  }
+
+  /** The add judged on the vendor's and item's rows read now. An applied mutation id answers the current cart. */
+  async function addJudgedNow(input: AddInput): Promise<Added> {
+    const context = await cartsRepository(db).addContext(
+      input.userId,
+      input.vendorId,
+      input.itemId,
+      input.mutationId ?? null,
+    );
+    const vendor = context.vendor;
+    if (!vendor) throw new NotFound(`Vendor ${input.vendorId} not found`);
+    // An applied mutation id changes nothing and answers the current cart, whatever the item's state now.
+    const item = context.applied ? null : itemOf(vendor, context.item, input.itemId);
+    if (item) {
+      assertPlainAddable(vendor, item);
+      setBounded(
+        judgedAdds,
+        judgedAddKey(input),
+        { vendor, item, catalogueVersion: context.catalogue_version },
+        REMEMBERED_ITEMS,
+      );
+    }
+    const itemName = item?.name ?? context.item?.name ?? "this item";
+    const added = await insertLine(input, vendor, itemName, null);
+    return { ...added, vendor, vendorReadAt: context.catalogue_version };
   }
 
   return {
@@ -103,38 +214,41 @@ export function createCartService(db: Database, charges: Charges) {
     },
 
     /**
-     * POST /cart/add: the plain item (no add-ons); identical lines merge. Two statements and no transaction held
-     * open: what the add is judged on (vendor, item, mutation id) in one, then the add and the cart it leaves in one
-     * call (cart_add_line), which also answers a mutation id applied meanwhile with the cart unchanged.
+     * POST /cart/add: the plain item (no add-ons); identical lines merge. One call (cart_add_line: the add and the
+     * cart it leaves, or, for a mutation id applied meanwhile, the cart unchanged) when an earlier add of the item
+     * allowed it, on the vendor's and item's rows it read: the call checks the catalogue has not changed since
+     * (migration 020), else they are read again. Otherwise two statements, no transaction held open: what the add is
+     * judged on (vendor, item, mutation id), then the call.
      */
     async add(input: AddInput): Promise<CartWithMessage> {
-      const repo = cartsRepository(db);
-      const mutationId = input.mutationId ?? null;
-      const context = await repo.addContext(input.userId, input.vendorId, input.itemId, mutationId);
-      const vendor = context.vendor;
-      if (!vendor) throw new NotFound(`Vendor ${input.vendorId} not found`);
-      // An applied mutation id changes nothing and answers the current cart, whatever the item's state now.
-      const item = context.applied ? null : itemOf(vendor, context.item, input.itemId);
-      if (item) assertPlainAddable(vendor, item);
-      let added: Awaited<ReturnType<typeof repo.addLine>>;
-      try {
-        added = await repo.addLine(input.userId, vendor.id, {
-          menuItemId: input.itemId,
-          quantity: input.quantity,
-          allergyInformation: "",
-          configKey: configKey(input.itemId, [], ""),
-          addons: [],
-          orderType: input.orderType ?? null,
-          mutationId,
-          quantityMax: CART_LINE_QUANTITY_MAX,
-        });
-      } catch (error) {
-        if ((error as { code?: unknown }).code === LINE_ABOVE_LIMIT)
-          throw lineAboveLimit(item?.name ?? context.item?.name ?? "this item");
-        throw error;
-      }
-      const priced = await priceCart(db, charges, vendor, added.cart, undefined, added.lines);
+      const judged = judgedAdds.get(judgedAddKey(input));
+      const added =
+        (judged && (await addOnEarlierJudgement(input, judged))) || (await addJudgedNow(input));
+      if (added.cart && added.catalogue_version === added.vendorReadAt)
+        setBounded(
+          lastAdds,
+          lastAddKey(input.userId, added.vendor.id),
+          {
+            vendor: added.vendor,
+            cart: added.cart,
+            lines: added.lines,
+            catalogueVersion: added.catalogue_version,
+          },
+          REMEMBERED_CARTS,
+        );
+      const priced = await priceCart(db, charges, added.vendor, added.cart, undefined, added.lines);
       return { ...toWireCart(priced), message: MESSAGES.addToCartSuccess };
+    },
+
+    /**
+     * The cart the customer's last add on this node left, priced on the vendor's row and menu data as of
+     * `catalogueVersion`, taken once (null: none). A write relying on it checks both versions (`placeCashOrder`).
+     */
+    takeLastAdd(userId: number, vendorId: number): RememberedCart | null {
+      const key = lastAddKey(userId, vendorId);
+      const remembered = lastAdds.get(key) ?? null;
+      lastAdds.delete(key);
+      return remembered;
     },
 
     /** POST /cart/add-with-addons: every add-on checked against the item's groups, priced from the database. */

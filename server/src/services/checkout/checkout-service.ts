@@ -78,7 +78,7 @@ export interface PlacedOrder {
 
 export interface CheckoutServiceDeps {
   db: Database;
-  carts: Pick<CartService, "getBasketCarts">;
+  carts: Pick<CartService, "getBasketCarts" | "takeLastAdd">;
   placement: OrderPlacementService;
   payments: PaymentService;
   /** The paid payment's step (complete-paid.ts): the same one payments calls. */
@@ -162,10 +162,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   }
 
   /**
-   * POST /orders of one trailer without a slot cap, cash, in two statements and no transaction held open: what it
-   * is priced and judged on read in one, then placed in one (placement `placeRead`), which writes nothing unless the
-   * cart is still the one priced. A cart changed meanwhile is read again; null sends the purchase the locked way
-   * (a capped trailer's slot count is read and its order written under the trailer's lock).
+   * POST /orders of one trailer without a slot cap, cash, and no transaction held open: what it is priced and judged
+   * on, then placed in one statement (placement `placeRead`), which writes nothing unless the cart and the catalogue
+   * are still the versions priced. What it is priced on is the cart the customer's last add on this node left (one
+   * statement in all), else read in one statement. A cart changed meanwhile is read again; null sends the purchase
+   * the locked way (a capped trailer's slot count is read and its order written under the trailer's lock).
    */
   async function quickCashOrder(
     user: User,
@@ -178,18 +179,34 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     const replay = (earlier: CheckoutRow) =>
       orderOfEarlier(sameRequest(earlier, purchaseKey, hash));
     const orders = orderPlacementRepository(db);
-    for (let attempt = 0; attempt < QUICK_ORDER_ATTEMPTS; attempt += 1) {
-      const read = await orders.cashOrderContext(user.id, vendorId, purchaseKey.key);
+    let remembered = deps.carts.takeLastAdd(user.id, vendorId);
+    let reads = 0;
+    while (reads < QUICK_ORDER_ATTEMPTS) {
+      const fromAdd = remembered !== null;
+      const read = remembered
+        ? { ...remembered, earlier: null, catalogue_version: remembered.catalogueVersion }
+        : await orders.cashOrderContext(user.id, vendorId, purchaseKey.key);
+      if (fromAdd) remembered = null;
+      else reads += 1;
       if (read.earlier) return replay(read.earlier);
       const { vendor, cart } = read;
       if (!vendor) throw new NotFound(`Vendor ${vendorId} not found`);
       if (vendor.slot_cap) return null;
-      const [snapshot] = await placement.priceRead(user.id, request, { ...read, vendor });
+      const priced = await placement
+        .priceRead(user.id, request, { ...read, vendor })
+        .catch((error) => {
+          // Refused on the remembered cart: judged again on a fresh read, which also finds a replay under the key.
+          if (fromAdd) return null;
+          throw error;
+        });
+      if (!priced) continue;
+      const [snapshot] = priced;
       // Priced: the cart has lines, so it exists.
       if (!snapshot || !cart) throw new Error("a priced cash order without its cart");
       const outcome = await placement.placeRead(user.id, snapshot, {
         cartId: cart.id,
         cartVersion: cart.version,
+        catalogueVersion: read.catalogue_version,
         key: purchaseKey.key,
         requestHash: hash,
       });

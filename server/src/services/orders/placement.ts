@@ -21,6 +21,7 @@ import {
   type PricedLineRow,
 } from "@server/db/repositories/carts.js";
 import {
+  type CashOrderGuards,
   type CashOrderOutcome,
   type NewOrder,
   type OpenTicketRow,
@@ -256,12 +257,13 @@ export function createOrderPlacementService(deps: {
 
     /**
      * A one-trailer cash order priced by `priceRead`, placed in one statement (`placeCashOrder`): nothing written
-     * when the cart changed since it was read or the key is taken (the outcome says which). Call `announce` after.
+     * when the cart or the catalogue changed since it was read, or the key is taken (the outcome says which). Call
+     * `announce` after.
      */
     async placeRead(
       userId: number,
       snapshot: CheckoutSnapshot,
-      checkout: { cartId: number; cartVersion: number; key: string | null; requestHash: string },
+      checkout: CashOrderGuards,
     ): Promise<CashOrderOutcome> {
       const order = newOrder(userId, snapshot, {
         paymentMethod: "cash_at_counter",
