@@ -54,9 +54,6 @@ export type PricedLineRow = CartLineRow & { addons: Omit<CartLineAddonRow, "cart
 const PRICED_LINE_COLUMNS = `id, cart_id, menu_item_id, quantity, allergy_information, config_key, item_name,
   item_description, item_image, item_price_pence, item_available, item_sold_out, item_allergens, item_vat_rate, addons`;
 
-/** SQLSTATE of cart_add_line refusing an add judged on a catalogue version that has moved (migration 020). */
-export const CATALOGUE_CHANGED = "FPQ02";
-
 /** SQLSTATE of cart_add_line refusing a line above its limit. */
 export const LINE_ABOVE_LIMIT = "FPQ01";
 
@@ -73,7 +70,10 @@ export interface AddedLine {
   applied: boolean;
   cart: CartRow | null;
   lines: PricedLineRow[];
-  /** The catalogue version the lines' menu data was read at. */
+  /**
+   * The catalogue version as the call began: its lines' menu data is that version's or newer, so a write guarded by
+   * it is refused, never wrong, when they differ.
+   */
   catalogue_version: number;
 }
 
@@ -172,9 +172,9 @@ export function cartsRepository(db: Queryable) {
     /**
      * The add itself in one call (migration 019's cart_add_line): the mutation id recorded, the cart touched, the line
      * added or merged with its add-ons, the order type; then the cart as it is now with its lines, and the catalogue
-     * version they were read at. A line above `quantityMax` is refused with nothing written (`LINE_ABOVE_LIMIT`), and
-     * so is an add judged on a catalogue version that has moved (`catalogueVersion`; null: no check;
-     * `CATALOGUE_CHANGED`).
+     * version (migration 020) as the statement began. A line above `quantityMax` is refused with nothing written
+     * (`LINE_ABOVE_LIMIT`). Null, with nothing written, when the add was judged on a catalogue version
+     * (`catalogueVersion`; null: no check) that has moved.
      */
     async addLine(
       userId: number,
@@ -185,9 +185,14 @@ export function cartsRepository(db: Queryable) {
         quantityMax: number;
         catalogueVersion: number | null;
       },
-    ): Promise<AddedLine> {
-      const [row] = await db.query<{ added: AddedLine }>(
-        "select cart_add_line($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11) as added",
+    ): Promise<AddedLine | null> {
+      const [row] = await db.query<{
+        added: Omit<AddedLine, "catalogue_version"> | null;
+        catalogue_version: number;
+      }>(
+        `select case when $11::int is null or $11::int = (select version from catalogue_version)
+             then cart_add_line($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10) end as added,
+           (select version from catalogue_version) as catalogue_version`,
         [
           userId,
           vendorId,
@@ -204,7 +209,7 @@ export function cartsRepository(db: Queryable) {
           line.catalogueVersion,
         ],
       );
-      return row!.added;
+      return row!.added && { ...row!.added, catalogue_version: row!.catalogue_version };
     },
 
     async findLine(cartId: number, lineId: number): Promise<CartLineRow | null> {

@@ -14,7 +14,6 @@ import type { Charges } from "@contract/pricing";
 import type { Database, Queryable } from "@server/db/database.js";
 import {
   type AddedLine,
-  CATALOGUE_CHANGED,
   type CartRow,
   cartsRepository,
   LINE_ABOVE_LIMIT,
@@ -126,13 +125,16 @@ export function createCartService(db: Database, charges: Charges) {
     await cartsRepository(tx).deleteCart(userId, vendorId);
   }
 
-  /** The line added by one cart_add_line call (`catalogueVersion`: the version the add was judged on, or null). */
+  /**
+   * The line added by one cart_add_line call; null, with nothing written, when `catalogueVersion` (the version the add
+   * was judged on; null: no check) has moved.
+   */
   async function insertLine(
     input: AddInput,
     vendor: VendorRow,
     itemName: string,
     catalogueVersion: number | null,
-  ): Promise<AddedLine> {
+  ): Promise<AddedLine | null> {
     try {
       return await cartsRepository(db).addLine(input.userId, vendor.id, {
         menuItemId: input.itemId,
@@ -158,19 +160,10 @@ export function createCartService(db: Database, charges: Charges) {
     } catch {
       return null; // Judged again on rows read now: they may allow it, and say why not if they do not.
     }
-    try {
-      const added = await insertLine(
-        input,
-        judged.vendor,
-        judged.item.name,
-        judged.catalogueVersion,
-      );
-      return { ...added, vendor: judged.vendor, vendorReadAt: judged.catalogueVersion };
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== CATALOGUE_CHANGED) throw error;
-      judgedAdds.delete(judgedAddKey(input));
-      return null;
-    }
+    const added = await insertLine(input, judged.vendor, judged.item.name, judged.catalogueVersion);
+    if (added) return { ...added, vendor: judged.vendor, vendorReadAt: judged.catalogueVersion };
+    judgedAdds.delete(judgedAddKey(input));
+    return null;
   }
 
   /** The add judged on the vendor's and item's rows read now. An applied mutation id answers the current cart. */
@@ -196,6 +189,7 @@ export function createCartService(db: Database, charges: Charges) {
     }
     const itemName = item?.name ?? context.item?.name ?? "this item";
     const added = await insertLine(input, vendor, itemName, null);
+    if (!added) throw new Error("an add without a catalogue check was refused as stale");
     return { ...added, vendor, vendorReadAt: context.catalogue_version };
   }
 
@@ -217,7 +211,7 @@ export function createCartService(db: Database, charges: Charges) {
      * POST /cart/add: the plain item (no add-ons); identical lines merge. One call (cart_add_line: the add and the
      * cart it leaves, or, for a mutation id applied meanwhile, the cart unchanged) when an earlier add of the item
      * allowed it, on the vendor's and item's rows it read: the call checks the catalogue has not changed since
-     * (migration 020), else they are read again. Otherwise two statements, no transaction held open: what the add is
+     * (migration 020), else it writes nothing and they are read again. Otherwise two statements, no transaction held open: what the add is
      * judged on (vendor, item, mutation id), then the call.
      */
     async add(input: AddInput): Promise<CartWithMessage> {
