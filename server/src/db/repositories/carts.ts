@@ -190,9 +190,10 @@ export function cartsRepository(db: Queryable) {
         added: Omit<AddedLine, "catalogue_version"> | null;
         catalogue_version: number;
       }>(
-        `select case when $11::int is null or $11::int = (select version from catalogue_version)
+        `select case when $11::int is null or $11::int = catalogue.version
              then cart_add_line($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10) end as added,
-           (select version from catalogue_version) as catalogue_version`,
+           catalogue.version as catalogue_version
+         from catalogue_version catalogue`,
         [
           userId,
           vendorId,
