@@ -1,3 +1,4 @@
+import { hasTradingLine } from "@contract/vendor-rules";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify";
 import { assertMayStart, type ServerConfig, socketLimitsOf, stripeJsKey } from "./config.js";
 import type { Database } from "./db/database.js";
@@ -95,11 +96,11 @@ export async function buildApp(
     clientDir: config.clientDir,
     serveSourceMaps: !config.production,
     shellFacts: { testPayments: app.services.payments.cardPayments === "test" },
-    trailerPictures: () =>
+    firstTrailers: () =>
       app.services.catalogue
         .activeVendors()
         .slice(0, 3)
-        .map((vendor) => vendor.image),
+        .map((vendor) => ({ picture: vendor.image, tradingLine: hasTradingLine(vendor) })),
   });
   return app;
 }

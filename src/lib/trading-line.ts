@@ -1,4 +1,5 @@
 import { parkMoment as parkMomentIn } from "@contract/park-clock";
+import { hasTradingLine } from "@contract/vendor-rules";
 import { brand } from "./brand";
 import { formatTime } from "./time";
 
@@ -20,6 +21,7 @@ export const parkMoment = (iso: string, now: number = Date.now()): string =>
  * 12:45', 'Busy', 'Opens 11:00', 'Closes 21:00', or null when there is nothing to add.
  */
 export function tradingLine(trailer: TradingFacts, now: number = Date.now()): string | null {
+  if (!hasTradingLine(trailer)) return null;
   if (trailer.status === "busy")
     return trailer.busyUntil ? `Busy — back at ${formatTime(trailer.busyUntil)}` : "Busy";
   if (trailer.status === "closed")

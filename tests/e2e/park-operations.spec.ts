@@ -1,5 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { signUp } from "./helpers";
+import { apiToken } from "./pwa-helpers";
+import { shellAndAppPictures } from "./shell-helpers";
 
 const STAFF = { email: "staff@foodpark.test", password: "staff-password" };
 // A trailer no other end-to-end test buys from: pausing it or selling out its drink cannot fail a test running beside.
@@ -120,5 +122,30 @@ test.describe("park operations", () => {
     await staff.getByRole("button", { name: "Open", exact: true }).click();
     await expect(card.getByText("Open Now")).toBeVisible({ timeout: 2_000 });
     await staff.context().close();
+  });
+  // The second trailer of the list: its line would push the third card down, had the shell not kept its room.
+  test("a paused trailer's line has its room from the first paint: the pictures below it stay put when the app takes over", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const login = await page.request.post("/auth/login", { data: STAFF });
+    const staff = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const list = (await (await page.request.get("/api/vendors/list?status=active")).json()) as {
+      data: { id: number }[];
+    };
+    const second = list.data[1]!.id;
+    const setStatus = (data: object) =>
+      page.request.patch(`/api/staff/trailers/${second}`, { headers: staff, data });
+    expect((await setStatus({ status: "paused", pauseMinutes: 15 })).status()).toBe(200);
+    try {
+      const { shell, app } = await shellAndAppPictures(page, await apiToken(page));
+      await expect(page.locator(".vendor-card").nth(1).getByTestId("trading-line")).toHaveText(
+        /^Busy — back at \d\d:\d\d$/,
+      );
+      expect(shell).toHaveLength(3);
+      expect(app).toEqual(shell);
+    } finally {
+      await setStatus({ status: "open" });
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { apiToken } from "./pwa-helpers";
+import { shellAndAppPictures } from "./shell-helpers";
 
 /** The PWA shell as the production server serves it: SPA fallback, cache headers, JSON 404s. */
 test.describe("serving the app shell", () => {
@@ -174,23 +175,9 @@ test.describe("the first paint, before and after the app takes over", () => {
       page,
     }) => {
       await page.setViewportSize(viewport);
-      const token = await apiToken(page);
-      const pictureBoxes = (selector: string) =>
-        page.locator(selector).evaluateAll((pictures) =>
-          pictures.slice(0, 3).map((picture) => {
-            const { top, left, width, height } = picture.getBoundingClientRect();
-            return { top, left, width, height };
-          }),
-        );
-      await page.route("**/assets/*.js", (route) => route.abort());
-      await page.goto(`/vendors?token=${encodeURIComponent(token)}`);
-      await expect(page.locator(".fp-card img")).toHaveCount(3);
-      const shell = await pictureBoxes(".fp-card img");
-
-      await page.unroute("**/assets/*.js");
-      await page.reload();
-      await expect(page.locator(".vendor-card__image").nth(2)).toBeVisible();
-      expect(await pictureBoxes(".vendor-card__image")).toEqual(shell);
+      const { shell, app } = await shellAndAppPictures(page, await apiToken(page));
+      expect(shell).toHaveLength(3);
+      expect(app).toEqual(shell);
     });
   }
 });

@@ -281,11 +281,14 @@ describe("what the server knows, written into the shell before any script runs",
   const SHELL =
     '<!doctype html><html lang="en-GB" data-shell="app"><head><title>Food Park</title></head><body>' +
     '<div class="fp-top"></div><!--test-payments-banner--><div class="fp-main">' +
-    '<div class="fp-card"><i></i><div></div></div>'.repeat(3) +
+    '<div class="fp-card"><i></i><div><b></b><b></b><b></b><b></b></div></div>'.repeat(3) +
     "</div></body></html>";
   let dir: string;
   let shellApp: FastifyInstance;
-  let pictures = ["/images/vendors/a-hero.svg", '/images/vendors/"b"-hero.svg'];
+  let trailers = [
+    { picture: "/images/vendors/a-hero.svg", tradingLine: false },
+    { picture: '/images/vendors/"b"-hero.svg', tradingLine: true },
+  ];
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "foodpark-shell-"));
@@ -295,7 +298,7 @@ describe("what the server knows, written into the shell before any script runs",
     await shellApp.register(staticPlugin, {
       clientDir: dir,
       shellFacts: { testPayments: true },
-      trailerPictures: () => pictures,
+      firstTrailers: () => trailers,
     });
     await shellApp.ready();
   });
@@ -348,9 +351,34 @@ describe("what the server knows, written into the shell before any script runs",
     });
     expect(again.statusCode).toBe(304);
 
-    pictures = ["/images/vendors/c-hero.svg"];
+    trailers = [{ picture: "/images/vendors/c-hero.svg", tradingLine: false }];
     const changed = await page("/vendors", { "if-none-match": String(first.headers.etag) });
     expect(changed.statusCode).toBe(200);
     expect(changed.body).toContain('<img src="/images/vendors/c-hero.svg"');
+  });
+
+  it("keeps the room of a trading line in the card of a trailer that has one, and follows it coming and going", async () => {
+    const picture = "/images/vendors/a-hero.svg";
+    trailers = [
+      { picture, tradingLine: false },
+      { picture, tradingLine: true },
+    ];
+    const first = await page("/vendors");
+    const cards = first.body.match(/<div class="fp-card">.*?<\/div><\/div>/g) ?? [];
+    expect(cards.map((card) => card.includes('<b class="fp-tl"></b>'))).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    // The line's bar comes after the name's, as the app draws it.
+    expect(cards[1]).toContain('<div><b></b><b class="fp-tl"></b><b></b>');
+
+    trailers = [
+      { picture, tradingLine: false },
+      { picture, tradingLine: false },
+    ];
+    const after = await page("/vendors", { "if-none-match": String(first.headers.etag) });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).not.toContain("fp-tl");
   });
 });

@@ -3,14 +3,22 @@ import zlib from "node:zlib";
 import { TEST_PAYMENTS_BANNER, TEST_PAYMENTS_BANNER_DETAIL } from "@contract/messages";
 import { type SerialisedBody, serialiseBytes } from "../lib/serialised-body.js";
 
+/** One of the first trailers the trailer list shows, as its skeleton card draws it before the app. */
+export interface ShellTrailer {
+  picture: string;
+  /** The card has its trading line ('Busy — back at 12:45', 'Closes 21:00'): the skeleton keeps its room. */
+  tradingLine: boolean;
+}
+
 export interface ShellFacts {
   /** Card payments move no real money here: the shell paints the "Test payments" banner with the page. */
   testPayments: boolean;
   /**
-   * The pictures of the first trailers the page will list (the trailer list): drawn in the skeleton cards where
-   * their cards will be, the first one preloaded, so the largest thing on a phone's screen does not wait for the app.
+   * The first trailers the page will list (the trailer list): their pictures drawn in the skeleton cards where their
+   * cards will be, the first one preloaded, so the largest thing on a phone's screen does not wait for the app; and
+   * the room of a card's trading line kept, so the cards below do not move when the app draws it.
    */
-  trailerPictures?: readonly string[];
+  firstTrailers?: readonly ShellTrailer[];
 }
 
 // The card icon of src/components/Icon.tsx, as the app's banner draws it.
@@ -21,24 +29,29 @@ const CARD_ICON =
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const SKELETON_CARD = '<div class="fp-card"><i></i>';
-/** The shell's skeleton cards with a picture: the app's cards load the first two eagerly, with high priority. */
-function withTrailerPictures(html: string, pictures: readonly string[]): string {
+// A skeleton card: its picture's box, then (in index.html) its body's bars, the name's first.
+const SKELETON_CARD = /<div class="fp-card"><i><\/i>(<div><b><\/b>)?/g;
+/** The skeleton card's bar for a trading line, after the name's (index.html's `.fp-card b.fp-tl`). */
+const TRADING_LINE_BAR = '<b class="fp-tl"></b>';
+
+/** The shell's skeleton cards with a trailer's picture: the app's cards load the first two eagerly, with high priority. */
+function withFirstTrailers(html: string, trailers: readonly ShellTrailer[]): string {
   let index = 0;
-  const cards = html.replaceAll(SKELETON_CARD, (card) => {
-    const picture = pictures[index];
+  const cards = html.replaceAll(SKELETON_CARD, (card, nameBar: string | undefined) => {
+    const trailer = trailers[index];
     const eager = index++ < 2;
-    if (picture === undefined) return card;
-    return (
-      `<div class="fp-card"><img src="${escapeHtml(picture)}" alt="" width="640" height="360"` +
-      `${eager ? ' fetchpriority="high"' : ""}>`
-    );
+    if (trailer === undefined) return card;
+    const picture =
+      `<div class="fp-card"><img src="${escapeHtml(trailer.picture)}" alt="" width="640" height="360"` +
+      `${eager ? ' fetchpriority="high"' : ""}>`;
+    if (nameBar === undefined) return picture;
+    return picture + nameBar + (trailer.tradingLine ? TRADING_LINE_BAR : "");
   });
-  const first = pictures[0];
+  const first = trailers[0];
   if (first === undefined) return cards;
   return cards.replace(
     "</head>",
-    `  <link rel="preload" as="image" href="${escapeHtml(first)}" fetchpriority="high">\n  </head>`,
+    `  <link rel="preload" as="image" href="${escapeHtml(first.picture)}" fetchpriority="high">\n  </head>`,
   );
 }
 
@@ -58,7 +71,7 @@ function testPaymentsBanner(className: string): string {
  */
 export function shellPage(file: string, facts: ShellFacts): SerialisedBody {
   let html = fs.readFileSync(file, "utf8");
-  if (facts.trailerPictures?.length) html = withTrailerPictures(html, facts.trailerPictures);
+  if (facts.firstTrailers?.length) html = withFirstTrailers(html, facts.firstTrailers);
   if (facts.testPayments) {
     html = html
       .replace("<html ", "<html data-test-payments ")

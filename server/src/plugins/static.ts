@@ -4,7 +4,7 @@ import { shellKind } from "@contract/shells";
 import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { SerialisedBody } from "../lib/serialised-body.js";
-import { type ShellFacts, shellPage } from "./app-shell.js";
+import { type ShellFacts, type ShellTrailer, shellPage } from "./app-shell.js";
 import { clientFileCache, listClientFiles, sendClientFile } from "./client-files.js";
 import { sendSerialised } from "./serialised-reply.js";
 
@@ -48,12 +48,12 @@ export default fp<{
   clientDir: string | undefined;
   serveSourceMaps?: boolean;
   shellFacts?: ShellFacts;
-  /** The pictures of the first trailers `/vendors` will list, from the in-memory catalogue. */
-  trailerPictures?: () => readonly string[];
+  /** The first trailers `/vendors` will list (picture, trading line), from the in-memory catalogue. */
+  firstTrailers?: () => readonly ShellTrailer[];
 }>(
   async (
     app,
-    { clientDir, serveSourceMaps = true, shellFacts = { testPayments: false }, trailerPictures },
+    { clientDir, serveSourceMaps = true, shellFacts = { testPayments: false }, firstTrailers },
   ) => {
     // Production publishes no source maps (the whole client's source): a request for one is simply not found.
     if (!serveSourceMaps) {
@@ -90,16 +90,18 @@ export default fp<{
       authShellFile && fs.existsSync(authShellFile)
         ? shellPage(authShellFile, shellFacts)
         : appShell;
-    // /vendors as the list opens (no filter in its address): the first trailers' pictures in the skeleton cards.
-    // Rebuilt only when those pictures change (a catalogue change).
+    // /vendors as the list opens (no filter in its address): the first trailers' pictures in the skeleton cards, and
+    // the room of their trading lines. Rebuilt only when those change (a catalogue change, a trailer's state).
     const trailerListShells = new Map<string, SerialisedBody>();
     const trailerListShell = (): SerialisedBody => {
-      const pictures = trailerPictures?.() ?? [];
-      const key = pictures.join("\n");
+      const trailers = firstTrailers?.() ?? [];
+      const key = trailers
+        .map(({ picture, tradingLine }) => `${tradingLine}:${picture}`)
+        .join("\n");
       let shell = trailerListShells.get(key);
       if (!shell) {
         if (trailerListShells.size >= 8) trailerListShells.clear();
-        shell = shellPage(indexFile!, { ...shellFacts, trailerPictures: pictures });
+        shell = shellPage(indexFile!, { ...shellFacts, firstTrailers: trailers });
         trailerListShells.set(key, shell);
       }
       return shell;
