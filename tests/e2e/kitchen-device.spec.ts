@@ -259,7 +259,9 @@ test.describe("kitchen tablet as a device", () => {
   }) => {
     test.setTimeout(90_000);
     const staff = await apiLogin(request, STAFF.email, STAFF.password);
-    const vendorId = await vendorNamed(request, "Smash Stack");
+    // A trailer no other test of this project orders from: the banner names the first five ringing orders only, and
+    // another file's unanswered orders would fill it (its own run later, one test at a time).
+    const vendorId = await vendorNamed(request, "The Codfather");
     const [item] = await menuOf(request, vendorId);
     const customer = await apiNewCustomer(request, "Sonny Sound");
     const { context, page } = await openKitchen(browser, staff, vendorId, BLOCK_SOUND_UNTIL_TAP);
