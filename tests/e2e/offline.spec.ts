@@ -133,7 +133,11 @@ test.describe("offline orders", () => {
   }) => {
     const { token, inCart } = await customerWithOneItem(page);
     await page.goto("/cart");
-    await expect(page.locator(".cart-line__name").filter({ hasText: inCart.name })).toBeVisible();
+    // No timed claim here: just after sign-in the worker is saving the open trailers' menus ahead, and on a loaded
+    // 2-core machine the page it serves can take more than the usual 10 s.
+    await expect(page.locator(".cart-line__name").filter({ hasText: inCart.name })).toBeVisible({
+      timeout: 30_000,
+    });
     await page.getByRole("radio", { name: "No", exact: true }).check();
 
     await goOffline(context, page);
